@@ -1,0 +1,38 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Legible",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "legible", targets: ["legible"]),
+        .library(name: "ISOBMFF", targets: ["ISOBMFF"]),
+        .library(name: "Movie", targets: ["Movie"]),
+        .library(name: "TimedText", targets: ["TimedText"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
+        .target(name: "ISOBMFF", dependencies: ["CZlib"]),
+        .target(name: "Movie", dependencies: ["ISOBMFF"]),
+        .target(name: "TimedText", dependencies: ["ISOBMFF"]),
+        .executableTarget(
+            name: "legible",
+            dependencies: [
+                "ISOBMFF", "Movie", "TimedText",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF"]),
+        .testTarget(name: "MovieTests", dependencies: ["Movie", "ISOBMFF"]),
+        .testTarget(name: "TimedTextTests", dependencies: ["TimedText"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "CLITests", dependencies: ["Movie", "ISOBMFF"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

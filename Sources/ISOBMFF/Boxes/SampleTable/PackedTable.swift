@@ -1,0 +1,48 @@
+/// A table of fixed-size big-endian records kept as the bytes they were read from, so a
+/// 500,000-entry `stsz` costs its 2 MB of file bytes and no per-entry objects.
+public struct PackedTable: Sendable, Equatable {
+    /// The record bytes.
+    public let bytes: ArraySlice<UInt8>
+    /// Bytes per record.
+    public let stride: Int
+    public let count: Int
+
+    /// Reads `count` records of `stride` bytes, checking first that they fit.
+    public init(reading reader: inout ByteReader, count rawCount: UInt64, stride: Int, what: String) throws(BoxError) {
+        let count = try reader.checkedCount(rawCount, entrySize: stride, what: what)
+        self.bytes = try reader.readBytes(count * stride)
+        self.stride = stride
+        self.count = count
+    }
+
+    /// Packs 32-bit values, `fieldsPerRecord` per record.
+    public init(uint32s values: [UInt32], fieldsPerRecord: Int = 1) {
+        var writer = ByteWriter(capacity: values.count * 4)
+        for value in values { writer.write(value) }
+        self.bytes = writer.bytes[...]
+        self.stride = 4 * fieldsPerRecord
+        self.count = values.count / max(fieldsPerRecord, 1)
+    }
+
+    /// Packs 64-bit values, one per record.
+    public init(uint64s values: [UInt64]) {
+        var writer = ByteWriter(capacity: values.count * 8)
+        for value in values { writer.write(value) }
+        self.bytes = writer.bytes[...]
+        self.stride = 8
+        self.count = values.count
+    }
+
+    /// The 32-bit field at byte `offset` of record `index` (index must be below `count`).
+    @inline(__always)
+    public func uint32(_ index: Int, at offset: Int = 0) -> UInt32 {
+        let start = bytes.startIndex + index * stride + offset
+        return UInt32(bytes[start]) << 24 | UInt32(bytes[start + 1]) << 16 | UInt32(bytes[start + 2]) << 8 | UInt32(bytes[start + 3])
+    }
+
+    /// The 64-bit field at byte `offset` of record `index`.
+    @inline(__always)
+    public func uint64(_ index: Int, at offset: Int = 0) -> UInt64 {
+        UInt64(uint32(index, at: offset)) << 32 | UInt64(uint32(index, at: offset + 4))
+    }
+}

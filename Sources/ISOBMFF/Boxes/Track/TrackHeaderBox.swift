@@ -1,0 +1,95 @@
+/// `tkhd` — track header. ISO/IEC 14496-12 §8.3.2; QTFF "Track header atom". In `trak`, exactly one.
+///
+/// Holds the track ID, the enabled/in-movie/in-preview flags, the alternate group players use to
+/// build their media-selection menus, layer, volume, matrix and display size.
+public struct TrackHeaderBox: BoxPayload {
+    public static let boxTypes: Set<FourCC> = ["tkhd"]
+    public var boxType: FourCC { "tkhd" }
+
+    /// Flag bits of `tkhd`.
+    public struct Flags: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        public static let enabled = Flags(rawValue: 0x1)
+        public static let inMovie = Flags(rawValue: 0x2)
+        public static let inPreview = Flags(rawValue: 0x4)
+        /// QuickTime "in poster"; newer ISO editions: "size is aspect ratio". Never written by us.
+        public static let inPosterOrAspectRatio = Flags(rawValue: 0x8)
+    }
+
+    public var version: UInt8
+    public var flags: Flags
+    public var creationTime: UInt64
+    public var modificationTime: UInt64
+    public var trackID: UInt32
+    public var reserved1: UInt32
+    /// In movie timescale units.
+    public var duration: UInt64
+    public var reserved2: UInt64
+    public var layer: Int16
+    /// 0 = in no group; tracks sharing a non-zero value are alternatives to each other.
+    public var alternateGroup: Int16
+    /// 8.8
+    public var volume: Int16
+    public var reserved3: UInt16
+    public var matrix: TransformationMatrix
+    /// 16.16
+    public var width: UInt32
+    /// 16.16
+    public var height: UInt32
+    public var trailing: [UInt8]
+
+    public init(parsing reader: inout ByteReader, type: FourCC) throws(BoxError) {
+        let header = try reader.readVersionAndFlags()
+        version = header.version
+        flags = Flags(rawValue: header.flags)
+        let wide = version == 1
+        creationTime = try reader.readUInt(wide: wide)
+        modificationTime = try reader.readUInt(wide: wide)
+        trackID = try reader.readUInt32()
+        reserved1 = try reader.readUInt32()
+        duration = try reader.readUInt(wide: wide)
+        reserved2 = try reader.readUInt64()
+        layer = try reader.readInt16()
+        alternateGroup = try reader.readInt16()
+        volume = try reader.readInt16()
+        reserved3 = try reader.readUInt16()
+        matrix = try TransformationMatrix(parsing: &reader)
+        width = try reader.readUInt32()
+        height = try reader.readUInt32()
+        trailing = Array(reader.readRemaining())
+    }
+
+    public func encode(into writer: inout ByteWriter) {
+        let wide = version == 1
+        writer.writeVersionAndFlags(version: version, flags: flags.rawValue)
+        writer.write(creationTime, wide: wide)
+        writer.write(modificationTime, wide: wide)
+        writer.write(trackID)
+        writer.write(reserved1)
+        writer.write(duration, wide: wide)
+        writer.write(reserved2)
+        writer.write(layer)
+        writer.write(alternateGroup)
+        writer.write(volume)
+        writer.write(reserved3)
+        matrix.encode(into: &writer)
+        writer.write(width)
+        writer.write(height)
+        writer.write(bytes: trailing)
+    }
+
+    public var isEnabled: Bool { flags.contains(.enabled) }
+
+    public var fields: [BoxField] {
+        [BoxField("version", .int(version)), BoxField("flags", .hex(UInt64(flags.rawValue), digits: 6)),
+         BoxField("enabled", .flag(flags.contains(.enabled))), BoxField("inMovie", .flag(flags.contains(.inMovie))),
+         BoxField("inPreview", .flag(flags.contains(.inPreview))),
+         BoxField("creationTime", .int(creationTime)), BoxField("modificationTime", .int(modificationTime)),
+         BoxField("trackID", .int(trackID)), BoxField("duration", .int(duration)),
+         BoxField("layer", .int(layer)), BoxField("alternateGroup", .int(alternateGroup)),
+         BoxField("volume", .number(FixedPoint.value(ofFixed8_8: volume))), BoxField("matrix", matrix.fieldValue),
+         BoxField("width", .number(FixedPoint.value(ofUnsigned16_16: width))),
+         BoxField("height", .number(FixedPoint.value(ofUnsigned16_16: height)))]
+    }
+}

@@ -1,0 +1,100 @@
+/// A QuickTime international text item in `udta` (`©nam`, `©xyz`, `©too`, …): one or more
+/// (length, language, text) records. QTFF "User data atoms"; the length is the bare text
+/// length in practice, though QTFF says it includes the 4 record header bytes — both are read.
+public struct InternationalTextBox: BoxPayload {
+    /// Every `©xxx` type; chosen by the caller.
+    public static var boxTypes: Set<FourCC> { [] }
+    public var boxType: FourCC { itemType }
+
+    /// One language variant of the text.
+    public struct Record: Hashable, Sendable {
+        public var language: MediaLanguage
+        public var textBytes: [UInt8]
+
+        public init(language: MediaLanguage, text: String) {
+            self.language = language
+            self.textBytes = Array(text.utf8)
+        }
+
+        init(language: MediaLanguage, textBytes: [UInt8]) {
+            self.language = language
+            self.textBytes = textBytes
+        }
+
+        /// UTF-8, or UTF-16 when the text starts with a byte-order mark.
+        public var text: String {
+            if textBytes.count >= 2, textBytes[0] == 0xFE, textBytes[1] == 0xFF {
+                var units: [UInt16] = []
+                var index = 2
+                while index + 1 < textBytes.count {
+                    units.append(UInt16(textBytes[index]) << 8 | UInt16(textBytes[index + 1]))
+                    index += 2
+                }
+                return String(decoding: units, as: UTF16.self)
+            }
+            return String(decoding: textBytes, as: UTF8.self)
+        }
+    }
+
+    public var itemType: FourCC
+    public var records: [Record]
+    /// Whether lengths counted the 4 record header bytes too.
+    public var lengthIncludesHeader: Bool
+    public var trailing: [UInt8]
+
+    public init(itemType: FourCC, records: [Record]) {
+        self.itemType = itemType
+        self.records = records
+        self.lengthIncludesHeader = false
+        self.trailing = []
+    }
+
+    public init(parsing reader: inout ByteReader, type: FourCC) throws(BoxError) {
+        itemType = type
+        records = []
+        lengthIncludesHeader = false
+        let start = reader
+        if let parsed = Self.records(from: start, lengthIncludesHeader: false) {
+            records = parsed.records
+            trailing = parsed.trailing
+        } else if let parsed = Self.records(from: start, lengthIncludesHeader: true) {
+            records = parsed.records
+            trailing = parsed.trailing
+            lengthIncludesHeader = true
+        } else {
+            throw reader.error(.invalidValue("text record length exceeds the item"))
+        }
+        _ = reader.readRemaining()
+    }
+
+    private static func records(from start: ByteReader,
+                                lengthIncludesHeader: Bool) -> (records: [Record], trailing: [UInt8])? {
+        var reader = start
+        var records: [Record] = []
+        while reader.remaining >= 4 {
+            let save = reader
+            guard let length = try? reader.readUInt16(), let language = try? reader.readUInt16() else { return nil }
+            if length == 0 && language == 0 && !records.isEmpty {
+                reader = save
+                break
+            }
+            let textLength = lengthIncludesHeader ? Int(length) - 4 : Int(length)
+            guard textLength >= 0, let text = try? reader.readBytes(textLength) else { return nil }
+            records.append(Record(language: MediaLanguage(rawValue: language), textBytes: Array(text)))
+        }
+        return (records, Array(reader.readRemaining()))
+    }
+
+    public func encode(into writer: inout ByteWriter) {
+        for record in records {
+            writer.write(UInt16(record.textBytes.count + (lengthIncludesHeader ? 4 : 0)))
+            writer.write(record.language.rawValue)
+            writer.write(bytes: record.textBytes)
+        }
+        writer.write(bytes: trailing)
+    }
+
+    public var fields: [BoxField] {
+        records.map { BoxField("text[\($0.language.iso639Code)]", .text($0.text)) }
+    }
+}

@@ -1,0 +1,23 @@
+/// `name` — a track's name in QuickTime user data: the raw text to the end of the atom, with no
+/// length, language or terminator (ffmpeg writes it from a stream's title). QTFF "User data atoms".
+public struct TrackNameBox: BoxPayload {
+    public static let boxTypes: Set<FourCC> = ["name"]
+    public var boxType: FourCC { "name" }
+
+    public var nameBytes: [UInt8]
+
+    public init(name: String) { nameBytes = Array(name.utf8) }
+
+    public init(parsing reader: inout ByteReader, type: FourCC) throws(BoxError) {
+        nameBytes = Array(reader.readRemaining())
+    }
+
+    /// The text, without any NUL some writers append.
+    public var name: String {
+        String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
+    }
+
+    public func encode(into writer: inout ByteWriter) { writer.write(bytes: nameBytes) }
+
+    public var fields: [BoxField] { [BoxField("name", .text(name))] }
+}

@@ -1,0 +1,61 @@
+/// Where in a file something was found: the box path (`moov/trak[2]/mdia/minf/stbl/stsz`)
+/// and the absolute byte offset.
+public struct BoxLocation: Hashable, Sendable, CustomStringConvertible {
+    public var path: String
+    public var offset: UInt64
+
+    public init(path: String, offset: UInt64) {
+        self.path = path
+        self.offset = offset
+    }
+
+    public var description: String {
+        "\(path.isEmpty ? "(file)" : path) @ 0x\(String(offset, radix: 16))"
+    }
+}
+
+/// A structural problem in a file, with the box path and byte offset where it was found.
+///
+/// The message reads like `moov/trak[2]/mdia/minf/stbl/stsz @ 0x1f3a: entry count 4294967295 exceeds box size`.
+public struct BoxError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Kind: Hashable, Sendable {
+        /// A read needed more bytes than the box (or file) holds.
+        case truncated(needed: UInt64, available: UInt64)
+        /// A size field is impossible (below the header size, or past its parent's end).
+        case invalidSize(String)
+        /// A count read from the file cannot fit in the bytes that exist.
+        case countExceedsBox(what: String, count: UInt64)
+        /// A configured limit (depth, box count, memory) was reached.
+        case limitExceeded(String)
+        /// A field holds a value the format does not allow.
+        case invalidValue(String)
+        /// A feature the reader recognises but does not handle.
+        case unsupported(String)
+        /// The operating system refused a read or write.
+        case io(String)
+    }
+
+    public var location: BoxLocation
+    public var kind: Kind
+
+    public init(_ kind: Kind, at location: BoxLocation) {
+        self.kind = kind
+        self.location = location
+    }
+
+    public var description: String {
+        let detail: String
+        switch kind {
+        case let .truncated(needed, available):
+            detail = "needs \(needed) bytes but only \(available) remain"
+        case let .invalidSize(text), let .invalidValue(text), let .unsupported(text), let .io(text):
+            detail = text
+        case let .countExceedsBox(what, count):
+            detail = "\(what) \(count) exceeds box size"
+        case let .limitExceeded(text):
+            detail = "limit exceeded: \(text)"
+        }
+        return "\(location): \(detail)"
+    }
+}

@@ -1,0 +1,94 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Random access to the bytes of a file (or of a buffer), read by position on demand, so a
+/// reader never has to load sample data.
+public protocol ByteSource: Sendable {
+    /// Total number of bytes.
+    var size: UInt64 { get }
+    /// Reads exactly `count` bytes at `offset`, or throws.
+    func read(at offset: UInt64, count: Int) throws(BoxError) -> [UInt8]
+}
+
+/// Bytes held in memory: tests, fuzzing and small inputs.
+public struct MemoryByteSource: ByteSource {
+    public let bytes: [UInt8]
+    public init(_ bytes: [UInt8]) { self.bytes = bytes }
+    public var size: UInt64 { UInt64(bytes.count) }
+
+    public func read(at offset: UInt64, count: Int) throws(BoxError) -> [UInt8] {
+        guard count >= 0, offset <= size, UInt64(count) <= size - offset else {
+            throw BoxError(.truncated(needed: UInt64(max(count, 0)), available: size - min(offset, size)),
+                           at: BoxLocation(path: "", offset: offset))
+        }
+        let start = Int(offset)
+        return Array(bytes[start..<start + count])
+    }
+}
+
+/// A file opened read-only and read with positional reads (`pread`): no shared file position,
+/// safe to use from several threads.
+public final class FileByteSource: ByteSource {
+    public let path: String
+    public let size: UInt64
+    private let descriptor: Int32
+
+    /// Opens `path` for reading.
+    public init(path: String) throws(BoxError) {
+        self.path = path
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw BoxError(.io("cannot open '\(path)': \(String(cString: strerror(errno)))"), at: BoxLocation(path: "", offset: 0))
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let message = String(cString: strerror(errno))
+            close(fd)
+            throw BoxError(.io("cannot stat '\(path)': \(message)"), at: BoxLocation(path: "", offset: 0))
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            throw BoxError(.io("'\(path)' is not a regular file"), at: BoxLocation(path: "", offset: 0))
+        }
+        self.descriptor = fd
+        self.size = UInt64(info.st_size)
+    }
+
+    deinit { close(descriptor) }
+
+    /// The descriptor, for zero-copy transfers (`copy_file_range`) by writers in this package.
+    package var fileDescriptor: Int32 { descriptor }
+
+    public func read(at offset: UInt64, count: Int) throws(BoxError) -> [UInt8] {
+        let location = BoxLocation(path: "", offset: offset)
+        guard count >= 0, offset <= size, UInt64(count) <= size - offset else {
+            throw BoxError(.truncated(needed: UInt64(max(count, 0)), available: size - min(offset, size)), at: location)
+        }
+        if count == 0 { return [] }
+        var failure: BoxError?
+        let result = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var done = 0
+            while done < count {
+                guard let base = buffer.baseAddress else { break }
+                let got = pread(descriptor, base + done, count - done, off_t(offset) + off_t(done))
+                if got > 0 {
+                    done += got
+                } else if got < 0 && errno == EINTR {
+                    continue
+                } else {
+                    let reason = got == 0 ? "unexpected end of file" : String(cString: strerror(errno))
+                    failure = BoxError(.io("read failed in '\(path)': \(reason)"), at: location)
+                    break
+                }
+            }
+            initialized = done
+        }
+        if let failure { throw failure }
+        return result
+    }
+}

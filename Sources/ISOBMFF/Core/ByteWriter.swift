@@ -1,0 +1,59 @@
+/// Accumulates big-endian bytes in memory: box payloads, sample data and small files.
+public struct ByteWriter: Sendable {
+    public private(set) var bytes: [UInt8]
+
+    public init(capacity: Int = 0) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
+    public var count: Int { bytes.count }
+
+    public mutating func write(_ value: UInt8) { bytes.append(value) }
+    public mutating func write(_ value: UInt16) { writeBigEndian(UInt64(value), width: 2) }
+    public mutating func write(_ value: UInt32) { writeBigEndian(UInt64(value), width: 4) }
+    public mutating func write(_ value: UInt64) { writeBigEndian(value, width: 8) }
+    public mutating func write(_ value: Int8) { write(UInt8(bitPattern: value)) }
+    public mutating func write(_ value: Int16) { write(UInt16(bitPattern: value)) }
+    public mutating func write(_ value: Int32) { write(UInt32(bitPattern: value)) }
+    public mutating func write(_ value: Int64) { write(UInt64(bitPattern: value)) }
+    public mutating func write(_ value: FourCC) { write(value.rawValue) }
+
+    /// Writes the low 24 bits of `value` (FullBox flags).
+    public mutating func writeUInt24(_ value: UInt32) { writeBigEndian(UInt64(value), width: 3) }
+
+    /// Writes a 32-bit value when `wide` is false and a 64-bit one otherwise.
+    public mutating func write(_ value: UInt64, wide: Bool) {
+        if wide { write(value) } else { write(UInt32(truncatingIfNeeded: value)) }
+    }
+
+    public mutating func write<Bytes: Sequence>(bytes newBytes: Bytes) where Bytes.Element == UInt8 {
+        bytes.append(contentsOf: newBytes)
+    }
+
+    public mutating func writeVersionAndFlags(version: UInt8, flags: UInt32) {
+        write(version)
+        writeUInt24(flags)
+    }
+
+    /// Writes UTF-8 text followed by a NUL.
+    public mutating func writeNullTerminated(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+        bytes.append(0)
+    }
+
+    /// Writes a complete box whose body `content` writes; the size is filled in afterwards, and
+    /// a 64-bit header is used only when the box needs it.
+    public mutating func writeBox(_ type: FourCC, _ content: (inout ByteWriter) -> Void) {
+        var body = ByteWriter()
+        content(&body)
+        BoxHeader(type: type, payloadSize: UInt64(body.count)).write(into: &self)
+        bytes.append(contentsOf: body.bytes)
+    }
+
+    private mutating func writeBigEndian(_ value: UInt64, width: Int) {
+        for shift in stride(from: (width - 1) * 8, through: 0, by: -8) {
+            bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+        }
+    }
+}

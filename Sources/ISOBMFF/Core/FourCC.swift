@@ -1,0 +1,56 @@
+/// A four-character code: the type of a box, a handler, a brand or a sample entry format.
+///
+/// Stored as the raw 32-bit big-endian value so that non-ASCII codes (`©nam` is `A9 6E 61 6D`,
+/// iTunes key indices are `00 00 00 01`) survive unchanged.
+public struct FourCC: Hashable, Sendable, Comparable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// The code as a big-endian 32-bit integer.
+    public let rawValue: UInt32
+
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// Creates a code from four bytes; `©` may be written as the Unicode character U+00A9.
+    public init(stringLiteral value: String) {
+        var bytes: [UInt8] = []
+        for scalar in value.unicodeScalars {
+            bytes.append(scalar.value < 256 ? UInt8(scalar.value) : 0x3F)
+        }
+        while bytes.count < 4 { bytes.append(0x20) }
+        self.rawValue = bytes.prefix(4).reduce(0) { ($0 << 8) | UInt32($1) }
+    }
+
+    /// Creates a code from a string of exactly four Latin-1 characters, or returns nil.
+    public init?(_ text: String) {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.count == 4, scalars.allSatisfy({ $0.value < 256 }) else { return nil }
+        self.rawValue = scalars.reduce(0) { ($0 << 8) | $1.value }
+    }
+
+    /// The four bytes, most significant first.
+    public var bytes: [UInt8] {
+        [UInt8(rawValue >> 24), UInt8((rawValue >> 16) & 0xFF), UInt8((rawValue >> 8) & 0xFF), UInt8(rawValue & 0xFF)]
+    }
+
+    /// Printable form: Latin-1 characters (so `©nam` reads as such), other bytes escaped as `\xNN`.
+    public var description: String {
+        var text = ""
+        for byte in bytes {
+            if (0x20..<0x7F).contains(byte) || byte == 0xA9 {
+                text.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                text += "\\x" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return text
+    }
+
+    /// Whether the first byte is `©` (0xA9): a QuickTime international text item.
+    public var isCopyrightSymbolItem: Bool { rawValue >> 24 == 0xA9 }
+
+    public static func < (lhs: FourCC, rhs: FourCC) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+extension String {
+    func leftPadded(to width: Int, with pad: Character = "0") -> String {
+        count >= width ? self : String(repeating: pad, count: width - count) + self
+    }
+}

@@ -1,0 +1,141 @@
+/// One box of a file, as a node of the generic box tree.
+///
+/// A box we model is still stored as its bytes: typed views (``BoxPayload``) decode from those
+/// bytes on demand and encode back into them. A box we do not model is never touched, so it is
+/// written back byte for byte. Large payloads that were not read (`mdat`) stay file ranges.
+public struct Box: Sendable {
+    /// What a box holds after its header.
+    public enum Content: Sendable {
+        /// Payload bytes held in memory.
+        case data(ArraySlice<UInt8>)
+        /// Payload bytes left in the source file, never loaded (`mdat`, large `free`).
+        case fileRange(offset: UInt64, length: UInt64)
+        /// Fixed fields, then child boxes, then bytes that do not form a box.
+        case container(BoxContainer)
+    }
+
+    /// The header as read (or as made); its size is recomputed from the content when written.
+    public var header: BoxHeader
+    public var content: Content
+    /// Where the box was read from; nil for boxes made in memory.
+    public var location: BoxLocation?
+    /// Bytes the header declares that the file does not have (a truncated last box); such a box
+    /// is written back with its declared size so an untouched file round-trips exactly.
+    public var missingBytes: UInt64
+
+    public init(header: BoxHeader, content: Content, location: BoxLocation? = nil, missingBytes: UInt64 = 0) {
+        self.header = header
+        self.content = content
+        self.location = location
+        self.missingBytes = missingBytes
+    }
+
+    /// A leaf box with an in-memory payload.
+    public init(type: FourCC, payload: [UInt8]) {
+        self.init(header: BoxHeader(type: type, payloadSize: UInt64(payload.count)), content: .data(payload[...]))
+    }
+
+    /// A container box.
+    public init(type: FourCC, prefix: [UInt8] = [], children: [Box]) {
+        let container = BoxContainer(prefix: prefix[...], children: children)
+        self.init(header: BoxHeader(type: type, payloadSize: container.payloadSize), content: .container(container))
+    }
+
+    public var type: FourCC { header.type }
+
+    /// The payload size implied by the content (not the size field as read).
+    public var payloadSize: UInt64 {
+        switch content {
+        case let .data(bytes): UInt64(bytes.count)
+        case let .fileRange(_, length): length
+        case let .container(container): container.payloadSize
+        }
+    }
+
+    /// The header to write for the current content.
+    public var headerForWriting: BoxHeader {
+        missingBytes > 0 ? header : header.resized(to: payloadSize)
+    }
+
+    /// Header plus content, as it will be written.
+    public var totalSize: UInt64 { headerForWriting.headerSize + payloadSize }
+
+    /// Child boxes, or an empty array for a leaf.
+    public var children: [Box] {
+        if case let .container(container) = content { return container.children }
+        return []
+    }
+
+    /// The in-memory payload of a leaf; nil for containers and file ranges.
+    public var data: ArraySlice<UInt8>? {
+        if case let .data(bytes) = content { return bytes }
+        return nil
+    }
+
+    /// The first child of a type.
+    public func child(_ type: FourCC) -> Box? { children.first { $0.type == type } }
+
+    /// Every child of a type, in order.
+    public func children(_ type: FourCC) -> [Box] { children.filter { $0.type == type } }
+
+    /// The first box reached by following child types, e.g. `["mdia", "minf", "stbl"]`.
+    public func descendant(_ path: [FourCC]) -> Box? {
+        var box = self
+        for type in path {
+            guard let next = box.child(type) else { return nil }
+            box = next
+        }
+        return box
+    }
+
+    /// The path for messages about this box.
+    public var pathDescription: String { location?.path ?? type.description }
+
+    /// A reader over the in-memory payload; throws for containers and unloaded ranges.
+    public func payloadReader() throws(BoxError) -> ByteReader {
+        let location = self.location ?? BoxLocation(path: type.description, offset: 0)
+        guard case let .data(bytes) = content else {
+            throw BoxError(.unsupported("box '\(type)' payload is not in memory"), at: location)
+        }
+        return ByteReader(bytes, baseOffset: location.offset + header.headerSize, path: location.path)
+    }
+
+    /// Replaces the children of a container (or turns a leaf into a container with no prefix).
+    public mutating func setChildren(_ newChildren: [Box]) {
+        if case var .container(container) = content {
+            container.children = newChildren
+            content = .container(container)
+        } else {
+            content = .container(BoxContainer(children: newChildren))
+        }
+    }
+
+    /// Applies `change` to the first child of `type` and reports whether there was one.
+    @discardableResult
+    public mutating func modifyChild(_ type: FourCC, _ change: (inout Box) throws -> Void) rethrows -> Bool {
+        guard case var .container(container) = content,
+              let index = container.children.firstIndex(where: { $0.type == type }) else { return false }
+        try change(&container.children[index])
+        content = .container(container)
+        return true
+    }
+}
+
+/// The content of a container box: fixed fields before the children (a FullBox's version and
+/// flags, an `stsd` entry count, a sample entry's fields), the children, and any bytes after
+/// them that do not form a box (old QuickTime writers end `udta` with four zero bytes).
+public struct BoxContainer: Sendable {
+    public var prefix: ArraySlice<UInt8>
+    public var children: [Box]
+    public var trailing: ArraySlice<UInt8>
+
+    public init(prefix: ArraySlice<UInt8> = [], children: [Box], trailing: ArraySlice<UInt8> = []) {
+        self.prefix = prefix
+        self.children = children
+        self.trailing = trailing
+    }
+
+    public var payloadSize: UInt64 {
+        UInt64(prefix.count + trailing.count) + children.reduce(0) { $0 + $1.totalSize }
+    }
+}

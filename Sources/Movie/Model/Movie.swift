@@ -1,0 +1,89 @@
+import ISOBMFF
+
+/// A QuickTime or MPEG-4 movie: its box tree and the typed view of its header and tracks.
+///
+/// Opening reads only structure (`ftyp`, `moov`, `moof`, never `mdat`). The box tree is kept, so
+/// an edit can change boxes and write the file back with everything else unchanged.
+public struct Movie: Sendable {
+    /// The parsed file.
+    public let file: BoxFile
+    public let fileType: FileTypeBox?
+    /// The `moov` box (inflated when the file stores it compressed in `cmov`).
+    public let movieBox: Box
+    public let header: MovieHeaderBox
+    public let tracks: [Track]
+    /// Whether `moov` was stored compressed (`cmov`).
+    public let isCompressed: Bool
+    /// Sample counts from `moof`s, for fragmented files.
+    public let fragments: FragmentSummary?
+
+    /// Opens and parses a file.
+    public static func open(path: String, limits: Limits = .standard) throws(BoxError) -> Movie {
+        try Movie(file: BoxTreeParser.parse(try FileByteSource(path: path), limits: limits), limits: limits)
+    }
+
+    /// Builds the typed view of a parsed file; throws when it has no usable `moov`.
+    public init(file: BoxFile, limits: Limits = .standard) throws(BoxError) {
+        self.file = file
+        guard let moov = file.box("moov") else {
+            if let damage = file.damage { throw damage }
+            throw BoxError(.invalidValue("no moov box: not a QuickTime or MPEG-4 movie (top-level boxes: \(file.boxes.map(\.type.description).joined(separator: " ")))"),
+                           at: BoxLocation(path: "", offset: 0))
+        }
+        if moov.missingBytes > 0, let location = moov.location {
+            throw BoxError(.truncated(needed: moov.totalSize, available: moov.totalSize - moov.missingBytes), at: location)
+        }
+        fileType = try file.box("ftyp").map { (box) throws(BoxError) in try FileTypeBox(box) }
+        if let cmov = moov.child("cmov") {
+            movieBox = try CompressedMovie.inflate(cmov, limits: limits)
+            isCompressed = true
+        } else {
+            movieBox = moov
+            isCompressed = false
+        }
+        guard let mvhd = movieBox.child("mvhd") else {
+            throw BoxError(.invalidValue("moov has no mvhd"), at: movieBox.location ?? BoxLocation(path: "moov", offset: 0))
+        }
+        header = try MovieHeaderBox(mvhd)
+        var tracks: [Track] = []
+        for trak in movieBox.children("trak") { tracks.append(try Track(trak)) }
+        self.tracks = tracks
+        let moofs = file.boxes.filter { $0.type == "moof" }
+        let mvex = movieBox.child("mvex")
+        fragments = moofs.isEmpty && mvex == nil ? nil : try FragmentSummary(fragments: moofs, movieExtends: mvex)
+    }
+
+    /// Whether QuickTime rules apply: no `ftyp`, or `qt  ` among its brands.
+    public var isQuickTime: Bool { fileType?.isQuickTime ?? true }
+    public var isFragmented: Bool { fragments != nil }
+    /// Movie duration in seconds from `mvhd` (for fragmented files, the longest track).
+    public var durationSeconds: Double? {
+        let fromHeader = header.durationSeconds ?? 0
+        guard fromHeader == 0, isFragmented else { return header.durationSeconds }
+        return tracks.compactMap { durationSeconds(of: $0) }.max()
+    }
+
+    public func track(id: UInt32) -> Track? { tracks.first { $0.id == id } }
+
+    /// Samples in a track: from `stsz`, or from `moof`s in a fragmented file.
+    public func sampleCount(of track: Track) -> UInt64 {
+        track.tableSampleCount + (fragments?.tracks[track.id]?.samples ?? 0)
+    }
+
+    /// A track's media duration in seconds: `mdhd`, plus fragment durations when fragmented.
+    public func durationSeconds(of track: Track) -> Double? {
+        let timescale = track.mediaHeader.timescale
+        guard timescale > 0 else { return nil }
+        let fragmentDuration = fragments?.tracks[track.id]?.duration ?? 0
+        return Double(track.mediaHeader.duration + fragmentDuration) / Double(timescale)
+    }
+
+    /// Tracks that some enabled track lists as its chapters (`tref/chap`); players keep them out
+    /// of the subtitle menu.
+    public var chapterTrackIDs: Set<UInt32> {
+        Set(tracks.flatMap { $0.referencedTrackIDs(TrackReference.chapterList) })
+    }
+
+    /// Problems tolerated while reading, as messages with box path and offset.
+    public var warnings: [BoxError] { file.warnings }
+}

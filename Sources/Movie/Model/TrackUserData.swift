@@ -1,0 +1,36 @@
+import ISOBMFF
+
+/// The parts of a track's `udta` players use: its name, characteristic tags and QuickTime text
+/// items. Other items stay in the box tree untouched.
+public struct TrackUserData: Sendable, Equatable {
+    /// From `name` (QuickTime; ffmpeg writes stream titles here).
+    public var name: String?
+    /// From `tnam` or `©nam`, when present.
+    public var title: String?
+    /// Every `tagc` value, in order.
+    public var characteristics: [String]
+    /// QuickTime `©xxx` text items.
+    public var textItems: [InternationalTextBox]
+
+    public init(_ udta: Box?) throws(BoxError) {
+        characteristics = []
+        textItems = []
+        guard let udta else { return }
+        for item in udta.children {
+            switch item.type {
+            case "name":
+                name = try TrackNameBox(item).name
+            case "tagc":
+                characteristics.append(try MediaCharacteristicTagBox(item).characteristic)
+            case let type where type.isCopyrightSymbolItem:
+                guard item.data != nil else { continue }
+                var reader = try item.payloadReader()
+                let text = try InternationalTextBox(parsing: &reader, type: type)
+                textItems.append(text)
+                if type == "©nam" { title = text.records.first?.text }
+            default:
+                continue
+            }
+        }
+    }
+}

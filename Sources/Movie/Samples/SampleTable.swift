@@ -1,0 +1,136 @@
+import ISOBMFF
+
+/// Where each sample of a track is and when it plays, from the boxes of `stbl`, without one
+/// object per sample: the tables stay packed and ``makeIterator()`` walks their runs.
+///
+/// ISO/IEC 14496-12 §8.5–8.7. Counts are checked against each other when the index is built, so
+/// iteration never reads outside a table.
+public struct SampleTable: Sequence, Sendable {
+    /// One sample's place and timing.
+    public struct Sample: Hashable, Sendable {
+        /// 0-based.
+        public var index: Int
+        /// Absolute file offset of the sample's first byte.
+        public var offset: UInt64
+        public var size: UInt32
+        /// Decode time in media timescale units.
+        public var decodeTime: UInt64
+        /// Composition offset (CTS - DTS) in media timescale units.
+        public var compositionOffset: Int32
+        public var duration: UInt32
+        public var isSync: Bool
+        /// 1-based index into `stsd`.
+        public var descriptionIndex: UInt32
+    }
+
+    public let timeToSample: TimeToSampleBox
+    public let compositionOffsets: CompositionOffsetBox?
+    public let sampleToChunk: SampleToChunkBox
+    public let sizes: SampleSizeBox
+    public let chunkOffsets: ChunkOffsetBox
+    public let syncSamples: SyncSampleBox?
+    /// Number of samples (from `stsz`/`stz2`).
+    public let count: Int
+
+    public init(_ stbl: Box) throws(BoxError) {
+        let location = stbl.location ?? BoxLocation(path: "stbl", offset: 0)
+        func required(_ types: [FourCC]) throws(BoxError) -> Box {
+            for type in types { if let box = stbl.child(type) { return box } }
+            throw BoxError(.invalidValue("sample table has no \(types.map(\.description).joined(separator: " or "))"), at: location)
+        }
+        timeToSample = try TimeToSampleBox(try required(["stts"]))
+        compositionOffsets = try stbl.child("ctts").map { (box) throws(BoxError) in try CompositionOffsetBox(box) }
+        sampleToChunk = try SampleToChunkBox(try required(["stsc"]))
+        sizes = try SampleSizeBox(try required(["stsz", "stz2"]))
+        chunkOffsets = try ChunkOffsetBox(try required(["stco", "co64"]))
+        syncSamples = try stbl.child("stss").map { (box) throws(BoxError) in try SyncSampleBox(box) }
+        count = Int(sizes.sampleCount)
+        try validate(at: location)
+    }
+
+    /// Checks that the chunk runs hold at least `count` samples and that runs are ordered.
+    private func validate(at location: BoxLocation) throws(BoxError) {
+        var capacity: UInt64 = 0
+        let chunks = UInt64(chunkOffsets.count)
+        for run in 0..<sampleToChunk.entries.count {
+            let first = UInt64(sampleToChunk.firstChunk(ofRun: run))
+            let next = run + 1 < sampleToChunk.entries.count ? UInt64(sampleToChunk.firstChunk(ofRun: run + 1)) : chunks + 1
+            guard first >= 1, next >= first else {
+                throw BoxError(.invalidValue("stsc run \(run + 1) starts at chunk \(first), out of order"), at: location)
+            }
+            let runChunks = Swift.min(next, chunks + 1) - Swift.min(first, chunks + 1)
+            capacity &+= runChunks &* UInt64(sampleToChunk.samplesPerChunk(ofRun: run))
+            if capacity >= UInt64(count) { break }
+        }
+        guard capacity >= UInt64(count) else {
+            throw BoxError(.invalidValue("stsc and chunk offsets hold \(capacity) samples but stsz lists \(count)"), at: location)
+        }
+    }
+
+    /// Total decode duration in media timescale units.
+    public var totalDuration: UInt64 { timeToSample.totals.duration }
+
+    public func makeIterator() -> Iterator { Iterator(table: self) }
+
+    /// Walks the runs of every table in step.
+    public struct Iterator: IteratorProtocol {
+        let table: SampleTable
+        var index = 0
+        var decodeTime: UInt64 = 0
+        var timeRun = 0, timeLeft: UInt32 = 0
+        var offsetRun = 0, offsetLeft: UInt32 = 0
+        var chunkRun = 0, chunk = 0, leftInChunk: UInt32 = 0, offsetInChunk: UInt64 = 0
+        var syncIndex = 0
+
+        init(table: SampleTable) {
+            self.table = table
+            chunk = -1
+        }
+
+        public mutating func next() -> Sample? {
+            guard index < table.count else { return nil }
+            let stsc = table.sampleToChunk
+            while leftInChunk == 0 {
+                chunk += 1
+                guard chunk < table.chunkOffsets.count else { return nil }
+                while chunkRun + 1 < stsc.entries.count && Int(stsc.firstChunk(ofRun: chunkRun + 1)) - 1 <= chunk {
+                    chunkRun += 1
+                }
+                leftInChunk = stsc.samplesPerChunk(ofRun: chunkRun)
+                offsetInChunk = 0
+            }
+            let stts = table.timeToSample
+            while timeLeft == 0 && timeRun < stts.entries.count {
+                timeLeft = stts.sampleCount(ofRun: timeRun)
+                timeRun += 1
+            }
+            let duration = timeLeft > 0 ? stts.sampleDelta(ofRun: timeRun - 1) : 0
+            if timeLeft > 0 { timeLeft -= 1 }
+            var compositionOffset: Int32 = 0
+            if let ctts = table.compositionOffsets {
+                while offsetLeft == 0 && offsetRun < ctts.entries.count {
+                    offsetLeft = ctts.sampleCount(ofRun: offsetRun)
+                    offsetRun += 1
+                }
+                if offsetLeft > 0 {
+                    compositionOffset = ctts.sampleOffset(ofRun: offsetRun - 1)
+                    offsetLeft -= 1
+                }
+            }
+            var isSync = true
+            if let stss = table.syncSamples {
+                while syncIndex < stss.count && Int(stss.sampleNumber(syncIndex)) < index + 1 { syncIndex += 1 }
+                isSync = syncIndex < stss.count && Int(stss.sampleNumber(syncIndex)) == index + 1
+            }
+            let size = table.sizes.size(ofSample: index)
+            let sample = Sample(index: index, offset: table.chunkOffsets.offset(ofChunk: chunk) &+ offsetInChunk, size: size,
+                                decodeTime: decodeTime, compositionOffset: compositionOffset, duration: duration,
+                                isSync: isSync, descriptionIndex: stsc.descriptionIndex(ofRun: chunkRun))
+            offsetInChunk &+= UInt64(size)
+            decodeTime &+= UInt64(duration)
+            leftInChunk -= 1
+            index += 1
+            return sample
+        }
+    }
+}

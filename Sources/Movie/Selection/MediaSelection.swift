@@ -1,0 +1,128 @@
+import ISOBMFF
+
+/// The media-selection menus a player builds from a movie: groups of alternative tracks per
+/// media characteristic (visual, audible, legible) and alternate group, each option labelled
+/// and tagged as Apple's players do.
+///
+/// QTFF "Preparing sound and subtitle alternate groups"; AVFoundation AVMediaSelectionGroup.
+/// A regular subtitle track with a `forc` reference and its forced-only twin form one option.
+/// Chapter text tracks and tracks that are neither visual, audible nor legible are left out.
+public struct MediaSelection: Sendable, Equatable {
+    public var groups: [SelectionGroup]
+
+    public init(movie: Movie) {
+        let chapterTracks = movie.chapterTrackIDs
+        let forcedTwins = Set(movie.tracks.flatMap { $0.referencedTrackIDs(TrackReference.forcedSubtitlesOnly) })
+        var groups: [SelectionGroup] = []
+        for track in movie.tracks {
+            guard let characteristic = SelectionGroup.Characteristic(track.mediaType),
+                  !(characteristic == .legible && chapterTracks.contains(track.id)),
+                  !forcedTwins.contains(track.id) else { continue }
+            let option = SelectionOption(track: track, movie: movie)
+            let key = track.header.alternateGroup
+            if let index = groups.firstIndex(where: { $0.characteristic == characteristic && $0.alternateGroup == key }) {
+                groups[index].options.append(option)
+            } else {
+                groups.append(SelectionGroup(characteristic: characteristic, alternateGroup: key, options: [option]))
+            }
+        }
+        self.groups = groups
+    }
+}
+
+/// Options that replace one another: tracks of one characteristic sharing an alternate group
+/// (group 0 collects the tracks that are in no group and so all play).
+public struct SelectionGroup: Sendable, Equatable {
+    public enum Characteristic: String, Sendable, Codable {
+        case visual, audible, legible
+
+        init?(_ mediaType: MediaType) {
+            switch mediaType {
+            case .video: self = .visual
+            case .audio: self = .audible
+            case .subtitle, .text, .closedCaption: self = .legible
+            default: return nil
+            }
+        }
+    }
+
+    public var characteristic: Characteristic
+    public var alternateGroup: Int16
+    public var options: [SelectionOption]
+
+    /// The option a player picks by default: the enabled track, if exactly one is enabled.
+    public var defaultOption: SelectionOption? {
+        let enabled = options.filter(\.isEnabled)
+        return enabled.count == 1 ? enabled.first : nil
+    }
+}
+
+/// One entry of a selection menu.
+public struct SelectionOption: Sendable, Equatable {
+    public var trackID: UInt32
+    /// The forced-only twin shown when subtitles are off (`forc`), if any.
+    public var forcedOnlyTrackID: UInt32?
+    /// `elng` when present, else the `mdhd` language (ISO 639-2/T).
+    public var language: String
+    /// Tagged (`tagc`) and implied characteristics.
+    public var characteristics: [String]
+    public var displayName: String
+    public var isForcedOnly: Bool
+    public var isEnabled: Bool
+    /// Subtitle tracks this (audio) option asks to be selected with it (`folw`).
+    public var followers: [UInt32]
+    public var name: String?
+
+    init(track: Track, movie: Movie) {
+        trackID = track.id
+        forcedOnlyTrackID = track.referencedTrackIDs(TrackReference.forcedSubtitlesOnly).first
+        language = track.displayLanguage
+        characteristics = Self.characteristics(of: track)
+        isForcedOnly = characteristics.contains(MediaCharacteristic.containsOnlyForcedSubtitles)
+        isEnabled = track.isEnabled
+        followers = track.referencedTrackIDs(TrackReference.selectionFollower)
+        name = track.name
+        displayName = Self.displayName(language: language, mediaType: track.mediaType, characteristics: characteristics)
+    }
+
+    /// Tagged characteristics plus those players infer: closed captions are accessible
+    /// transcriptions, an all-forced `tx3g` description means forced-only, and `txas` in a group
+    /// means auxiliary content.
+    static func characteristics(of track: Track) -> [String] {
+        var result = track.userData.characteristics
+        func add(_ value: String) { if !result.contains(value) { result.append(value) } }
+        if track.mediaType == .closedCaption {
+            add(MediaCharacteristic.transcribesSpokenDialog)
+            add(MediaCharacteristic.describesMusicAndSound)
+        }
+        if let flags = track.sampleEntries.first?.textDisplayFlags, flags & 0x8000_0000 != 0 {
+            add(MediaCharacteristic.containsOnlyForcedSubtitles)
+        }
+        if track.isExcludedFromAutoselection && track.header.alternateGroup != 0 {
+            add(MediaCharacteristic.auxiliaryContent)
+        }
+        return result
+    }
+
+    /// "English", "English SDH", "Spanish (Forced)", "French CC", "English AD",
+    /// "Unknown language".
+    static func displayName(language: String, mediaType: MediaType, characteristics: [String]) -> String {
+        let base = LanguageName.englishName(for: language) ?? "Unknown language"
+        let has = { (value: String) in characteristics.contains(value) }
+        switch mediaType {
+        case .closedCaption:
+            return has(MediaCharacteristic.easyToRead) ? "\(base) CC Easy Reader" : "\(base) CC"
+        case .subtitle, .text:
+            if has(MediaCharacteristic.transcribesSpokenDialog) && has(MediaCharacteristic.describesMusicAndSound) {
+                return "\(base) SDH"
+            }
+            if has(MediaCharacteristic.containsOnlyForcedSubtitles) { return "\(base) (Forced)" }
+            if has(MediaCharacteristic.easyToRead) { return "\(base) Easy Reader" }
+            return base
+        case .audio:
+            return has(MediaCharacteristic.describesVideo) ? "\(base) AD" : base
+        default:
+            return base
+        }
+    }
+}

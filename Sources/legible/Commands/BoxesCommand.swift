@@ -1,0 +1,62 @@
+import ArgumentParser
+import ISOBMFF
+
+/// `legible boxes`: the raw box tree.
+struct BoxesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "boxes",
+        abstract: "Show the box (atom) tree with offsets, sizes and the decoded fields of known boxes.",
+        discussion: """
+        Each line shows a box's type, its byte offset, its total size and, for boxes Legible \
+        models (ftyp, mvhd, tkhd, elst, mdhd, elng, hdlr, stsd entries, stts, ctts, stsc, stsz, \
+        stz2, stco, co64, stss, tref entries, udta name/tagc/©xxx), their fields. Long tables \
+        show their first entries and their length. Sample data (mdat) is never read.
+
+        A damaged file is dumped up to the damage, followed by the error (exit status 2).
+
+        Examples:
+          legible boxes movie.mov
+          legible boxes --depth 2 movie.mp4
+          legible boxes --json movie.mov | jq '.boxes[] | .type'
+        """)
+
+    @Argument(help: "The file to dump.")
+    var file: String
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    @Option(help: "Show this many levels of nesting (1 = top-level boxes only).")
+    var depth: Int?
+
+    @Flag(name: .customLong("no-fields"), help: "Show boxes only, without decoded fields.")
+    var noFields = false
+
+    func validate() throws {
+        if let depth, depth < 1 { throw ValidationError("--depth must be at least 1") }
+    }
+
+    func run() throws {
+        let source: FileByteSource
+        do {
+            source = try FileByteSource(path: file)
+        } catch {
+            printError("\(file): \(error)")
+            throw ExitCode(2)
+        }
+        let parsed = BoxTreeParser.parse(source)
+        let nodes = BoxDumpNode.nodes(for: parsed.boxes, maxDepth: depth)
+        let renderer = BoxTreeRenderer(showFields: !noFields)
+        if json {
+            print(renderer.json(file: file, nodes: nodes, parsed: parsed).rendered())
+        } else {
+            let lines = nodes.flatMap { renderer.textLines($0, indent: 0) }
+            print(lines.joined(separator: "\n"))
+            for warning in parsed.warnings { print("warning: \(warning)") }
+        }
+        if let damage = parsed.damage {
+            printError("\(file): \(damage)")
+            throw ExitCode(2)
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+
+/// The `legible` command: inspect and edit the structures of QuickTime and MPEG-4 files that
+/// players use to choose tracks.
+@main
+struct Legible: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "legible",
+        abstract: "Inspect and edit QuickTime (.mov) and MPEG-4 (.mp4/.m4v) files: tracks, languages, subtitles, metadata.",
+        discussion: """
+        Examples:
+          legible info movie.mov              tracks and selection groups
+          legible boxes --depth 3 movie.mp4   the box tree with decoded fields
+        """,
+        version: "0.1.0",
+        subcommands: [InfoCommand.self, BoxesCommand.self])
+
+    /// Runs the command; usage errors exit with status 2, like bad input.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .validationFailure {
+                printUsageError(fullMessage(for: error))
+                Self.exit(withError: ExitCode(2))
+            }
+            exit(withError: error)
+        }
+    }
+}
