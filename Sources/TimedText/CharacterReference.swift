@@ -1,0 +1,47 @@
+/// Character references (`&amp;`, `&#233;`, `&#xE9;`) as WebVTT cue text and XML use them.
+enum CharacterReference {
+    /// The five references XML predefines.
+    static let xml: [String: Unicode.Scalar] = [
+        "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'",
+    ]
+
+    /// The references WebVTT authors use (HTML's set is far larger; these are the ones the
+    /// WebVTT specification names plus quotes).
+    static let webVTT: [String: Unicode.Scalar] = xml.merging([
+        "nbsp": "\u{00A0}", "lrm": "\u{200E}", "rlm": "\u{200F}",
+    ]) { first, _ in first }
+
+    /// The scalar for the reference body between `&` and `;` (`amp`, `#233`, `#xE9`), or nil
+    /// when it is unknown or names no valid scalar.
+    static func resolve(_ body: String, named table: [String: Unicode.Scalar]) -> Unicode.Scalar? {
+        guard body.hasPrefix("#") else { return table[body] }
+        let number = body.dropFirst()
+        let value: UInt32?
+        if number.first == "x" || number.first == "X" {
+            value = number.count <= 9 ? UInt32(number.dropFirst(), radix: 16) : nil
+        } else {
+            value = number.count <= 8 ? UInt32(number) : nil
+        }
+        guard let value, value != 0 else { return nil }
+        return Unicode.Scalar(value)
+    }
+
+    /// Reads a reference at the scanner (positioned on `&`). On success consumes it and returns
+    /// the scalar; otherwise leaves the scanner where it was.
+    static func read(_ scanner: inout ScalarScanner, named table: [String: Unicode.Scalar]) -> Unicode.Scalar? {
+        let start = scanner.position
+        scanner.advance()
+        // References are short; bounding the look-ahead keeps a lone `&` in a long text cheap.
+        var body = String.UnicodeScalarView()
+        while let scalar = scanner.current, scalar != ";", body.count < 12,
+              scalar.isASCIILetter || scalar.isASCIIDigit || scalar == "#" {
+            body.append(scalar)
+            scanner.advance()
+        }
+        if scanner.consume(";"), let scalar = resolve(String(body), named: table) {
+            return scalar
+        }
+        scanner.move(to: start)
+        return nil
+    }
+}

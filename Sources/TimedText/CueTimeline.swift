@@ -1,0 +1,126 @@
+/// Cues laid out as a media track needs them: contiguous, non-overlapping samples in an integer
+/// track timescale, the first starting at 0, gaps filled with explicit empty samples.
+///
+/// Every boundary (each cue start and end) is converted on its own from the exact cue time to
+/// the timescale, with rounding to the nearest unit; sample durations are differences of
+/// converted boundaries. Durations therefore add up exactly to the last boundary and never
+/// drift, however long the film.
+///
+/// A sample holds every cue active during it, in start order (ties in input order), so
+/// overlapping cues are split at every start and end: `tx3g` writes them as one text, `wvtt`
+/// writes one `vttc` per cue. Cues whose end is not after their start, and cues that become
+/// zero-length after rounding, are dropped and reported in ``diagnostics``; parts of cues
+/// before time 0 are cut off.
+public struct CueTimeline: Sendable, Equatable {
+    /// The timescale of every start and duration, in units per second.
+    public let timescale: UInt32
+    /// The samples, in time order, contiguous from 0 to ``duration``.
+    public let samples: [TimelineSample]
+    /// Cues that were dropped or cut, and why (the message names the cue by its 1-based index).
+    public let diagnostics: [SubtitleDiagnostic]
+
+    /// The end of the last sample, in timescale units.
+    public var duration: Int64 { samples.last.map { $0.start + $0.duration } ?? 0 }
+
+    /// Lays out `cues` in `timescale` units per second.
+    ///
+    /// - Throws: ``CueTimelineError/invalidTimescale`` when `timescale` is 0.
+    public init(cues: [Cue], timescale: UInt32) throws(CueTimelineError) {
+        guard timescale > 0 else { throw .invalidTimescale }
+        self.timescale = timescale
+        var diagnostics: [SubtitleDiagnostic] = []
+
+        struct Placed {
+            var index: Int
+            var start: Int64
+            var end: Int64
+        }
+        var placed: [Placed] = []
+        placed.reserveCapacity(cues.count)
+        for (index, cue) in cues.enumerated() {
+            let name = "cue \(index + 1)"
+            if let problem = CueTimingProblem(cue) {
+                diagnostics.append(SubtitleDiagnostic(line: nil, message: "\(name): \(problem.message); dropped"))
+                continue
+            }
+            var start = cue.start.units(inTimescale: timescale)
+            let end = cue.end.units(inTimescale: timescale)
+            if end <= 0 {
+                diagnostics.append(SubtitleDiagnostic(line: nil, message: "\(name): ends before time 0; dropped"))
+                continue
+            }
+            if start < 0 {
+                diagnostics.append(SubtitleDiagnostic(line: nil, message: "\(name): starts before time 0; start cut to 0"))
+                start = 0
+            }
+            if start == end {
+                diagnostics.append(SubtitleDiagnostic(
+                    line: nil, message: "\(name): shorter than one unit of timescale \(timescale); dropped"))
+                continue
+            }
+            placed.append(Placed(index: index, start: start, end: end))
+        }
+
+        // Sweep over the sorted boundaries, keeping the active cues in start order.
+        let byStart = placed.sorted { ($0.start, $0.index) < ($1.start, $1.index) }
+        var boundaries = Set<Int64>([0])
+        for cue in placed {
+            boundaries.insert(cue.start)
+            boundaries.insert(cue.end)
+        }
+        let sortedBoundaries = boundaries.sorted()
+        var samples: [TimelineSample] = []
+        samples.reserveCapacity(sortedBoundaries.count)
+        var active: [Placed] = []
+        var next = 0
+        for (position, boundary) in sortedBoundaries.enumerated().dropLast() {
+            active.removeAll { $0.end <= boundary }
+            while next < byStart.count, byStart[next].start == boundary {
+                active.append(byStart[next])
+                next += 1
+            }
+            samples.append(TimelineSample(
+                start: boundary,
+                duration: sortedBoundaries[position + 1] - boundary,
+                cues: active.map { cues[$0.index] },
+                cueIndices: active.map(\.index)
+            ))
+        }
+        self.samples = samples
+        self.diagnostics = diagnostics
+    }
+}
+
+/// Why a ``CueTimeline`` cannot be built.
+public enum CueTimelineError: Error, Sendable, Equatable {
+    /// The timescale is 0.
+    case invalidTimescale
+}
+
+/// One sample of a subtitle track: a time slice during which the set of visible cues does not
+/// change.
+public struct TimelineSample: Sendable, Equatable {
+    /// The start, in timescale units.
+    public let start: Int64
+    /// The duration, in timescale units; always positive.
+    public let duration: Int64
+    /// The cues shown during the sample, in start order; empty for a gap.
+    public let cues: [Cue]
+    /// The index of each cue in the array the timeline was built from (parallel to ``cues``):
+    /// pieces of one cue split across samples share it (the `wvtt` `vsid`).
+    public let cueIndices: [Int]
+
+    /// Creates a sample.
+    public init(start: Int64, duration: Int64, cues: [Cue], cueIndices: [Int]) {
+        self.start = start
+        self.duration = duration
+        self.cues = cues
+        self.cueIndices = cueIndices
+    }
+
+    /// Whether no cue is shown (a gap, written as an empty sample).
+    public var isEmpty: Bool { cues.isEmpty }
+
+    /// Whether the sample is a forced subtitle: it has cues and all of them are forced.
+    public var isForced: Bool { !cues.isEmpty && cues.allSatisfy(\.isForced) }
+}

@@ -1,0 +1,49 @@
+/// The result of parsing a subtitle file: its cues, what the format says about the whole file,
+/// and the problems that were tolerated on the way.
+public struct SubtitleDocument: Sendable, Equatable, Codable {
+    /// The format that was parsed.
+    public var format: SubtitleFormat
+    /// The cues in file order (not sorted; overlapping and degenerate cues are kept).
+    public var cues: [Cue]
+    /// The WebVTT header (signature text, header lines, `STYLE` and `REGION` blocks,
+    /// `X-TIMESTAMP-MAP`); `nil` for other formats.
+    public var webVTTHeader: WebVTTHeader?
+    /// The document language (TTML `xml:lang` on `tt`), if declared.
+    public var language: String?
+    /// Problems that did not stop parsing, in input order.
+    public var warnings: [SubtitleDiagnostic]
+
+    /// Creates a document.
+    public init(
+        format: SubtitleFormat,
+        cues: [Cue],
+        webVTTHeader: WebVTTHeader? = nil,
+        language: String? = nil,
+        warnings: [SubtitleDiagnostic] = []
+    ) {
+        self.format = format
+        self.cues = cues
+        self.webVTTHeader = webVTTHeader
+        self.language = language
+        self.warnings = warnings
+    }
+}
+
+/// A problem found while reading or timing subtitles that did not stop the work.
+public struct SubtitleDiagnostic: Sendable, Equatable, Codable, CustomStringConvertible {
+    /// The 1-based line of the input, when the problem has one.
+    public var line: Int?
+    /// What was wrong and what was done about it.
+    public var message: String
+
+    /// Creates a diagnostic.
+    public init(line: Int?, message: String) {
+        self.line = line
+        self.message = message
+    }
+
+    /// `line 12: message`, or just the message.
+    public var description: String {
+        line.map { "line \($0): \(message)" } ?? message
+    }
+}

@@ -1,0 +1,60 @@
+/// A problem that makes a subtitle file unreadable.
+public struct SubtitleParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong.
+    public var reason: Reason
+    /// The 1-based input line where it went wrong, when there is one.
+    public var line: Int?
+
+    /// Creates an error.
+    public init(_ reason: Reason, line: Int? = nil) {
+        self.reason = reason
+        self.line = line
+    }
+
+    /// Why a file could not be read.
+    public enum Reason: Sendable, Equatable {
+        /// The input is larger than ``SubtitleParseLimits/maxInputBytes``.
+        case inputTooLarge(limit: Int)
+        /// The first line of a WebVTT file is not `WEBVTT` (optionally followed by text).
+        case missingWebVTTSignature
+        /// The file has text but not a single cue could be recognised in it.
+        case noCues
+        /// The XML is not well-formed.
+        case malformedXML(String)
+        /// The XML is not a TTML document.
+        case notTTML(String)
+    }
+
+    public var description: String {
+        let text: String
+        switch reason {
+        case .inputTooLarge(let limit): text = "input is larger than \(limit) bytes"
+        case .missingWebVTTSignature: text = "the file does not start with WEBVTT"
+        case .noCues: text = "no subtitle cue found"
+        case .malformedXML(let detail): text = "malformed XML: \(detail)"
+        case .notTTML(let detail): text = "not a TTML document: \(detail)"
+        }
+        return line.map { "line \($0): \(text)" } ?? text
+    }
+}
+
+/// Bounds every parser enforces so that hostile input costs bounded time and memory.
+public struct SubtitleParseLimits: Sendable, Equatable {
+    /// The largest input accepted, in bytes. Default 64 MiB (a feature film is ~100 KiB).
+    public var maxInputBytes: Int
+    /// The deepest nesting of markup (tags, XML elements, style references). Default 64.
+    public var maxNestingDepth: Int
+
+    /// Creates limits.
+    public init(maxInputBytes: Int = 64 << 20, maxNestingDepth: Int = 64) {
+        self.maxInputBytes = maxInputBytes
+        self.maxNestingDepth = maxNestingDepth
+    }
+
+    /// The defaults.
+    public static let standard = SubtitleParseLimits()
+
+    func checkSize(_ count: Int) throws(SubtitleParseError) {
+        if count > maxInputBytes { throw SubtitleParseError(.inputTooLarge(limit: maxInputBytes)) }
+    }
+}

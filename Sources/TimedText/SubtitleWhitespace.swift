@@ -1,0 +1,22 @@
+extension StringProtocol {
+    /// The text without leading and trailing spaces, tabs and line breaks (the whitespace set
+    /// WebVTT, XML and SubRip agree on), as a `String`.
+    func trimmingSubtitleWhitespace() -> String {
+        let string = String(self)
+        let scalars = string.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.isSubtitleWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.isSubtitleWhitespace })
+        else { return "" }
+        return String(scalars[first...last])
+    }
+}
+
+extension Unicode.Scalar {
+    /// Space, tab, line feed, form feed or carriage return.
+    var isSubtitleWhitespace: Bool {
+        switch value {
+        case 0x20, 0x09, 0x0A, 0x0C, 0x0D: true
+        default: false
+        }
+    }
+}

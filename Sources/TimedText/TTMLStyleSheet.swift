@@ -1,0 +1,115 @@
+/// TTML styling: the `tts:` properties Legible maps onto ``TextStyle``, collected from inline
+/// attributes and from `style` elements referenced (possibly in chains) by id.
+struct TTMLStyleSheet {
+    /// The properties one element or `style` sets; `nil` means "inherit".
+    struct Properties: Equatable {
+        var isBold: Bool?
+        var isItalic: Bool?
+        var isUnderlined: Bool?
+        var color: SubtitleColor?
+        var isForced: Bool?
+        var origin: String?
+        var extent: String?
+        var displayAlign: String?
+
+        /// `other` on top of `self`.
+        func merging(_ other: Properties) -> Properties {
+            Properties(
+                isBold: other.isBold ?? isBold,
+                isItalic: other.isItalic ?? isItalic,
+                isUnderlined: other.isUnderlined ?? isUnderlined,
+                color: other.color ?? color,
+                isForced: other.isForced ?? isForced,
+                origin: other.origin ?? origin,
+                extent: other.extent ?? extent,
+                displayAlign: other.displayAlign ?? displayAlign
+            )
+        }
+
+        func apply(to style: inout TextStyle) {
+            if let isBold { style.isBold = isBold }
+            if let isItalic { style.isItalic = isItalic }
+            if let isUnderlined { style.isUnderlined = isUnderlined }
+            if let color { style.color = color }
+        }
+    }
+
+    private var resolved: [String: Properties] = [:]
+
+    /// Resolves every `style` element under `head/styling`, following `style="…"` references
+    /// with cycle detection and a bounded chain length.
+    init(styling: [XMLElement], limits: SubtitleParseLimits, warn: (Int, String) -> Void) {
+        var definitions: [String: XMLElement] = [:]
+        for element in styling where element.isTTML("style") {
+            if let id = element.attribute("id", in: .xml) { definitions[id] = element }
+        }
+        for id in definitions.keys.sorted() {
+            _ = resolve(id, definitions: definitions, chain: [], limits: limits, warn: warn)
+        }
+    }
+
+    private mutating func resolve(
+        _ id: String, definitions: [String: XMLElement], chain: [String], limits: SubtitleParseLimits, warn: (Int, String) -> Void
+    ) -> Properties {
+        if let done = resolved[id] { return done }
+        guard let element = definitions[id] else { return Properties() }
+        guard !chain.contains(id), chain.count < limits.maxNestingDepth else {
+            warn(element.line, "style reference cycle or chain too long at \"\(id)\"")
+            return Properties()
+        }
+        var properties = Properties()
+        for reference in Self.references(element) {
+            properties = properties.merging(resolve(reference, definitions: definitions, chain: chain + [id], limits: limits, warn: warn))
+        }
+        properties = properties.merging(Self.inline(element, warn: warn))
+        resolved[id] = properties
+        return properties
+    }
+
+    /// What an element (content, region or style) sets: referenced styles, then its own
+    /// attributes, which win.
+    func properties(of element: XMLElement, warn: (Int, String) -> Void) -> Properties {
+        var properties = Properties()
+        for reference in Self.references(element) {
+            if let style = resolved[reference] {
+                properties = properties.merging(style)
+            } else {
+                warn(element.line, "unknown style \"\(reference)\" ignored")
+            }
+        }
+        return properties.merging(Self.inline(element, warn: warn))
+    }
+
+    private static func references(_ element: XMLElement) -> [String] {
+        element.attribute("style", in: nil).map { $0.split(whereSeparator: \.isWhitespace).map(String.init) } ?? []
+    }
+
+    private static func inline(_ element: XMLElement, warn: (Int, String) -> Void) -> Properties {
+        var properties = Properties()
+        if let weight = element.attribute("fontWeight", in: .styling) {
+            properties.isBold = weight.trimmingSubtitleWhitespace() == "bold"
+        }
+        if let fontStyle = element.attribute("fontStyle", in: .styling) {
+            properties.isItalic = ["italic", "oblique"].contains(fontStyle.trimmingSubtitleWhitespace())
+        }
+        if let decoration = element.attribute("textDecoration", in: .styling) {
+            let tokens = decoration.split(whereSeparator: \.isWhitespace)
+            if tokens.contains("underline") { properties.isUnderlined = true }
+            if tokens.contains("noUnderline") || tokens.contains("none") { properties.isUnderlined = false }
+        }
+        if let colorText = element.attribute("color", in: .styling) {
+            if let color = SubtitleColor(parsing: colorText) {
+                properties.color = color
+            } else {
+                warn(element.line, "tts:color \"\(colorText)\" not understood")
+            }
+        }
+        if let forced = element.attribute("forcedDisplay", in: .imscStyling) {
+            properties.isForced = forced.trimmingSubtitleWhitespace() == "true"
+        }
+        properties.origin = element.attribute("origin", in: .styling)
+        properties.extent = element.attribute("extent", in: .styling)
+        properties.displayAlign = element.attribute("displayAlign", in: .styling)
+        return properties
+    }
+}

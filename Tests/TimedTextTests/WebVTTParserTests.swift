@@ -1,0 +1,105 @@
+import Testing
+@testable import TimedText
+
+@Suite("WebVTT parser")
+struct WebVTTParserTests {
+    @Test func headerBlocks() throws {
+        let document = try WebVTTParser.parse(bytes: fixture("full.vtt"))
+        let header = try #require(document.webVTTHeader)
+        #expect(header.signatureText == "- Legible fixture")
+        #expect(header.headerLines == ["Kind: captions"])
+        #expect(header.timestampMap == WebVTTTimestampMap(local: .zero, mpegTimestamp: 900_000))
+        #expect(header.styleSheets == ["::cue(.loud) { font-weight: bold; }\n::cue(v[voice=\"Bob\"]) { color: yellow; }"])
+        #expect(header.regions == [WebVTTRegion(
+            id: "fred", width: 40, lines: 3, regionAnchor: .init(x: 0, y: 100), viewportAnchor: .init(x: 10, y: 90), scrollsUp: true
+        )])
+    }
+
+    @Test func cuesSettingsAndTags() throws {
+        let document = try WebVTTParser.parse(bytes: fixture("full.vtt"))
+        let cues = document.cues
+        #expect(summary(cues) == [
+            "1000-2500 Hello & welcome",
+            "3000-4000 Yellow ital under <tag>\u{A0}\u{200E}éA",
+            "5000-6000 Bonjour 漢字",
+            "7000-9000 One two three",
+            "10000-11000 First cue text",
+            "12000-13000 An arrow line starts a new cue",
+        ])
+        try #require(cues.count == 6)
+        #expect(cues[0].identifier == "intro")
+        #expect(cues[0].settings == CueSettings(align: .left, region: "fred"))
+        #expect(cues[0].text.runs == [
+            run("Hello & ", classes: ["loud"], voice: "Bob"), run("welcome", bold: true, classes: ["loud"], voice: "Bob"),
+        ])
+        #expect(cues[1].settings == CueSettings(
+            line: .init(.number(0)), position: .init(10, alignment: .lineLeft), size: 35.5, align: .start
+        ))
+        #expect(cues[1].placement == .top)
+        #expect(cues[1].text.runs == [
+            run("Yellow", color: .yellow, classes: ["big"]), run(" "), run("ital", italic: true), run(" "),
+            run("under", underline: true), run(" <tag>\u{A0}\u{200E}éA"),
+        ])
+        #expect(cues[2].settings == CueSettings(
+            vertical: .leftToRight, line: .init(.number(-2), alignment: .end), position: .init(50), align: .center
+        ))
+        #expect(cues[2].placement == .bottom)
+        #expect(cues[2].text.runs == [
+            run("Bonjour", language: "fr"), run(" "), run("漢", ruby: .base), run("kan", ruby: .annotation),
+            run("字", ruby: .base), run("ji", ruby: .annotation),
+        ])
+        #expect(cues[3].identifier == "karaoke")
+        #expect(cues[3].settings.line == .init(.percentage(80)))
+        #expect(cues[3].text.runs == [run("One "), run("two ", timestamp: ms(7_500)), run("three", bold: true, timestamp: ms(8_000))])
+        #expect(document.warnings.map(\.description) == [
+            "line 24: cue setting \"bogus:1\" ignored",
+            "line 31: STYLE block after the first cue ignored",
+            "line 39: malformed cue timing; cue skipped",
+        ])
+    }
+
+    @Test func signatureIsRequired() {
+        #expect(throws: SubtitleParseError(.missingWebVTTSignature, line: 1)) { try WebVTTParser.parse(string: "WEBVTTX\n") }
+        #expect(throws: SubtitleParseError(.missingWebVTTSignature, line: 1)) { try WebVTTParser.parse(string: "1\n00:01.000 --> 00:02.000\nx") }
+        #expect(throws: SubtitleParseError(.missingWebVTTSignature, line: 1)) { try WebVTTParser.parse(bytes: []) }
+    }
+
+    @Test func byteOrderMarkAndTabAfterSignature() throws {
+        let document = try WebVTTParser.parse(bytes: [0xEF, 0xBB, 0xBF] + Array("WEBVTT\tx\n\n00:01.000 --> 00:02.000\nHi\n".utf8))
+        #expect(document.webVTTHeader?.signatureText == "x")
+        #expect(summary(document.cues) == ["1000-2000 Hi"])
+    }
+
+    @Test func strictTimestamps() throws {
+        let valid: [(String, Int64)] = [("00:01.000", 1_000), ("01:00.500", 60_500), ("100:00:00.000", 360_000_000), ("1:02:03.004", 3_723_004)]
+        for (text, milliseconds) in valid { #expect(WebVTTTimestamp.parse(text) == ms(milliseconds), "\(text)") }
+        for text in ["00:01.00", "00:01,000", "0:01.000", "00:60.000", "00:00:60.000", "01.000", "00:01.0000", "-00:01.000"] {
+            #expect(WebVTTTimestamp.parse(text) == nil, "\(text)")
+        }
+    }
+
+    @Test func cueSettingRules() {
+        #expect(WebVTTParser.parseCueSettings("line:1.5,center position:0% size:100%") == CueSettings(
+            line: .init(.number(1.5), alignment: .center), position: .init(0), size: 100))
+        // Malformed settings are skipped one by one.
+        #expect(WebVTTParser.parseCueSettings("line:1.5.2 line:-5%x position:101% size:-1% align:justify vertical:up :x y:") == CueSettings())
+        #expect(WebVTTParser.parseCueSettings("position:20%,start region:r1") == CueSettings(position: .init(20, alignment: .lineLeft), region: "r1"))
+    }
+
+    @Test func cueTextEdgeCases() {
+        // Unknown tags vanish but keep their text; stray end tags are ignored; rt outside ruby is ignored.
+        #expect(WebVTTParser.parseCueText("<foo>a</foo></b><rt>b</rt>&unknown; &amp c") == CueText("ab&unknown; &amp c"))
+        #expect(WebVTTParser.parseCueText("<c.red.blue>x</c>").runs == [run("x", color: .red, classes: ["blue"])])
+        #expect(WebVTTParser.parseCueText("<v>anon</v><v  Mary   Ann >x").runs == [run("anon", voice: ""), run("x", voice: "Mary Ann")])
+        #expect(WebVTTParser.parseCueText("<ruby>a<rt>b</ruby>c").runs == [run("a", ruby: .base), run("b", ruby: .annotation), run("c")])
+        #expect(WebVTTParser.parseCueText("a<00:01.000><00:02.000>").runs == [run("a"), run("", timestamp: ms(1_000)), run("", timestamp: ms(2_000))])
+        let deep = String(repeating: "<b>", count: 10_000) + "x"
+        #expect(WebVTTParser.parseCueText(deep).plainText == "x")
+    }
+
+    @Test func headerLinesMayContainArrows() throws {
+        let document = try WebVTTParser.parse(string: "WEBVTT\n00:01.000 --> 00:02.000\n\n00:03.000 --> 00:04.000\ncue\n")
+        #expect(document.webVTTHeader?.headerLines == ["00:01.000 --> 00:02.000"])
+        #expect(summary(document.cues) == ["3000-4000 cue"])
+    }
+}
