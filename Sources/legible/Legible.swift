@@ -13,7 +13,7 @@ struct Legible: ParsableCommand {
           legible boxes --depth 3 movie.mp4   the box tree with decoded fields
         """,
         version: "0.1.0",
-        subcommands: [InfoCommand.self, BoxesCommand.self])
+        subcommands: [InfoCommand.self, BoxesCommand.self, ExtractCommand.self, ConvertCommand.self])
 
     /// Runs the command; usage errors exit with status 2, like bad input.
     static func main() {

@@ -1,0 +1,25 @@
+/// The display flags of a `tx3g` sample description (3GPP TS 26.245 plus Apple's bits).
+public struct Tx3gDisplayFlags: OptionSet, Sendable, Hashable, Codable {
+    public let rawValue: UInt32
+
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// 3GPP: text scrolls in.
+    public static let scrollIn = Tx3gDisplayFlags(rawValue: 0x0000_0020)
+    /// 3GPP: text scrolls out.
+    public static let scrollOut = Tx3gDisplayFlags(rawValue: 0x0000_0040)
+    /// 3GPP: continuous karaoke.
+    public static let continuousKaraoke = Tx3gDisplayFlags(rawValue: 0x0000_0800)
+    /// 3GPP: write text vertically.
+    public static let verticalText = Tx3gDisplayFlags(rawValue: 0x0002_0000)
+    /// 3GPP: fill the text region with the background colour.
+    public static let fillTextRegion = Tx3gDisplayFlags(rawValue: 0x0004_0000)
+    /// Apple: honour each sample's `tbox` top, so cues can be placed at the top. Without it,
+    /// Apple players always show subtitles at the bottom and samples must not carry `tbox`.
+    public static let verticalPlacement = Tx3gDisplayFlags(rawValue: 0x2000_0000)
+    /// Apple: at least one sample is forced (carries `frcd`).
+    public static let someSamplesForced = Tx3gDisplayFlags(rawValue: 0x4000_0000)
+    /// Apple: every sample is forced; always combined with ``someSamplesForced`` (0xC0000000),
+    /// which makes AVFoundation label the track forced-only.
+    public static let allSamplesForced = Tx3gDisplayFlags(rawValue: 0x8000_0000)
+}

@@ -1,0 +1,175 @@
+import ISOBMFF
+
+/// A `tx3g` sample description (3GPP TS 26.245 §5.16; QTFF "Subtitle sample description"; the
+/// same bytes serve Apple `sbtl` tracks and 3GPP `text` tracks).
+///
+/// Layout after the 8-byte box header: 6 reserved bytes, data reference index (u16), display
+/// flags (u32), horizontal and vertical justification (s8 each), background colour (RGBA),
+/// default text box (4 × s16), default style record (12 bytes), then boxes: `ftab` (required)
+/// and optional others (`btrt`, …), which are kept as they were.
+public struct Tx3gSampleDescription: Sendable, Equatable {
+    /// The sample entry type.
+    public static let format: FourCC = "tx3g"
+
+    public var dataReferenceIndex: UInt16
+    public var displayFlags: Tx3gDisplayFlags
+    /// 0 left, 1 centre, -1 right.
+    public var horizontalJustification: Int8
+    /// 0 top, 1 centre, -1 bottom.
+    public var verticalJustification: Int8
+    public var backgroundColor: SubtitleColor
+    /// Apple: must equal the track box (0, 0, track height, track width).
+    public var defaultTextBox: Tx3gTextBox
+    /// The style of characters no `styl` record covers (its offsets are unused).
+    public var defaultStyle: Tx3gStyleRecord
+    /// The `ftab` font table.
+    public var fonts: [Font]
+    /// The bytes of the boxes other than `ftab` (e.g. `btrt`), kept as read so an entry
+    /// round-trips; written after `ftab`.
+    public var otherBoxes: [UInt8]
+
+    /// One `ftab` entry.
+    public struct Font: Sendable, Hashable, Codable {
+        public var id: UInt16
+        public var name: String
+        public init(id: UInt16, name: String) {
+            self.id = id
+            self.name = name
+        }
+    }
+
+    /// Creates a description. The defaults are what Legible writes for Apple players: centred
+    /// at the bottom, transparent background, white 18-point text, one `Sans-Serif` font.
+    public init(
+        dataReferenceIndex: UInt16 = 1,
+        displayFlags: Tx3gDisplayFlags = [],
+        horizontalJustification: Int8 = 1,
+        verticalJustification: Int8 = -1,
+        backgroundColor: SubtitleColor = SubtitleColor(red: 0, green: 0, blue: 0, alpha: 0),
+        defaultTextBox: Tx3gTextBox = .zero,
+        defaultStyle: Tx3gStyleRecord = Tx3gStyleRecord(),
+        fonts: [Font] = [Font(id: 1, name: "Sans-Serif")],
+        otherBoxes: [UInt8] = []
+    ) {
+        self.dataReferenceIndex = dataReferenceIndex
+        self.displayFlags = displayFlags
+        self.horizontalJustification = horizontalJustification
+        self.verticalJustification = verticalJustification
+        self.backgroundColor = backgroundColor
+        self.defaultTextBox = defaultTextBox
+        self.defaultStyle = defaultStyle
+        self.fonts = fonts
+        self.otherBoxes = otherBoxes
+    }
+
+    /// The description Legible writes for `timeline`, following Apple's checklist (SPEC-NOTES
+    /// §7.4): ``Tx3gDisplayFlags/verticalPlacement`` when any sample is top-placed (then the
+    /// default text box is the whole video, so a `tbox` top can move text up), else a box of 15 %
+    /// of the video height; ``Tx3gDisplayFlags/someSamplesForced`` when any sample is forced and
+    /// ``Tx3gDisplayFlags/allSamplesForced`` too when every non-empty sample is; a font size of
+    /// 5 % of the video height (18 when the height is unknown).
+    ///
+    /// The default text box is also the track size the `tkhd` should get (width = `right`,
+    /// height = `bottom`).
+    public init(for samples: [TimelineSample], videoWidth: UInt16 = 0, videoHeight: UInt16 = 0) {
+        let shown = samples.filter { !$0.isEmpty }
+        var flags: Tx3gDisplayFlags = []
+        if shown.contains(where: { Tx3gSampleEncoder.placement(of: $0) == .top }) { flags.insert(.verticalPlacement) }
+        if shown.contains(where: \.isForced) {
+            flags.insert(.someSamplesForced)
+            if shown.allSatisfy(\.isForced) { flags.insert(.allSamplesForced) }
+        }
+        let width = Int16(clamping: Int(videoWidth))
+        let height = flags.contains(.verticalPlacement) ? Int(videoHeight) : Int(videoHeight) * 15 / 100
+        let fontSize = videoHeight > 0 ? UInt8(clamping: max(12, Int(videoHeight) / 20)) : 18
+        self.init(displayFlags: flags,
+                  defaultTextBox: Tx3gTextBox(top: 0, left: 0, bottom: Int16(clamping: height), right: width),
+                  defaultStyle: Tx3gStyleRecord(fontSize: fontSize))
+    }
+
+    // MARK: Decoding
+
+    /// Decodes a `tx3g` sample entry box (as the box tree holds it, leaf or container).
+    public init(_ box: Box) throws(SampleCodecError) {
+        guard box.type == Self.format else {
+            throw SampleCodecError(.wrongSampleEntry(expected: Self.format, found: box.type))
+        }
+        do throws(BoxError) {
+            var reader = try box.inMemoryPayloadReader()
+            try reader.skip(6)
+            let dataReferenceIndex = try reader.readUInt16()
+            try self.init(body: &reader, dataReferenceIndex: dataReferenceIndex)
+        } catch {
+            throw SampleCodecError(.malformed(error))
+        }
+    }
+
+    /// Decodes the body of a sample entry: the bytes from the display flags on, without the
+    /// 16-byte SampleEntry prefix. This is what MP4 demuxers such as Android's hand to their
+    /// `tx3g` decoders as "initialization data".
+    public init(body: [UInt8]) throws(SampleCodecError) {
+        var reader = ByteReader(body, path: "tx3g")
+        do throws(BoxError) {
+            try self.init(body: &reader, dataReferenceIndex: 1)
+        } catch {
+            throw SampleCodecError(.malformed(error))
+        }
+    }
+
+    private init(body reader: inout ByteReader, dataReferenceIndex: UInt16) throws(BoxError) {
+        self.dataReferenceIndex = dataReferenceIndex
+        displayFlags = Tx3gDisplayFlags(rawValue: try reader.readUInt32())
+        horizontalJustification = try reader.readInt8()
+        verticalJustification = try reader.readInt8()
+        backgroundColor = SubtitleColor(red: try reader.readUInt8(), green: try reader.readUInt8(),
+                                        blue: try reader.readUInt8(), alpha: try reader.readUInt8())
+        defaultTextBox = try Tx3gTextBox(reading: &reader)
+        defaultStyle = try Tx3gStyleRecord(reading: &reader)
+        fonts = []
+        otherBoxes = []
+        // Some writers end the entry right after the style record (no `ftab`); accept that.
+        for box in try InlineBox.readAll(&reader) {
+            if box.type == "ftab", fonts.isEmpty {
+                var payload = box.payload
+                let count = try payload.checkedCount(try payload.readUInt16(), entrySize: 3, what: "ftab entry count")
+                for _ in 0..<count {
+                    let id = try payload.readUInt16()
+                    let length = Int(try payload.readUInt8())
+                    fonts.append(Font(id: id, name: String(decoding: try payload.readBytes(length), as: UTF8.self)))
+                }
+            } else {
+                otherBoxes += box.raw
+            }
+        }
+    }
+
+    // MARK: Encoding
+
+    /// The complete sample entry box, laid out as the box tree parser lays out a `tx3g` entry
+    /// (38 bytes of fields, then `ftab` and any other boxes as children).
+    public func makeBox() -> Box {
+        var fields = ByteWriter(capacity: 38)
+        fields.write(bytes: [0, 0, 0, 0, 0, 0])
+        fields.write(dataReferenceIndex)
+        fields.write(displayFlags.rawValue)
+        fields.write(horizontalJustification)
+        fields.write(verticalJustification)
+        fields.write(bytes: [backgroundColor.red, backgroundColor.green, backgroundColor.blue, backgroundColor.alpha])
+        defaultTextBox.write(into: &fields)
+        defaultStyle.write(into: &fields)
+        var fontTable = ByteWriter()
+        fontTable.write(UInt16(clamping: fonts.count))
+        for font in fonts.prefix(Int(UInt16.max)) {
+            let name = Array(font.name.utf8.prefix(255))
+            fontTable.write(font.id)
+            fontTable.write(UInt8(name.count))
+            fontTable.write(bytes: name)
+        }
+        let container = BoxContainer(prefix: fields.bytes[...], children: [Box(type: "ftab", payload: fontTable.bytes)],
+                                     trailing: otherBoxes[...])
+        return Box(header: BoxHeader(type: Self.format, payloadSize: container.payloadSize), content: .container(container))
+    }
+
+    /// Whether every sample is forced (both forced bits set).
+    public var isAllForced: Bool { displayFlags.isSuperset(of: [.someSamplesForced, .allSamplesForced]) }
+}

@@ -1,0 +1,38 @@
+import ISOBMFF
+
+/// A text box in a `tx3g` sample description (the default box) or a sample's `tbox`:
+/// signed 16-bit edges in track pixels, top-left origin.
+public struct Tx3gTextBox: Sendable, Hashable, Codable {
+    public var top: Int16
+    public var left: Int16
+    public var bottom: Int16
+    public var right: Int16
+
+    /// Creates a box.
+    public init(top: Int16, left: Int16, bottom: Int16, right: Int16) {
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
+    }
+
+    /// All edges 0, what FFmpeg writes as the default box.
+    public static let zero = Tx3gTextBox(top: 0, left: 0, bottom: 0, right: 0)
+
+    /// The height, 0 when the box is empty or inverted.
+    public var height: Int { max(0, Int(bottom) - Int(top)) }
+
+    init(reading reader: inout ByteReader) throws(BoxError) {
+        top = try reader.readInt16()
+        left = try reader.readInt16()
+        bottom = try reader.readInt16()
+        right = try reader.readInt16()
+    }
+
+    func write(into writer: inout ByteWriter) {
+        writer.write(top)
+        writer.write(left)
+        writer.write(bottom)
+        writer.write(right)
+    }
+}

@@ -1,0 +1,104 @@
+import ArgumentParser
+import ISOBMFF
+import TimedText
+
+/// `legible convert`: one subtitle format to another through the cue model.
+struct ConvertCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "convert",
+        abstract: "Convert SubRip, WebVTT or TTML subtitles to WebVTT or SubRip, showing what Legible understood.",
+        discussion: """
+        The input is read into Legible's cue model, exactly as add-subtitles reads it before \
+        muxing, then written out. What the parser tolerated (a skipped block, an unknown tag, a \
+        cue that ends before it starts, a guessed encoding) is printed to standard error as \
+        warnings with line numbers. The input format comes from the extension (.srt, .vtt, \
+        .ttml, .xml, .dfxp), else from the content.
+
+        Styling is kept where the output can carry it; a WebVTT input's header (STYLE, REGION) \
+        is kept in WebVTT output. With --json the cues are printed as JSON (times in seconds and \
+        as timestamps, text, markup, settings, placement, forced) and, with -o, also written.
+
+        Examples:
+          legible convert movie.srt -o movie.vtt
+          legible convert captions.ttml -o captions.srt
+          legible convert movie.vtt --json | jq '.cues | length'
+          legible convert messy.srt --format vtt              WebVTT on standard output
+
+        Exit status: 0 on success (even with warnings); 2 if the input cannot be read or parsed.
+        """)
+
+    @Argument(help: "A SubRip (.srt), WebVTT (.vtt) or TTML (.ttml, .xml, .dfxp) file.")
+    var input: String
+
+    @Option(name: [.customShort("o"), .customLong("output")], help: "The file to write (.vtt or .srt); standard output if omitted.")
+    var output: String?
+
+    @Option(help: "The output format: vtt or srt (default: from the -o extension, else vtt).")
+    var format: SubtitleOutputFormat?
+
+    @Flag(help: "Print the cues and warnings as JSON (with -o, the file is written too).")
+    var json = false
+
+    func validate() throws {
+        _ = try SubtitleOutputFormat.resolve(explicit: format, output: output, fallback: .vtt)
+    }
+
+    func run() throws {
+        let outputFormat = try SubtitleOutputFormat.resolve(explicit: format, output: output, fallback: .vtt)
+        let document: SubtitleDocument
+        do {
+            let bytes = try readInput()
+            let inputFormat = Self.format(ofPath: input) ?? SubtitleFormat.sniff(bytes)
+            switch inputFormat {
+            case .subRip: document = try SubRipParser.parse(bytes: bytes)
+            case .webVTT: document = try WebVTTParser.parse(bytes: bytes)
+            case .ttml: document = try TTMLParser.parse(bytes: bytes)
+            }
+        } catch let error as BoxError {
+            printError(error.message)
+            throw ExitCode(2)
+        } catch let error as SubtitleParseError {
+            printError("\(input): \(error)")
+            throw ExitCode(2)
+        }
+        for warning in document.warnings { printWarning("\(input): \(warning)") }
+        let text = outputFormat.render(document.cues, header: document.webVTTHeader)
+        do {
+            if json {
+                print(JSONValue.object([
+                    ("file", .string(input)), ("format", .string(document.format.rawValue)),
+                    ("language", .string(document.language)), ("cues", .cues(document.cues)),
+                    ("warnings", .array(document.warnings.map { warning in
+                        .object([("line", warning.line.map { .integer(Int64($0)) } ?? .null), ("message", .string(warning.message))])
+                    })),
+                ]).rendered())
+                if output != nil { try SubtitleOutputFile.save(text, to: output) }
+            } else {
+                try SubtitleOutputFile.save(text, to: output)
+            }
+        } catch {
+            printError(error.message)
+            throw ExitCode(2)
+        }
+    }
+
+    /// The whole input, refused when larger than the parsers accept.
+    private func readInput() throws(BoxError) -> [UInt8] {
+        let source = try FileByteSource(path: input)
+        let limit = SubtitleParseLimits.standard.maxInputBytes
+        guard source.size <= UInt64(limit) else {
+            throw BoxError(.limitExceeded("'\(input)' is larger than \(limit) bytes, too large for a subtitle file"),
+                           at: BoxLocation(path: "", offset: 0))
+        }
+        return try source.read(at: 0, count: Int(source.size))
+    }
+
+    /// The input format an extension names.
+    private static func format(ofPath path: String) -> SubtitleFormat? {
+        let lowered = path.lowercased()
+        if lowered.hasSuffix(".srt") { return .subRip }
+        if lowered.hasSuffix(".vtt") || lowered.hasSuffix(".webvtt") { return .webVTT }
+        if [".ttml", ".xml", ".dfxp"].contains(where: lowered.hasSuffix) { return .ttml }
+        return nil
+    }
+}

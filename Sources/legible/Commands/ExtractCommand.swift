@@ -1,0 +1,125 @@
+import ArgumentParser
+import ISOBMFF
+import Movie
+import TimedText
+
+/// `legible extract`: a subtitle track back to a subtitle file.
+struct ExtractCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "extract",
+        abstract: "Write a subtitle track (tx3g, wvtt or QuickTime text) out as a WebVTT or SubRip file.",
+        discussion: """
+        Each non-empty sample becomes a cue; consecutive samples showing the same text are \
+        merged back into one cue. Bold, italic, underline and colours are kept where the output \
+        format can carry them (SubRip: <b> <i> <u> <font color>; WebVTT: <b> <i> <u> and the \
+        default colour classes); top-placed tx3g samples get {\\an8} or line:0; a wvtt track's \
+        header (STYLE and REGION blocks) is kept in WebVTT output. Only the text of QuickTime \
+        text samples is read. Times are media times (edit lists are not applied).
+
+        Without -o the file is written to standard output. With -o it is written to a \
+        temporary file next to the target, synced, then renamed over it.
+
+        Examples:
+          legible extract movie.mov --track 4                  WebVTT on standard output
+          legible extract movie.mp4 --track 3 -o english.srt
+          legible extract movie.mp4 --track 3 --format srt > english.srt
+          legible extract movie.mp4 --track 3 --json | jq '.cues[0]'
+
+        Exit status: 0 on success; 2 if the file cannot be read, the track does not exist \
+        (the error lists the tracks) or is not a text track.
+        """)
+
+    @Argument(help: "A QuickTime (.mov) or MPEG-4 (.mp4, .m4v) file.")
+    var file: String
+
+    @Option(help: "The ID of the subtitle track (see `legible info`).")
+    var track: UInt32
+
+    @Option(name: [.customShort("o"), .customLong("output")], help: "The file to write (.vtt or .srt); standard output if omitted.")
+    var output: String?
+
+    @Option(help: "The output format: vtt or srt (default: from the -o extension, else vtt).")
+    var format: SubtitleOutputFormat?
+
+    @Flag(help: "Print the cues as JSON instead of a subtitle file (with -o, the file is written too).")
+    var json = false
+
+    /// The largest subtitle sample read; real ones are well under a kilobyte.
+    private static let maxSampleBytes: UInt32 = 1 << 20
+
+    func validate() throws {
+        _ = try SubtitleOutputFormat.resolve(explicit: format, output: output, fallback: .vtt)
+    }
+
+    func run() throws {
+        let outputFormat = try SubtitleOutputFormat.resolve(explicit: format, output: output, fallback: .vtt)
+        let movie: Movie
+        do {
+            movie = try Movie.open(path: file)
+        } catch {
+            printError("\(file): \(error)")
+            throw ExitCode(2)
+        }
+        guard let track = movie.track(id: track) else {
+            let available = movie.tracks.map { "\($0.id) \($0.mediaType.rawValue) (\($0.codec?.description ?? "no codec"))" }
+            printError("\(file): no track with ID \(self.track); tracks: \(available.joined(separator: ", "))")
+            throw ExitCode(2)
+        }
+        do {
+            let extracted = try extract(track, from: movie)
+            if json {
+                print(JSONValue.object([
+                    ("file", .string(file)), ("track", .unsigned(track.id)), ("codec", .string(track.codec?.description)),
+                    ("cues", .cues(extracted.cues)),
+                ]).rendered())
+                if output != nil { try SubtitleOutputFile.save(outputFormat.render(extracted.cues, header: extracted.header), to: output) }
+            } else {
+                try SubtitleOutputFile.save(outputFormat.render(extracted.cues, header: extracted.header), to: output)
+            }
+        } catch let error as ExtractError {
+            printError("\(file): track \(track.id): \(error.message)")
+            throw ExitCode(2)
+        } catch let error as SampleCodecError {
+            printError("\(file): track \(track.id): \(error)")
+            throw ExitCode(2)
+        } catch let error as BoxError {
+            printError("\(file): track \(track.id): \(error)")
+            throw ExitCode(2)
+        }
+    }
+
+    private struct ExtractError: Error {
+        var message: String
+    }
+
+    /// The track's cues, and for `wvtt` the WebVTT header of its sample description.
+    private func extract(_ track: Track, from movie: Movie) throws -> (cues: [Cue], header: WebVTTHeader?) {
+        let codec = track.codec
+        guard let entry = track.box.descendant(["mdia", "minf", "stbl", "stsd"])?.children.first,
+              let codec, ["tx3g", "wvtt", "text"].contains(codec) else {
+            throw ExtractError(message: "a \(track.mediaType.rawValue) track (\(codec?.description ?? "no sample description")), "
+                + "not a text track: extract reads tx3g, wvtt and QuickTime text tracks")
+        }
+        if movie.isFragmented, track.tableSampleCount == 0 {
+            throw ExtractError(message: "the samples are in movie fragments (moof), which extract does not read")
+        }
+        let timescale = track.mediaHeader.timescale
+        var samples: [TimedTextSample] = []
+        for sample in try track.sampleTable() {
+            guard sample.size <= Self.maxSampleBytes else {
+                throw ExtractError(message: "sample \(sample.index + 1) is \(sample.size) bytes, too large for a subtitle sample")
+            }
+            samples.append(TimedTextSample(start: Int64(clamping: sample.decodeTime), duration: Int64(sample.duration),
+                                           bytes: try movie.file.source.read(at: sample.offset, count: Int(sample.size))))
+        }
+        switch codec {
+        case "tx3g":
+            return (try Tx3gSampleDecoder.cues(from: samples, timescale: timescale, description: Tx3gSampleDescription(entry)), nil)
+        case "wvtt":
+            let description = try WebVTTSampleDescription(entry)
+            return (try WebVTTSampleDecoder.cues(from: samples, timescale: timescale), description.header)
+        default:
+            return (try QuickTimeTextSampleDecoder.cues(from: samples, timescale: timescale), nil)
+        }
+    }
+}
