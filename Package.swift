@@ -29,10 +29,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF"]),
-        .testTarget(name: "MovieTests", dependencies: ["Movie", "ISOBMFF"]),
+        .target(name: "LegibleTestSupport", dependencies: ["ISOBMFF"], path: "Tests/LegibleTestSupport"),
+        .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "CZlib", "LegibleTestSupport"],
+                    resources: [.copy("Fixtures")]),
+        .testTarget(name: "MovieTests", dependencies: ["Movie", "ISOBMFF", "LegibleTestSupport"]),
         .testTarget(name: "TimedTextTests", dependencies: ["TimedText"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "CLITests", dependencies: ["Movie", "ISOBMFF"]),
+        .testTarget(name: "CLITests", dependencies: ["LegibleTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -44,7 +44,10 @@ public struct BoxError: Error, Hashable, Sendable, CustomStringConvertible {
         self.location = location
     }
 
-    public var description: String {
+    public var description: String { "\(location): \(message)" }
+
+    /// What went wrong, without the location.
+    public var message: String {
         let detail: String
         switch kind {
         case let .truncated(needed, available):
@@ -56,6 +59,6 @@ public struct BoxError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .limitExceeded(text):
             detail = "limit exceeded: \(text)"
         }
-        return "\(location): \(detail)"
+        return detail
     }
 }

@@ -27,6 +27,10 @@ public struct Movie: Sendable {
         self.file = file
         guard let moov = file.box("moov") else {
             if let damage = file.damage { throw damage }
+            if let truncation = file.warnings.first {
+                throw BoxError(.invalidValue("no moov box: the file ends inside this box (\(truncation.message)): it is truncated"),
+                               at: truncation.location)
+            }
             throw BoxError(.invalidValue("no moov box: not a QuickTime or MPEG-4 movie (top-level boxes: \(file.boxes.map(\.type.description).joined(separator: " ")))"),
                            at: BoxLocation(path: "", offset: 0))
         }

@@ -51,12 +51,17 @@ public struct Track: Sendable {
         tableSampleCount = try Self.sampleCount(in: stbl)
     }
 
-    /// Reads only the count fields of `stsz`/`stz2`, never the size table.
+    /// Reads only the count field of `stsz`/`stz2`, never the size table. A sample-size box too
+    /// short to hold a count (files stripped for tests have them) falls back to the `stts` total.
     private static func sampleCount(in stbl: Box?) throws(BoxError) -> UInt64 {
         guard let sizes = stbl?.child("stsz") ?? stbl?.child("stz2") else { return 0 }
         var reader = try sizes.payloadReader()
-        try reader.skip(8)
-        return UInt64(try reader.readUInt32())
+        if reader.remaining >= 12 {
+            try reader.skip(8)
+            return UInt64(try reader.readUInt32())
+        }
+        guard let stts = stbl?.child("stts") else { return 0 }
+        return try TimeToSampleBox(stts).totals.samples
     }
 
     public var id: UInt32 { header.trackID }

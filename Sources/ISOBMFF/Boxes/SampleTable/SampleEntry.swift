@@ -3,6 +3,8 @@
 /// audio the channel count and rate. ISO/IEC 14496-12 §8.5.2; QTFF "Sample description atom".
 public struct SampleEntry: Sendable, Equatable {
     public var format: FourCC
+    /// For protected entries (`encv`, `enca`, …): the original format from `sinf/frma`.
+    public var originalFormat: FourCC?
     public var dataReferenceIndex: UInt16
     /// Video: coded width and height in pixels.
     public var pixelSize: (width: UInt16, height: UInt16)?
@@ -14,7 +16,7 @@ public struct SampleEntry: Sendable, Equatable {
     public var textDisplayFlags: UInt32?
 
     public static func == (lhs: SampleEntry, rhs: SampleEntry) -> Bool {
-        lhs.format == rhs.format && lhs.dataReferenceIndex == rhs.dataReferenceIndex
+        lhs.format == rhs.format && lhs.originalFormat == rhs.originalFormat && lhs.dataReferenceIndex == rhs.dataReferenceIndex
             && lhs.pixelSize?.width == rhs.pixelSize?.width && lhs.pixelSize?.height == rhs.pixelSize?.height
             && lhs.compressorName == rhs.compressorName && lhs.audio?.channels == rhs.audio?.channels
             && lhs.audio?.sampleRate == rhs.audio?.sampleRate
@@ -23,6 +25,9 @@ public struct SampleEntry: Sendable, Equatable {
     /// Decodes the fields of `box` (a child of `stsd`) for a track whose handler is `handler`.
     public init(_ box: Box, handler: FourCC?) throws(BoxError) {
         format = box.type
+        if let frma = box.child("sinf")?.child("frma"), var frmaReader = try? frma.payloadReader() {
+            originalFormat = try? frmaReader.readFourCC()
+        }
         let location = box.location ?? BoxLocation(path: box.type.description, offset: 0)
         let bytes: ArraySlice<UInt8>
         switch box.content {
@@ -57,6 +62,7 @@ public struct SampleEntry: Sendable, Equatable {
 
     public var fields: [BoxField] {
         var fields = [BoxField("format", .code(format)), BoxField("dataReferenceIndex", .int(dataReferenceIndex))]
+        if let originalFormat { fields.append(BoxField("originalFormat", .code(originalFormat))) }
         if let pixelSize { fields += [BoxField("width", .int(pixelSize.width)), BoxField("height", .int(pixelSize.height))] }
         if let compressorName, !compressorName.isEmpty { fields.append(BoxField("compressorName", .text(compressorName))) }
         if let audio {

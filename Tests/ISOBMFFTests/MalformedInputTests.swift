@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+import LegibleTestSupport
+@testable import ISOBMFF
+
+/// Bad input ends in a clean error or a correct partial tree: never a crash, hang or unbounded
+/// allocation. The Movie layer is exercised on the same inputs in MovieTests.
+@Suite struct MalformedInputTests {
+    /// Offsets where each box starts or ends, from a parse of the intact file.
+    static func boundaries(of boxes: [Box]) -> Set<Int> {
+        var result: Set<Int> = []
+        for box in boxes {
+            guard let offset = box.location?.offset else { continue }
+            result.insert(Int(offset))
+            result.insert(Int(offset + box.totalSize))
+            result.formUnion(boundaries(of: box.children))
+        }
+        return result
+    }
+
+    static func parseAndRoundTrip(_ bytes: [UInt8], label: String) {
+        let file = BoxTreeParser.parse(MemoryByteSource(bytes), limits: Limits(maxInMemoryBoxSize: 64 << 20))
+        var writer = ByteWriter()
+        do {
+            try file.write(to: &writer)
+            #expect(writer.bytes == bytes, "\(label): what was read writes back unchanged")
+        } catch {
+            Issue.record("\(label): writing failed: \(error)")
+        }
+        _ = BoxDumpNode.nodes(for: file.boxes)
+    }
+
+    @Test(arguments: TestPaths.testMediaFiles)
+    func truncationAtEveryBoxBoundary(_ url: URL) throws {
+        let bytes = [UInt8](try Data(contentsOf: url))
+        let file = BoxTreeParser.parse(MemoryByteSource(bytes))
+        for cut in Self.boundaries(of: file.boxes).sorted() where cut < bytes.count {
+            Self.parseAndRoundTrip(Array(bytes.prefix(cut)), label: "\(url.lastPathComponent) cut at \(cut)")
+        }
+    }
+
+    @Test(arguments: TestPaths.testMediaFiles.prefix(4))
+    func randomByteMutationsInStructure(_ url: URL) throws {
+        let bytes = [UInt8](try Data(contentsOf: url))
+        let file = BoxTreeParser.parse(MemoryByteSource(bytes))
+        // Mutate only inside moov, where the structure is; mdat bytes are never interpreted.
+        guard let moov = file.box("moov"), let start = moov.location?.offset else { return }
+        var generator = SplitMix64(seed: 0x1E61B1E)
+        let range = Int(start)..<Int(start + moov.totalSize)
+        for round in 0..<300 {
+            var mutated = bytes
+            for _ in 0..<(1 + Int(generator.next() % 4)) {
+                let position = range.lowerBound + Int(generator.next() % UInt64(range.count))
+                mutated[position] = [0x00, 0xFF, 0x7F, 0x80, UInt8(truncatingIfNeeded: generator.next())][Int(generator.next() % 5)]
+            }
+            Self.parseAndRoundTrip(mutated, label: "\(url.lastPathComponent) mutation \(round)")
+        }
+    }
+
+    @Test(.enabled(if: CorpusIndex.isAvailable), arguments: CorpusIndex.entries.filter(\.isMalformed))
+    func corpusMalformedFiles(_ entry: CorpusEntry) throws {
+        Self.parseAndRoundTrip([UInt8](try Data(contentsOf: entry.url)), label: entry.name)
+    }
+
+    /// Regression inputs found by fuzzing (see Fixtures/Malformed).
+    @Test func fuzzRegressions() throws {
+        let folder = try #require(Bundle.module.url(forResource: "Fixtures/Malformed", withExtension: nil))
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }
+        for name in names {
+            Self.parseAndRoundTrip([UInt8](try Data(contentsOf: folder.appendingPathComponent(name))), label: name)
+        }
+    }
+}
+
+/// A small deterministic generator so mutation tests repeat exactly.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}
