@@ -52,9 +52,9 @@ public struct SampleTable: Sequence, Sendable {
     private func validate(at location: BoxLocation) throws(BoxError) {
         var capacity: UInt64 = 0
         let chunks = UInt64(chunkOffsets.count)
-        for run in 0..<sampleToChunk.entries.count {
+        for run in 0..<sampleToChunk.body.count {
             let first = UInt64(sampleToChunk.firstChunk(ofRun: run))
-            let next = run + 1 < sampleToChunk.entries.count ? UInt64(sampleToChunk.firstChunk(ofRun: run + 1)) : chunks + 1
+            let next = run + 1 < sampleToChunk.body.count ? UInt64(sampleToChunk.firstChunk(ofRun: run + 1)) : chunks + 1
             guard first >= 1, next >= first else {
                 throw BoxError(.invalidValue("stsc run \(run + 1) starts at chunk \(first), out of order"), at: location)
             }
@@ -93,14 +93,14 @@ public struct SampleTable: Sequence, Sendable {
             while leftInChunk == 0 {
                 chunk += 1
                 guard chunk < table.chunkOffsets.count else { return nil }
-                while chunkRun + 1 < stsc.entries.count && Int(stsc.firstChunk(ofRun: chunkRun + 1)) - 1 <= chunk {
+                while chunkRun + 1 < stsc.body.count && Int(stsc.firstChunk(ofRun: chunkRun + 1)) - 1 <= chunk {
                     chunkRun += 1
                 }
                 leftInChunk = stsc.samplesPerChunk(ofRun: chunkRun)
                 offsetInChunk = 0
             }
             let stts = table.timeToSample
-            while timeLeft == 0 && timeRun < stts.entries.count {
+            while timeLeft == 0 && timeRun < stts.body.count {
                 timeLeft = stts.sampleCount(ofRun: timeRun)
                 timeRun += 1
             }
@@ -108,7 +108,7 @@ public struct SampleTable: Sequence, Sendable {
             if timeLeft > 0 { timeLeft -= 1 }
             var compositionOffset: Int32 = 0
             if let ctts = table.compositionOffsets {
-                while offsetLeft == 0 && offsetRun < ctts.entries.count {
+                while offsetLeft == 0 && offsetRun < ctts.body.count {
                     offsetLeft = ctts.sampleCount(ofRun: offsetRun)
                     offsetRun += 1
                 }

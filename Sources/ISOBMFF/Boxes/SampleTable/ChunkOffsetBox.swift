@@ -4,41 +4,28 @@ public struct ChunkOffsetBox: BoxPayload {
     public static let boxTypes: Set<FourCC> = ["stco", "co64"]
     public var boxType: FourCC { isLarge ? "co64" : "stco" }
 
-    public var version: UInt8
-    public var flags: UInt32
     public var isLarge: Bool
-    public var offsets: PackedTable
-    public var trailing: [UInt8]
+    /// Records of one offset each (4 or 8 bytes).
+    public var body: TableBoxBody
 
     /// Offsets, written as `co64` only when one needs 64 bits.
     public init(offsets values: [UInt64]) {
-        version = 0
-        flags = 0
         isLarge = values.contains { $0 > UInt64(UInt32.max) }
-        offsets = isLarge ? PackedTable(uint64s: values) : PackedTable(uint32s: values.map { UInt32($0) })
-        trailing = []
+        body = TableBoxBody(entries: isLarge ? PackedTable(uint64s: values) : PackedTable(uint32s: values.map { UInt32($0) }))
     }
 
     public init(parsing reader: inout ByteReader, type: FourCC) throws(BoxError) {
-        (version, flags) = try reader.readVersionAndFlags()
         isLarge = type == "co64"
-        offsets = try PackedTable(reading: &reader, count: UInt64(try reader.readUInt32()), stride: isLarge ? 8 : 4,
-                                  what: "entry count")
-        trailing = Array(reader.readRemaining())
+        body = try TableBoxBody(parsing: &reader, recordSize: isLarge ? 8 : 4)
     }
 
-    public func encode(into writer: inout ByteWriter) {
-        writer.writeVersionAndFlags(version: version, flags: flags)
-        writer.write(UInt32(offsets.count))
-        writer.write(bytes: offsets.bytes)
-        writer.write(bytes: trailing)
-    }
+    public func encode(into writer: inout ByteWriter) { body.encode(into: &writer) }
 
-    public var count: Int { offsets.count }
+    public var count: Int { body.count }
 
     /// The offset of chunk `index` (0-based).
     public func offset(ofChunk index: Int) -> UInt64 {
-        isLarge ? offsets.uint64(index) : UInt64(offsets.uint32(index))
+        isLarge ? body.entries.uint64(index) : UInt64(body.entries.uint32(index))
     }
 
     public var fields: [BoxField] {

@@ -5,30 +5,20 @@ public struct CompositionOffsetBox: BoxPayload {
     public static let boxTypes: Set<FourCC> = ["ctts"]
     public var boxType: FourCC { "ctts" }
 
-    public var version: UInt8
-    public var flags: UInt32
     /// Records of (sampleCount u32, sampleOffset s32).
-    public var entries: PackedTable
-    public var trailing: [UInt8]
+    public var body: TableBoxBody
 
     public init(parsing reader: inout ByteReader, type: FourCC) throws(BoxError) {
-        (version, flags) = try reader.readVersionAndFlags()
-        entries = try PackedTable(reading: &reader, count: UInt64(try reader.readUInt32()), stride: 8, what: "entry count")
-        trailing = Array(reader.readRemaining())
+        body = try TableBoxBody(parsing: &reader, recordSize: 8)
     }
 
-    public func encode(into writer: inout ByteWriter) {
-        writer.writeVersionAndFlags(version: version, flags: flags)
-        writer.write(UInt32(entries.count))
-        writer.write(bytes: entries.bytes)
-        writer.write(bytes: trailing)
-    }
+    public func encode(into writer: inout ByteWriter) { body.encode(into: &writer) }
 
-    public func sampleCount(ofRun index: Int) -> UInt32 { entries.uint32(index) }
-    public func sampleOffset(ofRun index: Int) -> Int32 { Int32(bitPattern: entries.uint32(index, at: 4)) }
+    public func sampleCount(ofRun index: Int) -> UInt32 { body.entries.uint32(index) }
+    public func sampleOffset(ofRun index: Int) -> Int32 { Int32(bitPattern: body.entries.uint32(index, at: 4)) }
 
     public var fields: [BoxField] {
-        [BoxField("version", .int(version)), BoxField("entryCount", .int(entries.count)),
-         BoxField("entries", .table(entries.count) { .list([.int(sampleCount(ofRun: $0)), .int(sampleOffset(ofRun: $0))]) })]
+        [BoxField("version", .int(body.version)), BoxField("entryCount", .int(body.count)),
+         BoxField("entries", .table(body.count) { .list([.int(sampleCount(ofRun: $0)), .int(sampleOffset(ofRun: $0))]) })]
     }
 }
