@@ -97,8 +97,8 @@ struct ExtractCommand: ParsableCommand {
         let codec = track.codec
         guard let entry = track.box.descendant(["mdia", "minf", "stbl", "stsd"])?.children.first,
               let codec, ["tx3g", "wvtt", "text"].contains(codec) else {
-            throw ExtractError(message: "a \(track.mediaType.rawValue) track (\(codec?.description ?? "no sample description")), "
-                + "not a text track: extract reads tx3g, wvtt and QuickTime text tracks")
+            throw ExtractError(message: "not a text track (it is \(track.mediaType.rawValue), \(codec?.description ?? "no sample description")); "
+                + "extract reads tx3g, wvtt and QuickTime text tracks")
         }
         if movie.isFragmented, track.tableSampleCount == 0 {
             throw ExtractError(message: "the samples are in movie fragments (moof), which extract does not read")
