@@ -33,7 +33,7 @@ let package = Package(
         .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "CZlib", "LegibleTestSupport"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "MovieTests", dependencies: ["Movie", "ISOBMFF", "LegibleTestSupport"]),
-        .testTarget(name: "TimedTextTests", dependencies: ["TimedText"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "TimedTextTests", dependencies: ["TimedText", "LegibleTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CLITests", dependencies: ["LegibleTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
