@@ -35,7 +35,7 @@ public struct Movie: Sendable {
                            at: BoxLocation(path: "", offset: 0))
         }
         if moov.missingBytes > 0, let location = moov.location {
-            throw BoxError(.truncated(needed: moov.totalSize, available: moov.totalSize - moov.missingBytes), at: location)
+            throw BoxError(.truncated(needed: moov.header.totalSize, available: moov.header.totalSize - moov.missingBytes), at: location)
         }
         fileType = try file.box("ftyp").map { (box) throws(BoxError) in try FileTypeBox(box) }
         if let cmov = moov.child("cmov") {
