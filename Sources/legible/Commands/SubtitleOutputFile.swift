@@ -68,19 +68,10 @@ enum SubtitleOutputFile {
         defer {
             if !ok { unlink(temporary) }
         }
-        let bytes = Array(text.utf8)
-        var written = 0
-        while written < bytes.count {
-            let result = bytes.withUnsafeBytes { buffer in
-                write(descriptor, buffer.baseAddress.map { $0 + written }, bytes.count - written)
-            }
-            if result < 0 && errno == EINTR { continue }
-            guard result > 0 else {
-                let error = failure("write")
-                close(descriptor)
-                throw error
-            }
-            written += result
+        guard writeAll(Array(text.utf8), to: descriptor) else {
+            let error = failure("write")
+            close(descriptor)
+            throw error
         }
         // mkstemp creates the file 0600; a subtitle file is an ordinary document.
         let mask = umask(0)
@@ -100,19 +91,6 @@ enum SubtitleOutputFile {
             fsync(folderDescriptor)
             close(folderDescriptor)
         }
-    }
-}
-
-/// Writes `warning: message` to standard error.
-func printWarning(_ message: String) {
-    let bytes = Array("warning: \(message)\n".utf8)
-    var offset = 0
-    while offset < bytes.count {
-        let written = bytes.withUnsafeBytes { buffer in
-            write(STDERR_FILENO, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-        }
-        if written <= 0 { return }
-        offset += written
     }
 }
 

@@ -14,14 +14,25 @@ func printUsageError(_ message: String) {
     writeToStandardError(message + "\n")
 }
 
+/// Writes `warning: message` to standard error.
+func printWarning(_ message: String) {
+    writeToStandardError("warning: \(message)\n")
+}
+
 private func writeToStandardError(_ text: String) {
-    var bytes = Array(text.utf8)
+    _ = writeAll(Array(text.utf8), to: STDERR_FILENO)
+}
+
+/// Writes every byte to a descriptor, retrying short and interrupted writes; false on failure.
+func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
     var offset = 0
     while offset < bytes.count {
-        let written = bytes.withUnsafeMutableBytes { buffer in
-            write(STDERR_FILENO, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+        let written = bytes.withUnsafeBytes { buffer in
+            write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
         }
-        if written <= 0 { return }
+        if written < 0 && errno == EINTR { continue }
+        guard written > 0 else { return false }
         offset += written
     }
+    return true
 }
