@@ -7,7 +7,7 @@ struct BoxTreeRenderer {
     func textLines(_ node: BoxDumpNode, indent: Int) -> [String] {
         let pad = String(repeating: "  ", count: indent)
         var line = "\(pad)[\(node.type)]"
-        if let offset = node.offset { line += " @\(offset)" }
+        if let offset = node.offset { line += " @0x\(String(offset, radix: 16))" }
         line += " size=\(node.size)"
         switch node.form {
         case .large: line += " (64-bit size)"
