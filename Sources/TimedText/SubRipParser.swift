@@ -11,15 +11,8 @@
 /// a caller sees the file as it is; ``CueTimeline`` drops them).
 ///
 /// Fatal: input over ``SubtitleParseLimits/maxInputBytes``, or text in which no cue exists.
-public enum SubRipParser {
-    /// Parses SubRip bytes. Never traps, whatever the bytes: this is the libFuzzer entry point.
-    public static func parse(bytes: [UInt8], limits: SubtitleParseLimits = .standard) throws(SubtitleParseError) -> SubtitleDocument {
-        try limits.checkSize(bytes.count)
-        let decoded = SubtitleTextDecoder.decode(bytes, fallback: .windows1252)
-        var document = try parse(string: decoded.text, limits: limits)
-        document.warnings.insert(contentsOf: decoded.warnings, at: 0)
-        return document
-    }
+public enum SubRipParser: SubtitleTextParser {
+    public static let undecodableFallback = SubtitleTextDecoder.Fallback.windows1252
 
     /// Parses SubRip text that is already decoded.
     public static func parse(string: String, limits: SubtitleParseLimits = .standard) throws(SubtitleParseError) -> SubtitleDocument {

@@ -14,16 +14,8 @@
 /// `p`), animation (`set`), images, and `p` elements whose end cannot be determined (dropped).
 /// A `p` without a region shows at the bottom (where players put it), even though TTML's
 /// default region would put it at the top.
-public enum TTMLParser {
-    /// Parses TTML bytes (UTF-8 or UTF-16 with BOM). Never traps, whatever the bytes: this is
-    /// the libFuzzer entry point.
-    public static func parse(bytes: [UInt8], limits: SubtitleParseLimits = .standard) throws(SubtitleParseError) -> SubtitleDocument {
-        try limits.checkSize(bytes.count)
-        let decoded = SubtitleTextDecoder.decode(bytes, fallback: .replacement)
-        var document = try parse(string: decoded.text, limits: limits)
-        document.warnings.insert(contentsOf: decoded.warnings, at: 0)
-        return document
-    }
+public enum TTMLParser: SubtitleTextParser {
+    public static let undecodableFallback = SubtitleTextDecoder.Fallback.replacement
 
     /// Parses TTML text that is already decoded.
     public static func parse(string: String, limits: SubtitleParseLimits = .standard) throws(SubtitleParseError) -> SubtitleDocument {

@@ -10,16 +10,8 @@
 /// settings and tags (ignored), `STYLE`/`REGION` after a cue (ignored), unrecognised blocks,
 /// cues that end before or when they start (kept; ``CueTimeline`` drops them), invalid UTF-8
 /// (replaced with U+FFFD).
-public enum WebVTTParser {
-    /// Parses WebVTT bytes (UTF-8, BOM optional). Never traps, whatever the bytes: this is the
-    /// libFuzzer entry point.
-    public static func parse(bytes: [UInt8], limits: SubtitleParseLimits = .standard) throws(SubtitleParseError) -> SubtitleDocument {
-        try limits.checkSize(bytes.count)
-        let decoded = SubtitleTextDecoder.decode(bytes, fallback: .replacement)
-        var document = try parse(string: decoded.text, limits: limits)
-        document.warnings.insert(contentsOf: decoded.warnings, at: 0)
-        return document
-    }
+public enum WebVTTParser: SubtitleTextParser {
+    public static let undecodableFallback = SubtitleTextDecoder.Fallback.replacement
 
     /// Parses WebVTT text that is already decoded.
     public static func parse(string: String, limits: SubtitleParseLimits = .standard) throws(SubtitleParseError) -> SubtitleDocument {

@@ -44,8 +44,8 @@ import ISOBMFF
     @Test func inconsistentChunkTablesAreRejected() throws {
         var fixture = try MovieFixture("demo.mp4")
         try fixture.editTrack(1) { trak in
-            try trak.modifyChild("mdia") { mdia in
-                try mdia.modifyChild("minf") { minf in
+            trak.modifyChild("mdia") { mdia in
+                mdia.modifyChild("minf") { minf in
                     minf.modifyChild("stbl") { stbl in
                         stbl.modifyChild("stco") { $0.setPayload(ChunkOffsetBox(offsets: [48])) }
                     }

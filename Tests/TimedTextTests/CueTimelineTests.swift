@@ -1,4 +1,5 @@
 import Testing
+import LegibleTestSupport
 @testable import TimedText
 
 @Suite("Cue timeline")
@@ -99,20 +100,5 @@ struct CueTimelineTests {
         #expect(SubtitleTime.maximum.units(inTimescale: .max) > 0)
         #expect(SubtitleTime(units: 1001, timescale: 30000) == SubtitleTime(microseconds: 33_367))
         #expect(SubtitleTime(microseconds: .max) == .maximum)
-    }
-}
-
-/// A small deterministic generator so tests are reproducible.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

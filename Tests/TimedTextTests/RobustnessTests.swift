@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LegibleTestSupport
 @testable import TimedText
 
 /// Parsers must never trap, whatever the bytes, and must stay fast on large or hostile input.

@@ -208,7 +208,7 @@ import Testing
     }
 
     @Test func fuzzEntryPointSurvivesHostileBytes() {
-        var generator = SplitMix(seed: 0x7478_3367)
+        var generator = SplitMix64(seed: 0x7478_3367)
         for length in [0, 1, 2, 3, 7, 8, 16, 48, 53, 64, 300] {
             for _ in 0..<200 {
                 var bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
@@ -221,18 +221,5 @@ import Testing
                 QuickTimeTextSampleDecoder.fuzz(bytes)
             }
         }
-    }
-}
-
-/// A small deterministic generator for fuzz-style tests.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

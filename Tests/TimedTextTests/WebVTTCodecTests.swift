@@ -122,7 +122,7 @@ import Testing
     }
 
     @Test func fuzzEntryPointSurvivesHostileBytes() {
-        var generator = SplitMix(seed: 0x7776_7474)
+        var generator = SplitMix64(seed: 0x7776_7474)
         for length in [0, 4, 8, 12, 16, 24, 40, 100] {
             for _ in 0..<200 {
                 var bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
