@@ -22,6 +22,27 @@ import ISOBMFF
         #expect(throws: BoxError.self) { try Movie(file: file) }
     }
 
+    @Test func textFileIsNotMistakenForATruncatedMovie() throws {
+        let file = BoxTreeParser.parse(MemoryByteSource(Array("# Legible\n\nA README, not a movie.\n".utf8)))
+        do {
+            _ = try Movie(file: file)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.message == "not a QuickTime or MPEG-4 file: it does not start with a box header")
+        }
+    }
+
+    @Test func mediaSegmentIsExplained() throws {
+        let bytes = TestBox.leaf("styp", Array("msdh".utf8) + be32(0)).bytes
+            + TestBox.container("moof", [.leaf("mfhd", [0, 0, 0, 0] + be32(1))]).bytes
+        do {
+            _ = try Movie(file: BoxTreeParser.parse(MemoryByteSource(bytes)))
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.message.hasPrefix("a media segment (moof without moov)"))
+        }
+    }
+
     @Test func truncatedMovieHeaderNamesTheBox() throws {
         let bytes = [UInt8](try Data(contentsOf: TestPaths.testMedia.appendingPathComponent("subtitles-multi.mp4")))
         let file = BoxTreeParser.parse(MemoryByteSource(Array(bytes.prefix(400))))

@@ -43,6 +43,12 @@ public struct FourCC: Hashable, Sendable, Comparable, ExpressibleByStringLiteral
         return text
     }
 
+    /// Whether the code looks like a real box type: printable ASCII (or `©` first), as every
+    /// registered type is. Used to tell a file that is not ISO BMFF at all from a damaged one.
+    public var isPlausibleBoxType: Bool {
+        bytes.enumerated().allSatisfy { index, byte in (0x20..<0x7F).contains(byte) || (index == 0 && byte == 0xA9) }
+    }
+
     /// Whether the first byte is `©` (0xA9): a QuickTime international text item.
     public var isCopyrightSymbolItem: Bool { rawValue >> 24 == 0xA9 }
 

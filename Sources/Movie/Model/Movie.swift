@@ -25,15 +25,7 @@ public struct Movie: Sendable {
     /// Builds the typed view of a parsed file; throws when it has no usable `moov`.
     public init(file: BoxFile, limits: Limits = .standard) throws(BoxError) {
         self.file = file
-        guard let moov = file.box("moov") else {
-            if let damage = file.damage { throw damage }
-            if let truncation = file.warnings.first {
-                throw BoxError(.invalidValue("no moov box: the file ends inside this box (\(truncation.message)): it is truncated"),
-                               at: truncation.location)
-            }
-            throw BoxError(.invalidValue("no moov box: not a QuickTime or MPEG-4 movie (top-level boxes: \(file.boxes.map(\.type.description).joined(separator: " ")))"),
-                           at: BoxLocation(path: "", offset: 0))
-        }
+        guard let moov = file.box("moov") else { throw Self.missingMovieError(in: file) }
         if moov.missingBytes > 0, let location = moov.location {
             throw BoxError(.truncated(needed: moov.header.totalSize, available: moov.header.totalSize - moov.missingBytes), at: location)
         }
@@ -55,6 +47,27 @@ public struct Movie: Sendable {
         let moofs = file.boxes.filter { $0.type == "moof" }
         let mvex = movieBox.child("mvex")
         fragments = moofs.isEmpty && mvex == nil ? nil : try FragmentSummary(fragments: moofs, movieExtends: mvex)
+    }
+
+    /// Why a file without `moov` cannot be opened, in the most useful words available.
+    static func missingMovieError(in file: BoxFile) -> BoxError {
+        if let damage = file.damage { return damage }
+        let start = BoxLocation(path: "", offset: 0)
+        let types = file.boxes.map(\.type)
+        let topLevelTypes: Set<FourCC> = ["ftyp", "moov", "mdat", "free", "skip", "wide", "moof", "meta", "uuid", "styp", "sidx", "pdin", "mfra"]
+        if let first = file.boxes.first,
+           !first.type.isPlausibleBoxType || (first.missingBytes > 0 && !topLevelTypes.contains(first.type)) {
+            return BoxError(.invalidValue("not a QuickTime or MPEG-4 file: it does not start with a box header"), at: start)
+        }
+        if types.contains("moof") || types.contains("styp") {
+            return BoxError(.unsupported("a media segment (moof without moov): its tracks are described by the initialization segment; inspect that file, or the segment with 'legible boxes'"), at: start)
+        }
+        if let truncation = file.warnings.first {
+            return BoxError(.invalidValue("no moov box: the file ends inside this box (\(truncation.message)): it is truncated"),
+                            at: truncation.location)
+        }
+        return BoxError(.invalidValue("no moov box: not a QuickTime or MPEG-4 movie (top-level boxes: \(types.map(\.description).joined(separator: " ")))"),
+                        at: start)
     }
 
     /// Whether QuickTime rules apply: no `ftyp`, or `qt  ` among its brands.
