@@ -1,0 +1,125 @@
+// libFuzzer harness over Legible's readers: the box tree, the typed box views, the Movie model,
+// media selection and the sample tables. Built by Scripts/fuzz together with the ISOBMFF and
+// Movie sources (`swiftc -sanitize=fuzzer,address`); not part of the Swift package.
+//
+// Anything the library throws is fine (it is how a reader reports a bad file). A trap (overflow,
+// index out of range, force unwrap) or a sanitizer report is a bug, and so is a broken invariant,
+// checked here with fatalError:
+//   1. Writing the parsed tree back (BoxFile.write) gives the input bytes exactly. BoxFile keeps
+//      tolerated problems as warnings and the unparsed rest as `tail` for exactly this reason,
+//      so this is checked whether or not there was damage.
+//   2. A box Legible models, decoded and encoded again unchanged, gives back its payload.
+
+import ISOBMFF
+import Movie
+
+/// Small enough that libFuzzer's own -rss_limit_mb is never what stops an input.
+private let fuzzLimits = Limits(maxDepth: 48, maxBoxCount: 100_000,
+                                maxInMemoryBoxSize: 16 << 20, inlineLeafThreshold: 1 << 20)
+/// Samples walked per track (a 4-byte `stsz` with sample size fixed can claim 4 billion).
+private let maxSamplesPerTrack = 100_000
+
+/// The typed views BoxCatalog uses for dumps, by box type.
+private let payloadTypes: [FourCC: any BoxPayload.Type] = {
+    let all: [any BoxPayload.Type] = [
+        FileTypeBox.self, MovieHeaderBox.self, TrackHeaderBox.self, EditListBox.self, MediaHeaderBox.self,
+        ExtendedLanguageBox.self, HandlerBox.self, TimeToSampleBox.self, CompositionOffsetBox.self,
+        SampleToChunkBox.self, SampleSizeBox.self, ChunkOffsetBox.self, SyncSampleBox.self,
+        MediaCharacteristicTagBox.self, TrackNameBox.self,
+    ]
+    var table: [FourCC: any BoxPayload.Type] = [:]
+    for type in all { for code in type.boxTypes { table[code] = type } }
+    return table
+}()
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    let input = Array(UnsafeBufferPointer(start: start, count: count))
+    let file = BoxTreeParser.parse(MemoryByteSource(input), limits: fuzzLimits)
+
+    checkRoundTrip(file, input)
+    _ = BoxDumpNode.nodes(for: file.boxes)              // what `legible boxes` shows
+    for box in file.boxes { checkPayloads(box, parent: nil) }
+    _ = file.warnings.map(\.description)
+    _ = file.damage?.description
+
+    guard let movie = try? Movie(file: file, limits: fuzzLimits) else { return 0 }
+    exerciseMovie(movie)
+    return 0
+}
+
+private func checkRoundTrip(_ file: BoxFile, _ input: [UInt8]) {
+    var writer = ByteWriter(capacity: input.count)
+    do throws(BoxError) {
+        try file.write(to: &writer)
+    } catch {
+        fatalError("round trip: write failed: \(error) (damage: \(file.damage?.description ?? "none"))")
+    }
+    guard writer.bytes != input else { return }
+    let firstDifference = zip(writer.bytes, input).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        ?? min(writer.count, input.count)
+    fatalError("round trip: \(input.count) bytes in, \(writer.count) out, first difference at \(firstDifference) (damage: \(file.damage?.description ?? "none"))")
+}
+
+/// Decodes every modelled leaf and checks that encoding it again gives the same payload.
+private func checkPayloads(_ box: Box, parent: FourCC?) {
+    if box.data != nil, let type = payloadTypes[box.type], box.type != "name" || parent == "udta", parent != "tref" {
+        checkPayload(type, box)
+    }
+    for child in box.children { checkPayloads(child, parent: box.type) }
+}
+
+private func checkPayload<Payload: BoxPayload>(_ type: Payload.Type, _ box: Box) {
+    guard let payload = box.data, let decoded = try? Payload(box) else { return }
+    _ = decoded.fields
+    let encoded = decoded.payload
+    guard encoded[...] != payload else { return }
+    // Known, reported: text fields are decoded with U+FFFD for bytes that are not UTF-8
+    // (Tests/ISOBMFFTests/Fixtures/Malformed/tagc-invalid-utf8-not-byte-exact.mp4), so such a box
+    // is not written back byte for byte. Tolerated when that is the only change: the replacement
+    // character appears and decoding the new bytes gives the same value.
+    let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
+    let introducedReplacement = contains(encoded[...], replacement) && !contains(payload, replacement)
+    if introducedReplacement, (try? Payload(Box(type: box.type, payload: encoded))) == decoded { return }
+    // Known, reported: `elng` drops whatever follows the first NUL of its tag (padding)
+    // (Tests/ISOBMFFTests/Fixtures/Malformed/elng-padding-after-nul-not-byte-exact.mp4).
+    if box.type == "elng", encoded.count < payload.count, payload.starts(with: encoded.dropLast()) { return }
+    fatalError("payload round trip: '\(box.type)' at \(box.pathDescription): \(payload.count) bytes in, \(encoded.count) out")
+}
+
+private func contains(_ bytes: ArraySlice<UInt8>, _ needle: [UInt8]) -> Bool {
+    guard bytes.count >= needle.count else { return false }
+    return (bytes.startIndex...(bytes.endIndex - needle.count)).contains { bytes[$0..<$0 + needle.count].elementsEqual(needle) }
+}
+
+/// Everything `legible info` computes, plus a walk of every sample table.
+private func exerciseMovie(_ movie: Movie) {
+    _ = movie.isQuickTime
+    _ = movie.durationSeconds
+    _ = movie.chapterTrackIDs
+    for track in movie.tracks {
+        _ = (track.id, track.mediaType, track.codec, track.language, track.displayLanguage, track.name)
+        _ = (movie.sampleCount(of: track), movie.durationSeconds(of: track), track.mediaDurationSeconds)
+        _ = track.userData.characteristics
+        if let entry = track.sampleEntries.first {
+            _ = (entry.pixelSize, entry.audio, entry.textDisplayFlags, entry.fields)
+        }
+        guard let table = try? track.sampleTable() else { continue }
+        _ = table.totalDuration
+        var walked = 0
+        var previous: SampleTable.Sample?
+        for sample in table {
+            if let previous, sample.index != previous.index + 1 {
+                fatalError("sample table: index \(sample.index) after \(previous.index)")
+            }
+            previous = sample
+            walked += 1
+            if walked >= maxSamplesPerTrack { break }
+        }
+    }
+    let selection = MediaSelection(movie: movie)
+    for group in selection.groups {
+        _ = group.defaultOption
+        for option in group.options { _ = (option.displayName, option.characteristics) }
+    }
+}
