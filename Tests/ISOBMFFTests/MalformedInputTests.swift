@@ -62,7 +62,12 @@ import LegibleTestSupport
         Self.parseAndRoundTrip([UInt8](try Data(contentsOf: entry.url)), label: entry.name)
     }
 
-    /// Regression inputs found by fuzzing (see Fixtures/Malformed).
+    /// Regression inputs found by fuzzing (`Scripts/fuzz`), in Fixtures/Malformed:
+    /// - `truncated-moov-size-underflow.mp4`: a `moov` cut short made the truncation message
+    ///   underflow and trap (`legible info` died with SIGILL).
+    /// - `tagc-invalid-utf8.mp4`: a `tagc` whose bytes are not UTF-8 was re-encoded with U+FFFD.
+    /// - `elng-padding-after-nul.mp4`: an `elng` lost the padding after its NUL when re-encoded.
+    /// The last two are checked for exact re-encoding in RoundTripTests.
     @Test func fuzzRegressions() throws {
         let folder = try #require(Bundle.module.url(forResource: "Fixtures/Malformed", withExtension: nil))
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }

@@ -29,11 +29,23 @@ import LegibleTestSupport
     /// Decoding each modelled box and encoding it again gives the same payload.
     @Test(arguments: TestPaths.testMediaFiles + CorpusIndex.entries.filter { !$0.isMalformed }.map(\.url))
     func typedBoxesReencodeExactly(_ url: URL) throws {
-        let file = BoxTreeParser.parse(try FileByteSource(path: url.path))
+        Self.assertTypedBoxesReencode(BoxTreeParser.parse(try FileByteSource(path: url.path)), label: url.lastPathComponent)
+    }
+
+    /// The same for the fuzzing regressions, which include malformed text in `tagc` and `elng`.
+    @Test func fuzzRegressionTypedBoxesReencodeExactly() throws {
+        let folder = try #require(Bundle.module.url(forResource: "Fixtures/Malformed", withExtension: nil))
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where !name.hasPrefix(".") {
+            let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent(name)))
+            Self.assertTypedBoxesReencode(BoxTreeParser.parse(MemoryByteSource(bytes)), label: name)
+        }
+    }
+
+    static func assertTypedBoxesReencode(_ file: BoxFile, label: String) {
         func visit(_ box: Box, parent: FourCC?) {
             if let payload = box.data, let type = BoxCatalog.byType[box.type], box.type != "name" || parent == "udta",
                let decoded = try? type.init(box) {
-                #expect(decoded.payload == Array(payload), "\(box.pathDescription) in \(url.lastPathComponent)")
+                #expect(decoded.payload == Array(payload), "\(box.pathDescription) in \(label)")
             }
             for child in box.children { visit(child, parent: box.type) }
         }

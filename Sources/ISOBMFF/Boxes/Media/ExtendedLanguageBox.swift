@@ -8,16 +8,23 @@ public struct ExtendedLanguageBox: BoxPayload {
     public var hasVersionAndFlags: Bool
     public var version: UInt8
     public var flags: UInt32
-    public var tag: String
-    /// Whether the tag was NUL-terminated (written back the same way).
-    public var isNullTerminated: Bool
+    /// The tag's bytes, up to the first NUL.
+    public var tagBytes: [UInt8]
+    /// The NUL and anything after it (padding), kept so the box is written back as read.
+    public var terminator: [UInt8]
+
+    /// The BCP 47 tag.
+    public var tag: String {
+        get { String(decoding: tagBytes, as: UTF8.self) }
+        set { tagBytes = Array(newValue.utf8) }
+    }
 
     public init(tag: String) {
         self.hasVersionAndFlags = true
         self.version = 0
         self.flags = 0
-        self.tag = tag
-        self.isNullTerminated = true
+        self.tagBytes = Array(tag.utf8)
+        self.terminator = [0]
     }
 
     public init(parsing reader: inout ByteReader, type: FourCC) throws(BoxError) {
@@ -30,15 +37,15 @@ public struct ExtendedLanguageBox: BoxPayload {
             (version, flags) = (0, 0)
         }
         let text = reader.readRemaining()
-        isNullTerminated = text.last == 0
         let end = text.firstIndex(of: 0) ?? text.endIndex
-        tag = String(decoding: text[text.startIndex..<end], as: UTF8.self)
+        tagBytes = Array(text[text.startIndex..<end])
+        terminator = Array(text[end...])
     }
 
     public func encode(into writer: inout ByteWriter) {
         if hasVersionAndFlags { writer.writeVersionAndFlags(version: version, flags: flags) }
-        writer.write(bytes: tag.utf8)
-        if isNullTerminated { writer.write(UInt8(0)) }
+        writer.write(bytes: tagBytes)
+        writer.write(bytes: terminator)
     }
 
     public var fields: [BoxField] { [BoxField("tag", .text(tag))] }
