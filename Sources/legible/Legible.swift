@@ -9,8 +9,12 @@ struct Legible: ParsableCommand {
         abstract: "Inspect and edit QuickTime (.mov) and MPEG-4 (.mp4/.m4v) files: tracks, languages, subtitles, metadata.",
         discussion: """
         Examples:
-          legible info movie.mov              tracks and selection groups
-          legible boxes --depth 3 movie.mp4   the box tree with decoded fields
+          legible info movie.mov                tracks and selection groups
+          legible info --json movie.mp4         the same, as JSON
+          legible boxes --depth 3 movie.mp4     the box tree with decoded fields
+          legible extract movie.mov --track 4 -o es.srt
+                                                a subtitle track to SRT or WebVTT
+          legible convert film.srt -o film.vtt  what Legible reads in a subtitle file
         """,
         version: "0.1.0",
         subcommands: [InfoCommand.self, BoxesCommand.self, ExtractCommand.self, ConvertCommand.self])
