@@ -34,7 +34,7 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "MovieTests", dependencies: ["Movie", "ISOBMFF", "LegibleTestSupport"]),
         .testTarget(name: "TimedTextTests", dependencies: ["TimedText", "LegibleTestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "CLITests", dependencies: ["LegibleTestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["LegibleTestSupport"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

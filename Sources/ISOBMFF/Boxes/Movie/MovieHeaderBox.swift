@@ -3,15 +3,8 @@ public struct MovieHeaderBox: BoxPayload {
     public static let boxTypes: Set<FourCC> = ["mvhd"]
     public var boxType: FourCC { "mvhd" }
 
-    public var version: UInt8
-    public var flags: UInt32
-    /// Seconds since 1904-01-01 UTC.
-    public var creationTime: UInt64
-    public var modificationTime: UInt64
-    /// Movie time units per second.
-    public var timescale: UInt32
-    /// In movie timescale units.
-    public var duration: UInt64
+    /// Version, flags, times, movie timescale and duration.
+    public var timing: HeaderTiming
     /// 16.16
     public var preferredRate: Int32
     /// 8.8
@@ -24,12 +17,7 @@ public struct MovieHeaderBox: BoxPayload {
     public var trailing: [UInt8]
 
     public init(parsing reader: inout ByteReader, type: FourCC) throws(BoxError) {
-        (version, flags) = try reader.readVersionAndFlags()
-        let wide = version == 1
-        creationTime = try reader.readUInt(wide: wide)
-        modificationTime = try reader.readUInt(wide: wide)
-        timescale = try reader.readUInt32()
-        duration = try reader.readUInt(wide: wide)
+        timing = try HeaderTiming(parsing: &reader)
         preferredRate = try reader.readInt32()
         preferredVolume = try reader.readInt16()
         reserved = Array(try reader.readBytes(10))
@@ -41,12 +29,7 @@ public struct MovieHeaderBox: BoxPayload {
     }
 
     public func encode(into writer: inout ByteWriter) {
-        let wide = version == 1
-        writer.writeVersionAndFlags(version: version, flags: flags)
-        writer.write(creationTime, wide: wide)
-        writer.write(modificationTime, wide: wide)
-        writer.write(timescale)
-        writer.write(duration, wide: wide)
+        timing.encode(into: &writer)
         writer.write(preferredRate)
         writer.write(preferredVolume)
         writer.write(bytes: reserved)
@@ -56,14 +39,12 @@ public struct MovieHeaderBox: BoxPayload {
         writer.write(bytes: trailing)
     }
 
-    /// Duration in seconds, nil when the timescale is zero.
-    public var durationSeconds: Double? { timescale == 0 ? nil : Double(duration) / Double(timescale) }
+    public var timescale: UInt32 { timing.timescale }
+    public var duration: UInt64 { timing.duration }
+    public var durationSeconds: Double? { timing.durationSeconds }
 
     public var fields: [BoxField] {
-        [BoxField("version", .int(version)), BoxField("flags", .hex(UInt64(flags), digits: 6)),
-         BoxField("creationTime", .int(creationTime)), BoxField("modificationTime", .int(modificationTime)),
-         BoxField("timescale", .int(timescale)), BoxField("duration", .int(duration)),
-         BoxField("preferredRate", .number(FixedPoint.value(ofFixed16_16: preferredRate))),
+        timing.fields + [BoxField("preferredRate", .number(FixedPoint.value(ofFixed16_16: preferredRate))),
          BoxField("preferredVolume", .number(FixedPoint.value(ofFixed8_8: preferredVolume))),
          BoxField("matrix", matrix.fieldValue), BoxField("nextTrackID", .int(nextTrackID))]
     }

@@ -1,0 +1,40 @@
+/// The version, flags and times that open `mvhd` and `mdhd`: creation and modification times
+/// (seconds since 1904-01-01 UTC), timescale and duration, 32-bit in version 0 and 64-bit in
+/// version 1. ISO/IEC 14496-12 §8.2.2 and §8.4.2.
+public struct HeaderTiming: Sendable, Equatable {
+    public var version: UInt8
+    public var flags: UInt32
+    public var creationTime: UInt64
+    public var modificationTime: UInt64
+    /// Time units per second.
+    public var timescale: UInt32
+    /// In timescale units.
+    public var duration: UInt64
+
+    init(parsing reader: inout ByteReader) throws(BoxError) {
+        (version, flags) = try reader.readVersionAndFlags()
+        let wide = version == 1
+        creationTime = try reader.readUInt(wide: wide)
+        modificationTime = try reader.readUInt(wide: wide)
+        timescale = try reader.readUInt32()
+        duration = try reader.readUInt(wide: wide)
+    }
+
+    func encode(into writer: inout ByteWriter) {
+        let wide = version == 1
+        writer.writeVersionAndFlags(version: version, flags: flags)
+        writer.write(creationTime, wide: wide)
+        writer.write(modificationTime, wide: wide)
+        writer.write(timescale)
+        writer.write(duration, wide: wide)
+    }
+
+    /// Duration in seconds, nil when the timescale is zero.
+    public var durationSeconds: Double? { timescale == 0 ? nil : Double(duration) / Double(timescale) }
+
+    var fields: [BoxField] {
+        [BoxField("version", .int(version)), BoxField("flags", .hex(UInt64(flags), digits: 6)),
+         BoxField("creationTime", .int(creationTime)), BoxField("modificationTime", .int(modificationTime)),
+         BoxField("timescale", .int(timescale)), BoxField("duration", .int(duration))]
+    }
+}
