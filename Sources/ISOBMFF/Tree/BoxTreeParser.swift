@@ -93,13 +93,15 @@ public struct BoxTreeParser: Sendable {
         }
     }
 
-    /// Path of a child: `trak`, `traf` and `moof` are always numbered (`trak[1]`); other types
-    /// only from their second occurrence.
+    /// Boxes whose paths are always numbered (`trak[1]`), as there are usually several.
+    static let alwaysNumbered: Set<FourCC> = ["trak", "traf", "moof"]
+
+    /// Path of a child: `trak`, `traf` and `moof` are always numbered; other types only from
+    /// their second occurrence.
     static func childPath(parent: String, type: FourCC, counts: inout [FourCC: Int]) -> String {
         let ordinal = (counts[type] ?? 0) + 1
         counts[type] = ordinal
-        let numbered: Set<FourCC> = ["trak", "traf", "moof"]
-        let name = numbered.contains(type) || ordinal > 1 ? "\(type)[\(ordinal)]" : type.description
+        let name = alwaysNumbered.contains(type) || ordinal > 1 ? "\(type)[\(ordinal)]" : type.description
         return parent.isEmpty ? name : "\(parent)/\(name)"
     }
 

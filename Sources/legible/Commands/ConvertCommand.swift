@@ -30,21 +30,9 @@ struct ConvertCommand: ParsableCommand {
     @Argument(help: "A SubRip (.srt), WebVTT (.vtt) or TTML (.ttml, .xml, .dfxp) file.")
     var input: String
 
-    @Option(name: [.customShort("o"), .customLong("output")], help: "The file to write (.vtt or .srt); standard output if omitted.")
-    var output: String?
-
-    @Option(help: "The output format: vtt or srt (default: from the -o extension, else vtt).")
-    var format: SubtitleOutputFormat?
-
-    @Flag(help: "Print the cues and warnings as JSON (with -o, the file is written too).")
-    var json = false
-
-    func validate() throws {
-        _ = try SubtitleOutputFormat.resolve(explicit: format, output: output, fallback: .vtt)
-    }
+    @OptionGroup var outputOptions: SubtitleOutputOptions
 
     func run() throws {
-        let outputFormat = try SubtitleOutputFormat.resolve(explicit: format, output: output, fallback: .vtt)
         let document: SubtitleDocument
         do {
             let bytes = try readInput()
@@ -62,21 +50,15 @@ struct ConvertCommand: ParsableCommand {
             throw ExitCode(2)
         }
         for warning in document.warnings { printWarning("\(input): \(warning)") }
-        let text = outputFormat.render(document.cues, header: document.webVTTHeader)
         do {
-            if json {
-                print(JSONValue.object([
-                    ("file", .string(input)), ("format", .string(document.format.rawValue)),
-                    ("language", .string(document.language)), ("cues", .cues(document.cues)),
-                    ("warnings", .array(document.warnings.map { warning in
-                        .object([("line", warning.line.map { .integer(Int64($0)) } ?? .null), ("message", .string(warning.message))])
-                    })),
-                ]).rendered())
-                if output != nil { try SubtitleOutputFile.save(text, to: output) }
-            } else {
-                try SubtitleOutputFile.save(text, to: output)
-            }
-        } catch {
+            try outputOptions.emit(document.cues, header: document.webVTTHeader, report: .object([
+                ("file", .string(input)), ("format", .string(document.format.rawValue)),
+                ("language", .string(document.language)), ("cues", .cues(document.cues)),
+                ("warnings", .array(document.warnings.map { warning in
+                    .object([("line", warning.line.map { .integer(Int64($0)) } ?? .null), ("message", .string(warning.message))])
+                })),
+            ]))
+        } catch let error as BoxError {
             printError(error.message)
             throw ExitCode(2)
         }

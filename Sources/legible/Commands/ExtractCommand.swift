@@ -35,24 +35,12 @@ struct ExtractCommand: ParsableCommand {
     @Option(help: "The ID of the subtitle track (see `legible info`).")
     var track: UInt32
 
-    @Option(name: [.customShort("o"), .customLong("output")], help: "The file to write (.vtt or .srt); standard output if omitted.")
-    var output: String?
-
-    @Option(help: "The output format: vtt or srt (default: from the -o extension, else vtt).")
-    var format: SubtitleOutputFormat?
-
-    @Flag(help: "Print the cues as JSON instead of a subtitle file (with -o, the file is written too).")
-    var json = false
+    @OptionGroup var outputOptions: SubtitleOutputOptions
 
     /// The largest subtitle sample read; real ones are well under a kilobyte.
     private static let maxSampleBytes: UInt32 = 1 << 20
 
-    func validate() throws {
-        _ = try SubtitleOutputFormat.resolve(explicit: format, output: output, fallback: .vtt)
-    }
-
     func run() throws {
-        let outputFormat = try SubtitleOutputFormat.resolve(explicit: format, output: output, fallback: .vtt)
         let movie: Movie
         do {
             movie = try Movie.open(path: file)
@@ -67,15 +55,10 @@ struct ExtractCommand: ParsableCommand {
         }
         do {
             let extracted = try extract(track, from: movie)
-            if json {
-                print(JSONValue.object([
-                    ("file", .string(file)), ("track", .unsigned(track.id)), ("codec", .string(track.codec?.description)),
-                    ("cues", .cues(extracted.cues)),
-                ]).rendered())
-                if output != nil { try SubtitleOutputFile.save(outputFormat.render(extracted.cues, header: extracted.header), to: output) }
-            } else {
-                try SubtitleOutputFile.save(outputFormat.render(extracted.cues, header: extracted.header), to: output)
-            }
+            try outputOptions.emit(extracted.cues, header: extracted.header, report: .object([
+                ("file", .string(file)), ("track", .unsigned(track.id)), ("codec", .string(track.codec?.description)),
+                ("cues", .cues(extracted.cues)),
+            ]))
         } catch let error as ExtractError {
             printError("\(file): track \(track.id): \(error.message)")
             throw ExitCode(2)
