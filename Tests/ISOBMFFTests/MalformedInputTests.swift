@@ -27,7 +27,7 @@ import LegibleTestSupport
         } catch {
             Issue.record("\(label): writing failed: \(error)")
         }
-        _ = BoxDumpNode.nodes(for: file.boxes)
+        _ = BoxDumpNode.nodes(for: file.boxes, source: file.source)
     }
 
     @Test(arguments: TestPaths.testMediaFiles)

@@ -19,9 +19,13 @@ public enum BoxCatalog {
     }()
 
     /// The decoded fields of `box`, nil when Legible does not model it in this place; a decoding
-    /// failure is returned as an error so a dump can show it beside the box.
-    public static func fields(of box: Box, parent: FourCC?, handler: FourCC?) -> Result<[BoxField], BoxError>? {
+    /// failure is returned as an error so a dump can show it beside the box. A modelled box the
+    /// parser left in the file (a large sample table) is read from `source` for the occasion.
+    public static func fields(of box: Box, parent: FourCC?, handler: FourCC?,
+                              source: any ByteSource) -> Result<[BoxField], BoxError>? {
+        guard isModelled(box.type, parent: parent) else { return nil }
         do throws(BoxError) {
+            let box = try box.loaded(from: source)
             if parent == "stsd" {
                 return .success(try SampleEntry(box, handler: handler).fields)
             }
@@ -39,5 +43,10 @@ public enum BoxCatalog {
         } catch {
             return .failure(error)
         }
+    }
+
+    /// Whether a box of `type` inside `parent` has a typed view, decided without reading it.
+    static func isModelled(_ type: FourCC, parent: FourCC?) -> Bool {
+        parent == "stsd" || parent == "tref" || (parent == "udta" && type.isCopyrightSymbolItem) || byType[type] != nil
     }
 }

@@ -57,8 +57,12 @@ public struct Box: Sendable {
         missingBytes > 0 ? header : header.resized(to: payloadSize)
     }
 
-    /// Header plus content, as it will be written.
-    public var totalSize: UInt64 { headerForWriting.headerSize + payloadSize }
+    /// Header plus content, as it will be written. Constant time: containers keep their payload
+    /// size up to date as their children change, so sizing a whole tree is linear in its boxes.
+    public var totalSize: UInt64 {
+        let header = headerForWriting
+        return header.headerSize + (missingBytes > 0 ? payloadSize : header.payloadSize)
+    }
 
     /// Child boxes, or an empty array for a leaf.
     public var children: [Box] {
@@ -125,17 +129,21 @@ public struct Box: Sendable {
 /// flags, an `stsd` entry count, a sample entry's fields), the children, and any bytes after
 /// them that do not form a box (old QuickTime writers end `udta` with four zero bytes).
 public struct BoxContainer: Sendable {
-    public var prefix: ArraySlice<UInt8>
-    public var children: [Box]
-    public var trailing: ArraySlice<UInt8>
+    public var prefix: ArraySlice<UInt8> { didSet { updatePayloadSize() } }
+    public var children: [Box] { didSet { updatePayloadSize() } }
+    public var trailing: ArraySlice<UInt8> { didSet { updatePayloadSize() } }
+    /// Prefix, children and trailing bytes; recomputed from the children's own (stored) sizes
+    /// whenever a part changes, never by walking the subtree.
+    public private(set) var payloadSize: UInt64 = 0
 
     public init(prefix: ArraySlice<UInt8> = [], children: [Box], trailing: ArraySlice<UInt8> = []) {
         self.prefix = prefix
         self.children = children
         self.trailing = trailing
+        updatePayloadSize()
     }
 
-    public var payloadSize: UInt64 {
-        UInt64(prefix.count + trailing.count) + children.reduce(0) { $0 + $1.totalSize }
+    private mutating func updatePayloadSize() {
+        payloadSize = UInt64(prefix.count + trailing.count).saturatingAdd(children.reduce(0) { $0.saturatingAdd($1.totalSize) })
     }
 }

@@ -19,17 +19,19 @@ public struct BoxDumpNode: Sendable {
     /// Children not shown because of the depth limit.
     public var hiddenChildCount: Int
 
-    /// Builds dump nodes for `boxes`, showing `maxDepth` levels (nil = all).
-    public static func nodes(for boxes: [Box], maxDepth: Int? = nil) -> [BoxDumpNode] {
-        boxes.map { node(for: $0, parent: nil, handler: nil, depth: 1, maxDepth: maxDepth) }
+    /// Builds dump nodes for `boxes`, showing `maxDepth` levels (nil = all); modelled boxes left
+    /// in the file are read from `source`, one at a time, to show their fields.
+    public static func nodes(for boxes: [Box], source: any ByteSource, maxDepth: Int? = nil) -> [BoxDumpNode] {
+        boxes.map { node(for: $0, parent: nil, handler: nil, source: source, depth: 1, maxDepth: maxDepth) }
     }
 
-    static func node(for box: Box, parent: FourCC?, handler: FourCC?, depth: Int, maxDepth: Int?) -> BoxDumpNode {
+    static func node(for box: Box, parent: FourCC?, handler: FourCC?, source: any ByteSource,
+                     depth: Int, maxDepth: Int?) -> BoxDumpNode {
         var handler = handler
         if box.type == "trak", let hdlr = box.descendant(["mdia", "hdlr"]) {
             handler = BoxTreeParser.handlerType(of: hdlr)
         }
-        let decoded = BoxCatalog.fields(of: box, parent: parent, handler: handler)
+        let decoded = BoxCatalog.fields(of: box, parent: parent, handler: handler, source: source)
         let showChildren = maxDepth.map { depth < $0 } ?? true
         var unread = false
         if case .fileRange = box.content { unread = true }
@@ -39,7 +41,9 @@ public struct BoxDumpNode: Sendable {
             headerSize: header.headerSize, form: header.form,
             fields: try? decoded?.get(), decodeError: decoded.flatMap { if case let .failure(error) = $0 { error } else { nil } },
             isUnread: unread, missingBytes: box.missingBytes,
-            children: showChildren ? box.children.map { node(for: $0, parent: box.type, handler: handler, depth: depth + 1, maxDepth: maxDepth) } : [],
+            children: showChildren ? box.children.map {
+                node(for: $0, parent: box.type, handler: handler, source: source, depth: depth + 1, maxDepth: maxDepth)
+            } : [],
             hiddenChildCount: showChildren ? 0 : box.children.count)
     }
 }

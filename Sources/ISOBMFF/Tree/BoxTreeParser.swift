@@ -1,18 +1,24 @@
-/// Reads a file's box tree: top-level headers by position, `moov`/`moof`/`meta` read whole and
-/// parsed in memory, `mdat` and other large leaves left in the file.
+/// Reads a file's box tree by position: headers first, small boxes read whole and parsed in
+/// memory, large containers (`moov` of a long movie, its `trak`s and `stbl`s) walked header by
+/// header, and large leaves (`mdat`, sample tables, `trun`s) left in the file as ranges whose
+/// bytes are read only when a caller needs them.
 ///
-/// Every size is checked against its parent before it is used, nesting and box counts are
-/// bounded by ``Limits``, and a box whose children do not tile is kept as opaque bytes when its
-/// layout is only a guess. A problem at the top level does not lose the boxes before it: the
-/// file keeps them, the rest as an unparsed range, and the problem as ``BoxFile/damage``.
+/// Every size is checked against its parent before it is used, nesting, box counts and the bytes
+/// kept in memory are bounded by ``Limits``, and a box whose children do not tile is kept as
+/// opaque bytes when its layout is only a guess. A problem at the top level does not lose the
+/// boxes before it: the file keeps them, the rest as an unparsed range, and the problem as
+/// ``BoxFile/damage``.
 public struct BoxTreeParser: Sendable {
     public let limits: Limits
-    private var boxCount = 0
+    var boxCount = 0
+    var loadedBytes: UInt64 = 0
 
-    /// Top-level boxes read into memory and parsed.
-    static let loadedTopLevel: Set<FourCC> = ["moov", "moof", "mfra", "meta", "udta"]
+    /// Top-level boxes parsed as trees.
+    static let parsedTopLevel: Set<FourCC> = ["moov", "moof", "mfra", "meta", "udta"]
     /// Top-level boxes never read, whatever their size.
     static let neverLoaded: Set<FourCC> = ["mdat", "free", "skip", "wide"]
+    /// Enough of a payload to tell a container's dialect (``ContainerLayout``).
+    static let layoutPeekSize = 16
 
     public init(limits: Limits = .standard) { self.limits = limits }
 
@@ -27,7 +33,7 @@ public struct BoxTreeParser: Sendable {
                                   limits: Limits = .standard) throws(BoxError) -> [Box] {
         var parser = BoxTreeParser(limits: limits)
         var reader = ByteReader(bytes, baseOffset: baseOffset, path: path)
-        let result = try parser.parseChildren(&reader, parent: nil, depth: 0, handler: nil, tentative: false)
+        let result = try parser.parseChildren(&reader, parent: nil, depth: 0, handler: nil, maxCount: nil)
         guard result.trailing.isEmpty else {
             throw reader.error(.invalidSize("\(result.trailing.count) bytes after the last box do not form a box"))
         }
@@ -45,9 +51,7 @@ public struct BoxTreeParser: Sendable {
                     throw BoxError(.truncated(needed: 8, available: remaining),
                                    at: BoxLocation(path: "", offset: offset))
                 }
-                let headBytes = try source.read(at: offset, count: Int(min(remaining, 32)))
-                var headReader = ByteReader(headBytes, baseOffset: offset)
-                let header = try BoxHeader.read(from: &headReader, available: remaining)
+                let header = try Self.readHeader(at: offset, available: remaining, in: source, path: "")
                 let path = Self.childPath(parent: "", type: header.type, counts: &counts)
                 let location = BoxLocation(path: path, offset: offset)
                 try countBox(at: location)
@@ -58,7 +62,7 @@ public struct BoxTreeParser: Sendable {
                     box = Box(header: header, content: .fileRange(offset: offset + header.headerSize, length: present),
                               location: location, missingBytes: header.totalSize - remaining)
                 } else {
-                    box = try loadTopLevel(header, at: location, from: source)
+                    box = try parseTopLevel(header, at: location, in: source)
                 }
                 file.boxes.append(box)
                 offset += min(header.totalSize, remaining)
@@ -71,25 +75,45 @@ public struct BoxTreeParser: Sendable {
         return file
     }
 
-    private mutating func loadTopLevel(_ header: BoxHeader, at location: BoxLocation,
-                                       from source: any ByteSource) throws(BoxError) -> Box {
+    private mutating func parseTopLevel(_ header: BoxHeader, at location: BoxLocation,
+                                        in source: any ByteSource) throws(BoxError) -> Box {
         let payloadOffset = location.offset + header.headerSize
         let fileRange = Box(header: header, content: .fileRange(offset: payloadOffset, length: header.payloadSize),
                             location: location)
         if Self.neverLoaded.contains(header.type) { return fileRange }
-        let wantsTree = Self.loadedTopLevel.contains(header.type)
-        if !wantsTree && header.payloadSize > limits.inlineLeafThreshold { return fileRange }
-        guard header.totalSize <= limits.maxInMemoryBoxSize else {
-            throw BoxError(.limitExceeded("box of \(header.totalSize) bytes is larger than the in-memory limit of \(limits.maxInMemoryBoxSize)"), at: location)
+        if Self.parsedTopLevel.contains(header.type) {
+            return try parseBox(header, at: location, in: source, parent: nil, depth: 0, handler: nil)
         }
+        guard header.payloadSize <= limits.inlineLeafThreshold, reserve(header.totalSize) else { return fileRange }
         let bytes = try source.read(at: location.offset, count: Int(header.totalSize))
-        return try parseBox(header, bytes: bytes[...], location: location, parent: nil, depth: 0, handler: nil)
+        return Box(header: header, content: .data(bytes[Int(header.headerSize)...]), location: location)
     }
 
-    private mutating func countBox(at location: BoxLocation) throws(BoxError) {
+    /// Reads the header of the box at `offset`, with `available` bytes to the end of its parent.
+    static func readHeader(at offset: UInt64, available: UInt64, in source: any ByteSource,
+                           path: String) throws(BoxError) -> BoxHeader {
+        let headBytes = try source.read(at: offset, count: Int(min(available, 32)))
+        var headReader = ByteReader(headBytes, baseOffset: offset, path: path)
+        return try BoxHeader.read(from: &headReader, available: available)
+    }
+
+    /// Takes `size` bytes from the in-memory budget, or reports that it is spent.
+    mutating func reserve(_ size: UInt64) -> Bool {
+        guard size <= limits.maxLoadedBytes - min(loadedBytes, limits.maxLoadedBytes) else { return false }
+        loadedBytes += size
+        return true
+    }
+
+    mutating func countBox(at location: BoxLocation) throws(BoxError) {
         boxCount += 1
         guard boxCount <= limits.maxBoxCount else {
             throw BoxError(.limitExceeded("more than \(limits.maxBoxCount) boxes"), at: location)
+        }
+    }
+
+    func checkDepth(_ depth: Int, at location: BoxLocation) throws(BoxError) {
+        guard depth < limits.maxDepth else {
+            throw BoxError(.limitExceeded("boxes nested deeper than \(limits.maxDepth)"), at: location)
         }
     }
 
@@ -105,68 +129,22 @@ public struct BoxTreeParser: Sendable {
         return parent.isEmpty ? name : "\(parent)/\(name)"
     }
 
-    /// Builds one box from its complete bytes (header included).
-    mutating func parseBox(_ header: BoxHeader, bytes: ArraySlice<UInt8>, location: BoxLocation,
-                           parent: FourCC?, depth: Int, handler: FourCC?) throws(BoxError) -> Box {
-        let headerSize = Int(header.headerSize)
-        let payload = bytes[(bytes.startIndex + headerSize)...]
-        let leaf = Box(header: header, content: .data(payload), location: location)
-        guard let layout = ContainerLayout.layout(for: header.type, parent: parent, handler: handler, payload: payload),
-              payload.count >= layout.prefixSize else { return leaf }
-        guard depth < limits.maxDepth else {
-            throw BoxError(.limitExceeded("boxes nested deeper than \(limits.maxDepth)"), at: location)
-        }
-        var reader = ByteReader(payload, baseOffset: location.offset + header.headerSize, path: location.path)
-        let savedCount = boxCount
-        do throws(BoxError) {
-            let prefix = try reader.readBytes(layout.prefixSize)
-            let result = try parseChildren(&reader, parent: header.type, depth: depth + 1,
-                                           handler: handler, tentative: layout.isTentative)
-            if layout.isTentative && result.trailing.contains(where: { $0 != 0 }) { return leaf }
-            let container = BoxContainer(prefix: prefix, children: result.children, trailing: result.trailing)
-            return Box(header: header, content: .container(container), location: location)
-        } catch {
-            guard layout.isTentative, !Self.isLimit(error) else { throw error }
-            boxCount = savedCount
-            return leaf
-        }
-    }
-
-    private static func isLimit(_ error: BoxError) -> Bool {
+    static func isLimit(_ error: BoxError) -> Bool {
         if case .limitExceeded = error.kind { return true }
         return false
     }
 
-    /// Parses the boxes that fill `reader`; fewer than 8 bytes left over are returned as trailing.
-    mutating func parseChildren(_ reader: inout ByteReader, parent: FourCC?, depth: Int, handler: FourCC?,
-                                tentative: Bool) throws(BoxError) -> (children: [Box], trailing: ArraySlice<UInt8>) {
-        var children: [Box] = []
-        var counts: [FourCC: Int] = [:]
-        var handler = handler
-        while reader.remaining >= 8 {
-            var headReader = reader
-            let header = try BoxHeader.read(from: &headReader, available: UInt64(reader.remaining))
-            let location = BoxLocation(path: Self.childPath(parent: reader.path, type: header.type, counts: &counts),
-                                       offset: reader.fileOffset)
-            guard header.totalSize <= UInt64(reader.remaining) else {
-                throw BoxError(.invalidSize("box '\(header.type)' declares \(header.totalSize) bytes but its parent has \(reader.remaining) left"),
-                               at: location)
-            }
-            try countBox(at: location)
-            let bytes = try reader.readBytes(Int(header.totalSize))
-            let box = try parseBox(header, bytes: bytes, location: location, parent: parent, depth: depth, handler: handler)
-            if parent == "mdia" && header.type == "hdlr", let type = Self.handlerType(of: box) {
-                handler = type
-            }
-            children.append(box)
-        }
-        return (children, reader.readRemaining())
-    }
-
-    /// The handler type of an `hdlr` box (bytes 8..<12 of its payload).
+    /// The handler type of an `hdlr` box (bytes 8..<12 of its payload), when it is in memory.
     static func handlerType(of box: Box) -> FourCC? {
         guard let payload = box.data, payload.count >= 12 else { return nil }
         let start = payload.startIndex + 8
         return FourCC(rawValue: payload[start..<start + 4].reduce(0) { ($0 << 8) | UInt32($1) })
+    }
+
+    /// The handler a child passes on to its later siblings' subtrees: `mdia/hdlr` decides how
+    /// `minf/stbl/stsd` entries are laid out.
+    static func handler(after child: Box, in parent: FourCC?, current: FourCC?) -> FourCC? {
+        guard parent == "mdia", child.type == "hdlr", let type = handlerType(of: child) else { return current }
+        return type
     }
 }

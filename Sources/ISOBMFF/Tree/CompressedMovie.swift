@@ -4,27 +4,32 @@ import CZlib
 /// uncompressed size and a zlib stream whose content is a complete `moov`).
 ///
 /// QTFF "Compressed movie resources". Chunk offsets inside the inflated `moov` still refer to
-/// the original file. The inflated size is capped by ``Limits/maxInMemoryBoxSize`` and must equal
-/// the size `cmvd` declares.
+/// the original file. The stream is inflated in steps into memory that grows only with what it
+/// really produces, capped by ``Limits/maxLoadedBytes``; the result must equal the size `cmvd`
+/// declares, and a declared size is never allocated on trust.
 public enum CompressedMovie {
-    /// Inflates the `cmov` inside `moov` and parses the `moov` it holds.
-    public static func inflate(_ cmov: Box, limits: Limits = .standard) throws(BoxError) -> Box {
+    /// Output is produced in steps of this many bytes.
+    static let inflateStep = 64 << 10
+
+    /// Inflates the `cmov` inside `moov` and parses the `moov` it holds; `source` supplies a
+    /// `cmvd` payload the parser left in the file.
+    public static func inflate(_ cmov: Box, source: any ByteSource, limits: Limits = .standard) throws(BoxError) -> Box {
         let location = cmov.location ?? BoxLocation(path: "moov/cmov", offset: 0)
         guard let dcom = cmov.child("dcom"), let cmvd = cmov.child("cmvd") else {
             throw BoxError(.invalidValue("cmov needs both dcom and cmvd"), at: location)
         }
-        var algorithmReader = try dcom.payloadReader()
+        var algorithmReader = try dcom.loaded(from: source, limits: limits).payloadReader()
         let algorithm = try algorithmReader.readFourCC()
         guard algorithm == "zlib" else {
             throw algorithmReader.error(.unsupported("compressed movie algorithm '\(algorithm)' (only zlib is defined)"))
         }
-        var reader = try cmvd.payloadReader()
+        var reader = try cmvd.loaded(from: source, limits: limits).payloadReader()
         let declaredSize = UInt64(try reader.readUInt32())
-        guard declaredSize <= limits.maxInMemoryBoxSize else {
-            throw reader.error(.limitExceeded("inflated movie of \(declaredSize) bytes"))
+        guard declaredSize <= limits.maxLoadedBytes else {
+            throw reader.error(.limitExceeded("inflated movie of \(declaredSize) bytes (at most \(limits.maxLoadedBytes))"))
         }
-        let compressed = Array(reader.readRemaining())
-        let inflated = try zlibInflate(compressed, expectedSize: Int(declaredSize), at: reader.location)
+        let streamLocation = reader.location
+        let inflated = try zlibInflate(reader.readRemaining(), expectedSize: Int(declaredSize), at: streamLocation)
         let path = "\(cmvd.pathDescription){inflated}"
         let boxes = try BoxTreeParser.parseBoxes(inflated, path: path, limits: limits)
         guard boxes.count == 1, let movie = boxes.first, movie.type == "moov" else {
@@ -33,30 +38,41 @@ public enum CompressedMovie {
         return movie
     }
 
-    static func zlibInflate(_ input: [UInt8], expectedSize: Int, at location: BoxLocation) throws(BoxError) -> [UInt8] {
-        var output = [UInt8](repeating: 0, count: expectedSize)
+    /// Inflates `input`, which must produce exactly `expectedSize` bytes; stops as soon as it
+    /// produces more.
+    static func zlibInflate(_ input: ArraySlice<UInt8>, expectedSize: Int, at location: BoxLocation) throws(BoxError) -> [UInt8] {
         var stream = z_stream()
         guard inflateInit_(&stream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
             throw BoxError(.io("zlib could not start"), at: location)
         }
         defer { inflateEnd(&stream) }
-        var mutableInput = input
+        var output: [UInt8] = []
+        var step = [UInt8](repeating: 0, count: inflateStep)
         var status: Int32 = Z_OK
-        var produced = 0
-        mutableInput.withUnsafeMutableBufferPointer { inputBuffer in
-            output.withUnsafeMutableBufferPointer { outputBuffer in
-                stream.next_in = inputBuffer.baseAddress
-                stream.avail_in = uInt(inputBuffer.count)
-                stream.next_out = outputBuffer.baseAddress
-                stream.avail_out = uInt(outputBuffer.count)
-                status = CZlib.inflate(&stream, Z_FINISH)
-                produced = outputBuffer.count - Int(stream.avail_out)
+        var input = Array(input)
+        input.withUnsafeMutableBufferPointer { inputBuffer in
+            stream.next_in = inputBuffer.baseAddress
+            stream.avail_in = uInt(inputBuffer.count)
+            while status == Z_OK && output.count <= expectedSize {
+                let produced = step.withUnsafeMutableBufferPointer { stepBuffer in
+                    stream.next_out = stepBuffer.baseAddress
+                    stream.avail_out = uInt(stepBuffer.count)
+                    status = CZlib.inflate(&stream, Z_NO_FLUSH)
+                    return stepBuffer.count - Int(stream.avail_out)
+                }
+                output.append(contentsOf: step[..<produced])
+                if status == Z_BUF_ERROR && produced > 0 { status = Z_OK }
             }
         }
-        guard status == Z_STREAM_END, produced == expectedSize else {
-            let reason = status == Z_STREAM_END
-                ? "inflated to \(produced) bytes, cmvd declares \(expectedSize)"
-                : "zlib stream is corrupt or larger than the declared \(expectedSize) bytes (status \(status))"
+        guard status == Z_STREAM_END, output.count == expectedSize else {
+            let reason: String
+            if output.count > expectedSize {
+                reason = "zlib stream inflates past the \(expectedSize) bytes cmvd declares"
+            } else if status == Z_STREAM_END {
+                reason = "inflated to \(output.count) bytes, cmvd declares \(expectedSize)"
+            } else {
+                reason = "zlib stream is corrupt or cut short after \(output.count) bytes (status \(status))"
+            }
             throw BoxError(.invalidValue(reason), at: location)
         }
         return output

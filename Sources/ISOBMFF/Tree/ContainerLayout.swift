@@ -9,10 +9,20 @@ public struct ContainerLayout: Hashable, Sendable {
     public var prefixSize: Int
     /// Whether a failed child parse should leave the box as a leaf rather than be an error.
     public var isTentative: Bool
+    /// Whether the last four prefix bytes count the children (`stsd`, `dref`): only that many
+    /// are parsed, and whatever follows them is kept as trailing bytes, not taken for boxes.
+    public var prefixCountsChildren: Bool
 
-    public init(prefixSize: Int, isTentative: Bool) {
+    public init(prefixSize: Int, isTentative: Bool, prefixCountsChildren: Bool = false) {
         self.prefixSize = prefixSize
         self.isTentative = isTentative
+        self.prefixCountsChildren = prefixCountsChildren
+    }
+
+    /// How many children the prefix declares, when it counts them.
+    func declaredChildCount(prefix: ArraySlice<UInt8>) -> Int? {
+        guard prefixCountsChildren, prefix.count >= 4 else { return nil }
+        return Int(prefix.suffix(4).reduce(UInt32(0)) { ($0 << 8) | UInt32($1) })
     }
 
     /// Containers whose children must parse: a problem inside them is a real error.
@@ -47,7 +57,7 @@ public struct ContainerLayout: Hashable, Sendable {
         }
         switch type {
         case "stsd", "dref":
-            return ContainerLayout(prefixSize: 8, isTentative: true)
+            return ContainerLayout(prefixSize: 8, isTentative: true, prefixCountsChildren: true)
         case "meta":
             return ContainerLayout(prefixSize: isQuickTimeMeta(payload) ? 0 : 4, isTentative: true)
         default:

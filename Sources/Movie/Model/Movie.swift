@@ -10,43 +10,59 @@ public struct Movie: Sendable {
     public let fileType: FileTypeBox?
     /// The `moov` box (inflated when the file stores it compressed in `cmov`).
     public let movieBox: Box
-    public let header: MovieHeaderBox
+    /// The movie header; nil when `moov` has none (the movie is still described, with a warning).
+    public let header: MovieHeaderBox?
     public let tracks: [Track]
     /// Whether `moov` was stored compressed (`cmov`).
     public let isCompressed: Bool
     /// Sample counts from `moof`s, for fragmented files.
     public let fragments: FragmentSummary?
+    /// Problems tolerated while reading, with box path and offset: a truncated last box, damaged
+    /// optional metadata, a missing movie header.
+    public let warnings: [BoxError]
 
     /// Opens and parses a file.
     public static func open(path: String, limits: Limits = .standard) throws(BoxError) -> Movie {
         try Movie(file: BoxTreeParser.parse(try FileByteSource(path: path), limits: limits), limits: limits)
     }
 
-    /// Builds the typed view of a parsed file; throws when it has no usable `moov`.
+    /// Builds the typed view of a parsed file; throws when it has no usable `moov` or a track's
+    /// structural boxes (`tkhd`, `mdhd`, sample tables) are damaged.
     public init(file: BoxFile, limits: Limits = .standard) throws(BoxError) {
         self.file = file
         guard let moov = file.box("moov") else { throw Self.missingMovieError(in: file) }
         if moov.missingBytes > 0, let location = moov.location {
             throw BoxError(.truncated(needed: moov.header.totalSize, available: moov.header.totalSize - moov.missingBytes), at: location)
         }
-        fileType = try file.box("ftyp").map { (box) throws(BoxError) in try FileTypeBox(box) }
+        let source = file.source
+        var warnings = file.warnings
+        fileType = try file.box("ftyp").map { (box) throws(BoxError) in try FileTypeBox(box.loaded(from: source, limits: limits)) }
         if let cmov = moov.child("cmov") {
-            movieBox = try CompressedMovie.inflate(cmov, limits: limits)
+            movieBox = try CompressedMovie.inflate(cmov, source: source, limits: limits)
             isCompressed = true
         } else {
             movieBox = moov
             isCompressed = false
         }
-        guard let mvhd = movieBox.child("mvhd") else {
-            throw BoxError(.invalidValue("moov has no mvhd"), at: movieBox.location ?? BoxLocation(path: "moov", offset: 0))
+        if let mvhd = movieBox.child("mvhd") {
+            header = try MovieHeaderBox(mvhd.loaded(from: source, limits: limits))
+        } else {
+            header = nil
+            warnings.append(BoxError(.invalidValue("moov has no mvhd: movie duration and timescale are unknown"),
+                                     at: movieBox.location ?? BoxLocation(path: "moov", offset: 0)))
         }
-        header = try MovieHeaderBox(mvhd)
         var tracks: [Track] = []
-        for trak in movieBox.children("trak") { tracks.append(try Track(trak)) }
+        for trak in movieBox.children("trak") {
+            let track = try Track(trak, source: source, limits: limits)
+            warnings += track.warnings
+            tracks.append(track)
+        }
         self.tracks = tracks
         let moofs = file.boxes.filter { $0.type == "moof" }
         let mvex = movieBox.child("mvex")
-        fragments = moofs.isEmpty && mvex == nil ? nil : try FragmentSummary(fragments: moofs, movieExtends: mvex)
+        fragments = moofs.isEmpty && mvex == nil ? nil
+            : try FragmentSummary(fragments: moofs, movieExtends: mvex, source: source, limits: limits)
+        self.warnings = warnings
     }
 
     /// Why a file without `moov` cannot be opened, in the most useful words available.
@@ -73,10 +89,11 @@ public struct Movie: Sendable {
     /// Whether QuickTime rules apply: no `ftyp`, or `qt  ` among its brands.
     public var isQuickTime: Bool { fileType?.isQuickTime ?? true }
     public var isFragmented: Bool { fragments != nil }
-    /// Movie duration in seconds from `mvhd` (for fragmented files, the longest track).
+    /// Movie duration in seconds from `mvhd` (for fragmented files, or without `mvhd`, the
+    /// longest track).
     public var durationSeconds: Double? {
-        let fromHeader = header.durationSeconds ?? 0
-        guard fromHeader == 0, isFragmented else { return header.durationSeconds }
+        let fromHeader = header?.durationSeconds ?? 0
+        guard fromHeader == 0, isFragmented || header == nil else { return header?.durationSeconds }
         return tracks.compactMap { durationSeconds(of: $0) }.max()
     }
 
@@ -84,7 +101,7 @@ public struct Movie: Sendable {
 
     /// Samples in a track: from `stsz`, or from `moof`s in a fragmented file.
     public func sampleCount(of track: Track) -> UInt64 {
-        track.tableSampleCount + (fragments?.tracks[track.id]?.samples ?? 0)
+        track.tableSampleCount.saturatingAdd(fragments?.tracks[track.id]?.samples ?? 0)
     }
 
     /// A track's media duration in seconds: `mdhd`, plus fragment durations when fragmented.
@@ -92,7 +109,7 @@ public struct Movie: Sendable {
         let timescale = track.mediaHeader.timescale
         guard timescale > 0 else { return nil }
         let fragmentDuration = fragments?.tracks[track.id]?.duration ?? 0
-        return Double(track.mediaHeader.duration + fragmentDuration) / Double(timescale)
+        return Double(track.mediaHeader.duration.saturatingAdd(fragmentDuration)) / Double(timescale)
     }
 
     /// Tracks that some enabled track lists as its chapters (`tref/chap`); players keep them out
@@ -100,7 +117,4 @@ public struct Movie: Sendable {
     public var chapterTrackIDs: Set<UInt32> {
         Set(tracks.flatMap { $0.referencedTrackIDs(TrackReference.chapterList) })
     }
-
-    /// Problems tolerated while reading, as messages with box path and offset.
-    public var warnings: [BoxError] { file.warnings }
 }

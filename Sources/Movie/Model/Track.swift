@@ -4,10 +4,14 @@ import ISOBMFF
 /// descriptions, references and user data.
 ///
 /// The `trak` box itself is kept (``box``), so a track can be edited by changing boxes and
-/// decoding again; every box Legible does not model is written back unchanged.
+/// decoding again; every box Legible does not model is written back unchanged. Structural boxes
+/// (`tkhd`, `mdhd`, the sample-size header) must decode; damaged optional ones (handler name,
+/// `elng`, sample descriptions, edit list, user data items) become ``warnings``.
 public struct Track: Sendable {
     /// The `trak` box this track was decoded from.
     public let box: Box
+    /// The file the track's unloaded boxes (large sample tables) and samples are read from.
+    public let source: any ByteSource
     public let header: TrackHeaderBox
     public let mediaHeader: MediaHeaderBox
     public let handler: HandlerBox?
@@ -20,48 +24,65 @@ public struct Track: Sendable {
     public let isExcludedFromAutoselection: Bool
     /// Samples in `stsz`/`stz2` (0 for fragmented tracks, whose samples are in `moof`s).
     public let tableSampleCount: UInt64
+    /// Damaged optional boxes that were skipped, with box path and offset.
+    public let warnings: [BoxError]
+    let limits: Limits
 
-    /// Decodes a `trak`.
-    public init(_ trak: Box) throws(BoxError) {
+    /// Decodes a `trak` whose unloaded boxes are in `source`.
+    public init(_ trak: Box, source: any ByteSource, limits: Limits = .standard) throws(BoxError) {
         box = trak
+        self.source = source
+        self.limits = limits
+        var warnings: [BoxError] = []
+        /// Decodes an optional box; a failure becomes a warning and nil.
+        func optional<T>(_ box: Box?, _ decode: (Box) throws(BoxError) -> T) -> T? {
+            guard let box else { return nil }
+            do throws(BoxError) {
+                return try decode(box.loaded(from: source, limits: limits))
+            } catch {
+                warnings.append(error)
+                return nil
+            }
+        }
         let location = trak.location ?? BoxLocation(path: "trak", offset: 0)
         guard let tkhd = trak.child("tkhd") else { throw BoxError(.invalidValue("track has no tkhd"), at: location) }
-        header = try TrackHeaderBox(tkhd)
+        header = try TrackHeaderBox(tkhd.loaded(from: source, limits: limits))
         guard let mdia = trak.child("mdia"), let mdhd = mdia.child("mdhd") else {
             throw BoxError(.invalidValue("track \(header.trackID) has no mdia/mdhd"), at: location)
         }
-        mediaHeader = try MediaHeaderBox(mdhd)
-        handler = try mdia.child("hdlr").map { (box) throws(BoxError) in try HandlerBox(box) }
-        extendedLanguage = try mdia.child("elng").map { (box) throws(BoxError) in try ExtendedLanguageBox(box) }
+        mediaHeader = try MediaHeaderBox(mdhd.loaded(from: source, limits: limits))
+        handler = optional(mdia.child("hdlr")) { (box) throws(BoxError) in try HandlerBox(box) }
+        extendedLanguage = optional(mdia.child("elng")) { (box) throws(BoxError) in try ExtendedLanguageBox(box) }
         let stbl = mdia.descendant(["minf", "stbl"])
-        var entries: [SampleEntry] = []
-        for entry in stbl?.child("stsd")?.children ?? [] {
-            entries.append(try SampleEntry(entry, handler: handler?.handlerType))
+        let handlerType = handler?.handlerType
+        sampleEntries = (stbl?.child("stsd")?.children ?? []).compactMap { entry in
+            optional(entry) { (box) throws(BoxError) in try SampleEntry(box, handler: handlerType) }
         }
-        sampleEntries = entries
-        var references: [TrackReference] = []
-        for child in trak.child("tref")?.children ?? [] where child.data != nil {
-            let decoded = try TrackReferenceTypeBox(reference: child)
-            references.append(TrackReference(type: decoded.referenceType, trackIDs: decoded.trackIDs))
+        references = (trak.child("tref")?.children ?? []).compactMap { child in
+            optional(child) { (box) throws(BoxError) in
+                let decoded = try TrackReferenceTypeBox(reference: box)
+                return TrackReference(type: decoded.referenceType, trackIDs: decoded.trackIDs)
+            }
         }
-        self.references = references
-        userData = try TrackUserData(trak.child("udta"))
-        editList = try trak.child("edts")?.child("elst").map { (box) throws(BoxError) in try EditListBox(box) }
+        userData = TrackUserData(trak.child("udta"), source: source, limits: limits, warnings: &warnings)
+        editList = optional(trak.child("edts")?.child("elst")) { (box) throws(BoxError) in try EditListBox(box) }
         isExcludedFromAutoselection = trak.child("txas") != nil
-        tableSampleCount = try Self.sampleCount(in: stbl)
+        tableSampleCount = try Self.sampleCount(in: stbl, source: source, limits: limits)
+        self.warnings = warnings
     }
 
-    /// Reads only the count field of `stsz`/`stz2`, never the size table. A sample-size box too
-    /// short to hold a count (files stripped for tests have them) falls back to the `stts` total.
-    private static func sampleCount(in stbl: Box?) throws(BoxError) -> UInt64 {
+    /// Reads only the header of `stsz`/`stz2` (its first 12 bytes), never the size table. A
+    /// sample-size box too short to hold a count (files stripped for tests have them) falls back
+    /// to the `stts` total.
+    private static func sampleCount(in stbl: Box?, source: any ByteSource, limits: Limits) throws(BoxError) -> UInt64 {
         guard let sizes = stbl?.child("stsz") ?? stbl?.child("stz2") else { return 0 }
-        var reader = try sizes.payloadReader()
+        var reader = try sizes.payloadPrefixReader(12, from: source)
         if reader.remaining >= 12 {
             try reader.skip(8)
             return UInt64(try reader.readUInt32())
         }
         guard let stts = stbl?.child("stts") else { return 0 }
-        return try TimeToSampleBox(stts).totals.samples
+        return try TimeToSampleBox(stts.loaded(from: source, limits: limits)).totals.samples
     }
 
     public var id: UInt32 { header.trackID }
@@ -85,11 +106,11 @@ public struct Track: Sendable {
     /// Media duration in seconds from `mdhd`.
     public var mediaDurationSeconds: Double? { mediaHeader.durationSeconds }
 
-    /// The sample table index (decodes the tables; inspection does not need it).
+    /// The sample table index: reads the track's tables, which inspection does not need.
     public func sampleTable() throws(BoxError) -> SampleTable {
         guard let stbl = box.descendant(["mdia", "minf", "stbl"]) else {
             throw BoxError(.invalidValue("track \(id) has no sample table"), at: box.location ?? BoxLocation(path: "trak", offset: 0))
         }
-        return try SampleTable(stbl)
+        return try SampleTable(stbl, source: source, limits: limits)
     }
 }

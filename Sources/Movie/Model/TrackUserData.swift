@@ -1,7 +1,8 @@
 import ISOBMFF
 
 /// The parts of a track's `udta` players use: its name, characteristic tags and QuickTime text
-/// items. Other items stay in the box tree untouched.
+/// items. Other items stay in the box tree untouched. An item that fails to decode is skipped
+/// with a warning: user data is optional, and one damaged item must not hide the track.
 public struct TrackUserData: Sendable, Equatable {
     /// From `name` (QuickTime; ffmpeg writes stream titles here).
     public var name: String?
@@ -12,25 +13,37 @@ public struct TrackUserData: Sendable, Equatable {
     /// QuickTime `©xxx` text items.
     public var textItems: [InternationalTextBox]
 
-    public init(_ udta: Box?) throws(BoxError) {
+    /// Decodes the items of `udta`, reading any left in the file from `source`; problems are
+    /// appended to `warnings`.
+    public init(_ udta: Box?, source: any ByteSource, limits: Limits = .standard, warnings: inout [BoxError]) {
         characteristics = []
         textItems = []
-        guard let udta else { return }
-        for item in udta.children {
-            switch item.type {
-            case "name":
-                name = try TrackNameBox(item).name
-            case "tagc":
-                characteristics.append(try MediaCharacteristicTagBox(item).characteristic)
-            case let type where type.isCopyrightSymbolItem:
-                guard item.data != nil else { continue }
-                var reader = try item.payloadReader()
+        for item in udta?.children ?? [] {
+            do throws(BoxError) {
+                try decode(item, source: source, limits: limits)
+            } catch {
+                warnings.append(error)
+            }
+        }
+    }
+
+    private mutating func decode(_ item: Box, source: any ByteSource, limits: Limits) throws(BoxError) {
+        switch item.type {
+        case "name":
+            name = try TrackNameBox(item.loaded(from: source, limits: limits)).name
+        case "tagc":
+            characteristics.append(try MediaCharacteristicTagBox(item.loaded(from: source, limits: limits)).characteristic)
+        case let type where type.isCopyrightSymbolItem:
+            // In an iTunes-style `udta` a `©xxx` can be a container; only text items are read.
+            guard case .container = item.content else {
+                var reader = try item.loaded(from: source, limits: limits).payloadReader()
                 let text = try InternationalTextBox(parsing: &reader, type: type)
                 textItems.append(text)
                 if type == "©nam" { title = text.records.first?.text }
-            default:
-                continue
+                return
             }
+        default:
+            return
         }
     }
 }

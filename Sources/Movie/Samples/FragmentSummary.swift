@@ -12,10 +12,11 @@ public struct FragmentSummary: Sendable, Equatable {
             && lhs.tracks.allSatisfy { rhs.tracks[$0.key]?.samples == $0.value.samples && rhs.tracks[$0.key]?.duration == $0.value.duration }
     }
 
-    public init(fragments: [Box], movieExtends: Box?) throws(BoxError) {
+    /// Adds up the `moof`s; `trun`s left in the file by the parser are read from `source`.
+    public init(fragments: [Box], movieExtends: Box?, source: any ByteSource, limits: Limits = .standard) throws(BoxError) {
         var defaults: [UInt32: UInt32] = [:]
-        for trex in movieExtends?.children("trex") ?? [] where trex.data != nil {
-            var reader = try trex.payloadReader()
+        for trex in movieExtends?.children("trex") ?? [] {
+            var reader = try trex.loaded(from: source, limits: limits).payloadReader()
             try reader.skip(4)
             let trackID = try reader.readUInt32()
             try reader.skip(4)
@@ -25,30 +26,30 @@ public struct FragmentSummary: Sendable, Equatable {
         fragmentCount = fragments.count
         for moof in fragments {
             for traf in moof.children("traf") {
-                guard let tfhd = traf.child("tfhd"), tfhd.data != nil else { continue }
-                var header = try tfhd.payloadReader()
+                guard let tfhd = traf.child("tfhd") else { continue }
+                var header = try tfhd.loaded(from: source, limits: limits).payloadReader()
                 let flags = try header.readVersionAndFlags().flags
                 let trackID = try header.readUInt32()
                 if flags & 0x1 != 0 { try header.skip(8) }
                 if flags & 0x2 != 0 { try header.skip(4) }
                 let defaultDuration = flags & 0x8 != 0 ? try header.readUInt32() : defaults[trackID] ?? 0
                 var total = tracks[trackID] ?? (0, 0)
-                for trun in traf.children("trun") where trun.data != nil {
-                    var reader = try trun.payloadReader()
+                for trun in traf.children("trun") {
+                    var reader = try trun.loaded(from: source, limits: limits).payloadReader()
                     let runFlags = try reader.readVersionAndFlags().flags
                     let rawCount = try reader.readUInt32()
                     if runFlags & 0x1 != 0 { try reader.skip(4) }
                     if runFlags & 0x4 != 0 { try reader.skip(4) }
                     let perSample = [0x100, 0x200, 0x400, 0x800].filter { runFlags & UInt32($0) != 0 }.count * 4
                     let count = try reader.checkedCount(rawCount, entrySize: perSample, what: "trun sample count")
-                    total.samples += UInt64(count)
+                    total.samples = total.samples.saturatingAdd(UInt64(count))
                     if runFlags & 0x100 != 0 {
                         for _ in 0..<count {
-                            total.duration += UInt64(try reader.readUInt32())
+                            total.duration = total.duration.saturatingAdd(UInt64(try reader.readUInt32()))
                             try reader.skip(perSample - 4)
                         }
                     } else {
-                        total.duration += UInt64(count) * UInt64(defaultDuration)
+                        total.duration = total.duration.saturatingAdd(UInt64(count).saturatingMultiply(UInt64(defaultDuration)))
                     }
                 }
                 tracks[trackID] = total

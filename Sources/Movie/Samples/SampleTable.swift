@@ -32,18 +32,22 @@ public struct SampleTable: Sequence, Sendable {
     /// Number of samples (from `stsz`/`stz2`).
     public let count: Int
 
-    public init(_ stbl: Box) throws(BoxError) {
+    /// Reads the tables of `stbl`; tables the parser left in the file are read from `source`.
+    public init(_ stbl: Box, source: any ByteSource, limits: Limits = .standard) throws(BoxError) {
         let location = stbl.location ?? BoxLocation(path: "stbl", offset: 0)
         func required(_ types: [FourCC]) throws(BoxError) -> Box {
-            for type in types { if let box = stbl.child(type) { return box } }
+            for type in types { if let box = stbl.child(type) { return try box.loaded(from: source, limits: limits) } }
             throw BoxError(.invalidValue("sample table has no \(types.map(\.description).joined(separator: " or "))"), at: location)
         }
+        func optional(_ type: FourCC) throws(BoxError) -> Box? {
+            try stbl.child(type).map { (box) throws(BoxError) in try box.loaded(from: source, limits: limits) }
+        }
         timeToSample = try TimeToSampleBox(try required(["stts"]))
-        compositionOffsets = try stbl.child("ctts").map { (box) throws(BoxError) in try CompositionOffsetBox(box) }
+        compositionOffsets = try optional("ctts").map { (box) throws(BoxError) in try CompositionOffsetBox(box) }
         sampleToChunk = try SampleToChunkBox(try required(["stsc"]))
         sizes = try SampleSizeBox(try required(["stsz", "stz2"]))
         chunkOffsets = try ChunkOffsetBox(try required(["stco", "co64"]))
-        syncSamples = try stbl.child("stss").map { (box) throws(BoxError) in try SyncSampleBox(box) }
+        syncSamples = try optional("stss").map { (box) throws(BoxError) in try SyncSampleBox(box) }
         count = Int(sizes.sampleCount)
         try validate(at: location)
     }
@@ -59,7 +63,7 @@ public struct SampleTable: Sequence, Sendable {
                 throw BoxError(.invalidValue("stsc run \(run + 1) starts at chunk \(first), out of order"), at: location)
             }
             let runChunks = Swift.min(next, chunks + 1) - Swift.min(first, chunks + 1)
-            capacity &+= runChunks &* UInt64(sampleToChunk.samplesPerChunk(ofRun: run))
+            capacity = capacity.saturatingAdd(runChunks.saturatingMultiply(UInt64(sampleToChunk.samplesPerChunk(ofRun: run))))
             if capacity >= UInt64(count) { break }
         }
         guard capacity >= UInt64(count) else {
@@ -123,11 +127,11 @@ public struct SampleTable: Sequence, Sendable {
                 isSync = syncIndex < stss.count && Int(stss.sampleNumber(syncIndex)) == index + 1
             }
             let size = table.sizes.size(ofSample: index)
-            let sample = Sample(index: index, offset: table.chunkOffsets.offset(ofChunk: chunk) &+ offsetInChunk, size: size,
+            let sample = Sample(index: index, offset: table.chunkOffsets.offset(ofChunk: chunk).saturatingAdd(offsetInChunk), size: size,
                                 decodeTime: decodeTime, compositionOffset: compositionOffset, duration: duration,
                                 isSync: isSync, descriptionIndex: stsc.descriptionIndex(ofRun: chunkRun))
-            offsetInChunk &+= UInt64(size)
-            decodeTime &+= UInt64(duration)
+            offsetInChunk = offsetInChunk.saturatingAdd(UInt64(size))
+            decodeTime = decodeTime.saturatingAdd(UInt64(duration))
             leftInChunk -= 1
             index += 1
             return sample

@@ -45,7 +45,7 @@ struct BoxesCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let parsed = BoxTreeParser.parse(source)
-        let nodes = BoxDumpNode.nodes(for: parsed.boxes, maxDepth: depth)
+        let nodes = BoxDumpNode.nodes(for: parsed.boxes, source: source, maxDepth: depth)
         let renderer = BoxTreeRenderer(showFields: !noFields)
         if json {
             print(renderer.json(file: file, nodes: nodes, parsed: parsed).rendered())

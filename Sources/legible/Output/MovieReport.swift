@@ -28,7 +28,7 @@ struct MovieReport {
             ("majorBrand", .string(movie.fileType?.majorBrand.description)),
             ("compatibleBrands", .array((movie.fileType?.compatibleBrands ?? []).map { .string($0.description) })),
             ("duration", .seconds(movie.durationSeconds)),
-            ("timescale", .unsigned(movie.header.timescale)),
+            ("timescale", movie.header.map { .unsigned($0.timescale) } ?? .null),
             ("fragmented", .bool(movie.isFragmented)),
             ("compressedMovieHeader", .bool(movie.isCompressed)),
             ("tracks", .array(movie.tracks.map(trackJSON))),
@@ -139,7 +139,7 @@ struct MovieReport {
 
     /// `1:02:03.456` or `5.000 s`.
     static func formatSeconds(_ seconds: Double) -> String {
-        let milliseconds = Int64((seconds * 1000).rounded())
+        guard let milliseconds = (seconds * 1000).clampedInt64 else { return "unknown duration" }
         let whole = milliseconds / 1000
         let fraction = String(milliseconds % 1000).leftPadded(to: 3)
         if whole < 60 { return "\(whole).\(fraction) s" }

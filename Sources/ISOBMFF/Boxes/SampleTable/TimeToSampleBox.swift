@@ -20,14 +20,14 @@ public struct TimeToSampleBox: BoxPayload {
     public func sampleCount(ofRun index: Int) -> UInt32 { body.entries.uint32(index) }
     public func sampleDelta(ofRun index: Int) -> UInt32 { body.entries.uint32(index, at: 4) }
 
-    /// Total samples and total duration, summed without overflow.
+    /// Total samples and total duration; a total that does not fit in 64 bits saturates.
     public var totals: (samples: UInt64, duration: UInt64) {
         var samples: UInt64 = 0
         var duration: UInt64 = 0
         for run in 0..<body.count {
             let count = UInt64(sampleCount(ofRun: run))
-            samples &+= count
-            duration &+= count &* UInt64(sampleDelta(ofRun: run))
+            samples = samples.saturatingAdd(count)
+            duration = duration.saturatingAdd(count.saturatingMultiply(UInt64(sampleDelta(ofRun: run))))
         }
         return (samples, duration)
     }

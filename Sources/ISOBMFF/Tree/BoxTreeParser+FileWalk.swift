@@ -1,0 +1,77 @@
+/// Parsing boxes in place in their source: the path that keeps a large `moov` out of memory.
+extension BoxTreeParser {
+    /// Builds the box whose header was read at `location`. A box that fits ``Limits/wholeReadSize``
+    /// (and the in-memory budget) is read with one positional read and parsed in memory; a larger
+    /// container is walked child by child; a larger leaf stays a file range.
+    mutating func parseBox(_ header: BoxHeader, at location: BoxLocation, in source: any ByteSource,
+                           parent: FourCC?, depth: Int, handler: FourCC?) throws(BoxError) -> Box {
+        let payloadOffset = location.offset + header.headerSize
+        if header.totalSize <= limits.wholeReadSize, reserve(header.totalSize) {
+            let bytes = try source.read(at: location.offset, count: Int(header.totalSize))
+            return try parseBox(header, bytes: bytes[...], location: location, parent: parent, depth: depth, handler: handler)
+        }
+        let range = Box(header: header, content: .fileRange(offset: payloadOffset, length: header.payloadSize),
+                        location: location)
+        let peek = try source.read(at: payloadOffset, count: Int(min(header.payloadSize, UInt64(Self.layoutPeekSize))))
+        guard let layout = ContainerLayout.layout(for: header.type, parent: parent, handler: handler, payload: peek[...]),
+              header.payloadSize >= UInt64(layout.prefixSize) else {
+            return try smallLeaf(header, at: location, in: source) ?? range
+        }
+        try checkDepth(depth, at: location)
+        let saved = (boxCount, loadedBytes)
+        do throws(BoxError) {
+            let container = try walkChildren(of: header, at: location, in: source, layout: layout, depth: depth, handler: handler)
+            if layout.isTentative && !layout.prefixCountsChildren && container.trailing.contains(where: { $0 != 0 }) {
+                (boxCount, loadedBytes) = saved
+                return range
+            }
+            return Box(header: header, content: .container(container), location: location)
+        } catch {
+            guard layout.isTentative, !Self.isLimit(error) else { throw error }
+            (boxCount, loadedBytes) = saved
+            return range
+        }
+    }
+
+    /// A leaf small enough to keep in memory, read now; nil when it stays a file range.
+    private mutating func smallLeaf(_ header: BoxHeader, at location: BoxLocation,
+                                    in source: any ByteSource) throws(BoxError) -> Box? {
+        guard header.payloadSize <= limits.inlineLeafThreshold, reserve(header.payloadSize) else { return nil }
+        let payload = try source.read(at: location.offset + header.headerSize, count: Int(header.payloadSize))
+        return Box(header: header, content: .data(payload[...]), location: location)
+    }
+
+    /// Reads a container's prefix, then each child's header and subtree from the source.
+    private mutating func walkChildren(of header: BoxHeader, at location: BoxLocation, in source: any ByteSource,
+                                       layout: ContainerLayout, depth: Int, handler: FourCC?) throws(BoxError) -> BoxContainer {
+        let payloadOffset = location.offset + header.headerSize
+        let end = payloadOffset + header.payloadSize
+        let prefix = try source.read(at: payloadOffset, count: layout.prefixSize)
+        let maxCount = layout.declaredChildCount(prefix: prefix[...])
+        var offset = payloadOffset + UInt64(layout.prefixSize)
+        var children: [Box] = []
+        var counts: [FourCC: Int] = [:]
+        var handler = handler
+        while end - offset >= 8, children.count < maxCount ?? Int.max {
+            let childHeader = try Self.readHeader(at: offset, available: end - offset, in: source, path: location.path)
+            let childLocation = BoxLocation(path: Self.childPath(parent: location.path, type: childHeader.type, counts: &counts),
+                                            offset: offset)
+            guard childHeader.totalSize <= end - offset else {
+                throw BoxError(.invalidSize("box '\(childHeader.type)' declares \(childHeader.totalSize) bytes but its parent has \(end - offset) left"),
+                               at: childLocation)
+            }
+            try countBox(at: childLocation)
+            let child = try parseBox(childHeader, at: childLocation, in: source, parent: header.type,
+                                     depth: depth + 1, handler: handler)
+            handler = Self.handler(after: child, in: header.type, current: handler)
+            children.append(child)
+            offset += childHeader.totalSize
+        }
+        guard end - offset <= limits.inlineLeafThreshold, reserve(end - offset) else {
+            // Not a limit error: a tentative layout falls back to keeping the box opaque.
+            throw BoxError(.invalidSize("\(end - offset) bytes after the last counted entry"), at: location)
+        }
+        let trailing = try source.read(at: offset, count: Int(end - offset))
+        return BoxContainer(prefix: prefix[...], children: children, trailing: trailing[...])
+    }
+}
