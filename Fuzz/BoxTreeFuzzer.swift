@@ -38,7 +38,7 @@ public func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let file = BoxTreeParser.parse(MemoryByteSource(input), limits: fuzzLimits)
 
     checkRoundTrip(file, input)
-    _ = BoxDumpNode.nodes(for: file.boxes, source: file.source)              // what `legible boxes` shows
+    BoxDumpNode.walk(file.boxes, source: file.source, enter: { _, _ in }, leave: { _, _ in })              // what `legible boxes` shows
     for box in file.boxes { checkPayloads(box, parent: nil) }
     _ = file.warnings.map(\.description)
     _ = file.damage?.description

@@ -27,7 +27,7 @@ import LegibleTestSupport
         } catch {
             Issue.record("\(label): writing failed: \(error)")
         }
-        _ = BoxDumpNode.nodes(for: file.boxes, source: file.source)
+        BoxDumpNode.walk(file.boxes, source: file.source, enter: { _, _ in }, leave: { _, _ in })
     }
 
     @Test(arguments: TestPaths.testMediaFiles)

@@ -2,7 +2,7 @@
 /// unbounded recursion, time or memory.
 ///
 /// The memory a parse can hold is bounded by these numbers, not by what a file declares:
-/// every box costs at most ``maxBoxCount`` × about 300 bytes of bookkeeping (its node and path),
+/// every box costs about 250 bytes of bookkeeping (its node and path), at most ``maxBoxCount`` of them,
 /// plus at most ``maxLoadedBytes`` of payload kept in memory; larger payloads stay in the file
 /// and are read when a caller asks for them, one box at a time, each at most
 /// ``maxInMemoryBoxSize``.
@@ -23,7 +23,7 @@ public struct Limits: Sendable, Hashable {
     /// Total payload bytes a parse keeps in memory; past it, further leaves stay file ranges.
     public var maxLoadedBytes: UInt64
 
-    public init(maxDepth: Int = 48, maxBoxCount: Int = 150_000,
+    public init(maxDepth: Int = 48, maxBoxCount: Int = 100_000,
                 maxInMemoryBoxSize: UInt64 = 64 << 20, inlineLeafThreshold: UInt64 = 4 << 10,
                 wholeReadSize: UInt64 = 64 << 10, maxLoadedBytes: UInt64 = 16 << 20) {
         self.maxDepth = maxDepth

@@ -10,8 +10,9 @@ public struct Box: Sendable {
         case data(ArraySlice<UInt8>)
         /// Payload bytes left in the source file, never loaded (`mdat`, large `free`).
         case fileRange(offset: UInt64, length: UInt64)
-        /// Fixed fields, then child boxes, then bytes that do not form a box.
-        case container(BoxContainer)
+        /// Fixed fields, then child boxes, then bytes that do not form a box. Stored out of line
+        /// so a leaf costs no more than its slice.
+        indirect case container(BoxContainer)
     }
 
     /// The header as read (or as made); its size is recomputed from the content when written.

@@ -1,5 +1,6 @@
-/// A box tree prepared for display: each box with its offset, sizes, header form and the
-/// decoded fields of the boxes Legible models. Renderers (text, JSON) live in the CLI.
+/// One box prepared for display: its offset, sizes, header form and the decoded fields of the
+/// boxes Legible models. ``walk(_:source:maxDepth:enter:leave:)`` produces them one at a time, so
+/// a dump of a tree of any size holds one node per level; renderers (text, JSON) live in the CLI.
 public struct BoxDumpNode: Sendable {
     public var type: FourCC
     public var path: String
@@ -11,39 +12,46 @@ public struct BoxDumpNode: Sendable {
     public var fields: [BoxField]?
     /// Why decoding failed, when it did.
     public var decodeError: BoxError?
-    /// Whether the payload was left in the file (not read).
-    public var isUnread: Bool
     /// Bytes declared by the header that the file lacks.
     public var missingBytes: UInt64
-    public var children: [BoxDumpNode]
+    /// Children that will be visited after this node.
+    public var shownChildCount: Int
     /// Children not shown because of the depth limit.
     public var hiddenChildCount: Int
 
-    /// Builds dump nodes for `boxes`, showing `maxDepth` levels (nil = all); modelled boxes left
-    /// in the file are read from `source`, one at a time, to show their fields.
-    public static func nodes(for boxes: [Box], source: any ByteSource, maxDepth: Int? = nil) -> [BoxDumpNode] {
-        boxes.map { node(for: $0, parent: nil, handler: nil, source: source, depth: 1, maxDepth: maxDepth) }
+    /// Visits `boxes` depth first, showing `maxDepth` levels (nil = all): `enter` receives each
+    /// node and its level (1 = top level) before its children, `leave` after them. Modelled boxes
+    /// left in the file are read from `source`, one at a time, to show their fields.
+    public static func walk(_ boxes: [Box], source: any ByteSource, maxDepth: Int? = nil,
+                            enter: (BoxDumpNode, Int) -> Void, leave: (BoxDumpNode, Int) -> Void) {
+        for box in boxes {
+            visit(box, parent: nil, handler: nil, source: source, depth: 1, maxDepth: maxDepth, enter: enter, leave: leave)
+        }
     }
 
-    static func node(for box: Box, parent: FourCC?, handler: FourCC?, source: any ByteSource,
-                     depth: Int, maxDepth: Int?) -> BoxDumpNode {
+    private static func visit(_ box: Box, parent: FourCC?, handler: FourCC?, source: any ByteSource, depth: Int,
+                              maxDepth: Int?, enter: (BoxDumpNode, Int) -> Void, leave: (BoxDumpNode, Int) -> Void) {
         var handler = handler
         if box.type == "trak", let hdlr = box.descendant(["mdia", "hdlr"]) {
             handler = BoxTreeParser.handlerType(of: hdlr)
         }
         let decoded = BoxCatalog.fields(of: box, parent: parent, handler: handler, source: source)
         let showChildren = maxDepth.map { depth < $0 } ?? true
-        var unread = false
-        if case .fileRange = box.content { unread = true }
         let header = box.headerForWriting
-        return BoxDumpNode(
+        let node = BoxDumpNode(
             type: box.type, path: box.pathDescription, offset: box.location?.offset, size: box.totalSize,
             headerSize: header.headerSize, form: header.form,
             fields: try? decoded?.get(), decodeError: decoded.flatMap { if case let .failure(error) = $0 { error } else { nil } },
-            isUnread: unread, missingBytes: box.missingBytes,
-            children: showChildren ? box.children.map {
-                node(for: $0, parent: box.type, handler: handler, source: source, depth: depth + 1, maxDepth: maxDepth)
-            } : [],
+            missingBytes: box.missingBytes,
+            shownChildCount: showChildren ? box.children.count : 0,
             hiddenChildCount: showChildren ? 0 : box.children.count)
+        enter(node, depth)
+        if showChildren {
+            for child in box.children {
+                visit(child, parent: box.type, handler: handler, source: source, depth: depth + 1, maxDepth: maxDepth,
+                      enter: enter, leave: leave)
+            }
+        }
+        leave(node, depth)
     }
 }

@@ -41,7 +41,9 @@ extension BoxTreeParser {
         return Box(header: header, content: .data(payload[...]), location: location)
     }
 
-    /// Reads a container's prefix, then each child's header and subtree from the source.
+    /// Reads a container's prefix, then its children. Children are read through a window of up
+    /// to ``Limits/wholeReadSize`` bytes, so a container of many small boxes costs one read per
+    /// window rather than one per box; a child larger than the window is parsed in place.
     private mutating func walkChildren(of header: BoxHeader, at location: BoxLocation, in source: any ByteSource,
                                        layout: ContainerLayout, depth: Int, handler: FourCC?) throws(BoxError) -> BoxContainer {
         let payloadOffset = location.offset + header.headerSize
@@ -49,11 +51,14 @@ extension BoxTreeParser {
         let prefix = try source.read(at: payloadOffset, count: layout.prefixSize)
         let maxCount = layout.declaredChildCount(prefix: prefix[...])
         var offset = payloadOffset + UInt64(layout.prefixSize)
+        var window = SourceWindow()
         var children: [Box] = []
         var counts: [FourCC: Int] = [:]
         var handler = handler
         while end - offset >= 8, children.count < maxCount ?? Int.max {
-            let childHeader = try Self.readHeader(at: offset, available: end - offset, in: source, path: location.path)
+            let head = try window.bytes(at: offset, count: min(end - offset, 32), end: end, in: source, limits: limits)
+            var headReader = ByteReader(head, baseOffset: offset, path: location.path)
+            let childHeader = try BoxHeader.read(from: &headReader, available: end - offset)
             let childLocation = BoxLocation(path: Self.childPath(parent: location.path, type: childHeader.type, counts: &counts),
                                             offset: offset)
             guard childHeader.totalSize <= end - offset else {
@@ -61,8 +66,15 @@ extension BoxTreeParser {
                                at: childLocation)
             }
             try countBox(at: childLocation)
-            let child = try parseBox(childHeader, at: childLocation, in: source, parent: header.type,
+            let child: Box
+            if childHeader.totalSize <= limits.wholeReadSize, reserve(childHeader.totalSize) {
+                let bytes = try window.bytes(at: offset, count: childHeader.totalSize, end: end, in: source, limits: limits)
+                child = try parseBox(childHeader, bytes: bytes, location: childLocation, parent: header.type,
                                      depth: depth + 1, handler: handler)
+            } else {
+                child = try parseBox(childHeader, at: childLocation, in: source, parent: header.type,
+                                     depth: depth + 1, handler: handler)
+            }
             handler = Self.handler(after: child, in: header.type, current: handler)
             children.append(child)
             offset += childHeader.totalSize
@@ -73,5 +85,23 @@ extension BoxTreeParser {
         }
         let trailing = try source.read(at: offset, count: Int(end - offset))
         return BoxContainer(prefix: prefix[...], children: children, trailing: trailing[...])
+    }
+}
+
+/// A buffer over part of a container's children, refilled from the source when a read falls
+/// outside it.
+private struct SourceWindow {
+    var start: UInt64 = 0
+    var buffer: [UInt8] = []
+
+    /// `count` bytes at `offset` (which with `count` lies before `end`), from the buffer.
+    mutating func bytes(at offset: UInt64, count: UInt64, end: UInt64, in source: any ByteSource,
+                        limits: Limits) throws(BoxError) -> ArraySlice<UInt8> {
+        if offset < start || offset + count > start + UInt64(buffer.count) {
+            start = offset
+            buffer = try source.read(at: offset, count: Int(min(end - offset, max(limits.wholeReadSize, count))))
+        }
+        let from = Int(offset - start)
+        return buffer[from..<from + Int(count)]
     }
 }

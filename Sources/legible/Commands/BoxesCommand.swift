@@ -45,15 +45,15 @@ struct BoxesCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let parsed = BoxTreeParser.parse(source)
-        let nodes = BoxDumpNode.nodes(for: parsed.boxes, source: source, maxDepth: depth)
         let renderer = BoxTreeRenderer(showFields: !noFields)
+        var output = StandardOutput()
         if json {
-            print(renderer.json(file: file, nodes: nodes, parsed: parsed).rendered())
+            renderer.writeJSON(file: file, parsed: parsed, maxDepth: depth, to: &output)
         } else {
-            let lines = nodes.flatMap { renderer.textLines($0, indent: 0) }
-            print(lines.joined(separator: "\n"))
-            for warning in parsed.warnings { print("warning: \(warning)") }
+            renderer.writeText(parsed.boxes, source: source, maxDepth: depth, to: &output)
+            for warning in parsed.warnings { output.writeLine("warning: \(warning)") }
         }
+        output.flush()
         if let damage = parsed.damage {
             printError("\(file): \(damage)")
             throw ExitCode(2)

@@ -37,9 +37,6 @@ struct ExtractCommand: ParsableCommand {
 
     @OptionGroup var outputOptions: SubtitleOutputOptions
 
-    /// The largest subtitle sample read; real ones are well under a kilobyte.
-    private static let maxSampleBytes: UInt32 = 1 << 20
-
     func run() throws {
         let movie: Movie
         do {
@@ -87,13 +84,8 @@ struct ExtractCommand: ParsableCommand {
             throw ExtractError(message: "the samples are in movie fragments (moof), which extract does not read")
         }
         let timescale = track.mediaHeader.timescale
-        var samples: [TimedTextSample] = []
-        for sample in try track.sampleTable() {
-            guard sample.size <= Self.maxSampleBytes else {
-                throw ExtractError(message: "sample \(sample.index + 1) is \(sample.size) bytes, too large for a subtitle sample")
-            }
-            samples.append(TimedTextSample(start: Int64(clamping: sample.decodeTime), duration: Int64(sample.duration),
-                                           bytes: try movie.file.source.read(at: sample.offset, count: Int(sample.size))))
+        let samples = try SampleDataReader.textTrack.samples(of: track).map { data in
+            TimedTextSample(start: Int64(clamping: data.sample.decodeTime), duration: Int64(data.sample.duration), bytes: data.bytes)
         }
         switch codec {
         case "tx3g":

@@ -1,0 +1,58 @@
+import ISOBMFF
+
+/// Reads the bytes of a track's samples within a budget.
+///
+/// Chunk offsets and sample sizes come from the file, and nothing stops a hostile one from
+/// pointing thousands of samples at the same large range: the number of samples, the size of
+/// each and their total are checked against the budget from the sample table alone, before a
+/// single sample byte is read.
+public struct SampleDataReader: Sendable {
+    /// One sample's place, timing and bytes.
+    public struct SampleData: Sendable {
+        public var sample: SampleTable.Sample
+        public var bytes: [UInt8]
+    }
+
+    public var maxSamples: Int
+    public var maxSampleBytes: UInt32
+    public var maxTotalBytes: UInt64
+
+    /// Budgets for text tracks: real subtitle samples are well under a kilobyte, and a
+    /// three-hour film has a few thousand.
+    public static let textTrack = SampleDataReader(maxSamples: 1_000_000, maxSampleBytes: 1 << 20, maxTotalBytes: 64 << 20)
+
+    public init(maxSamples: Int, maxSampleBytes: UInt32, maxTotalBytes: UInt64) {
+        self.maxSamples = maxSamples
+        self.maxSampleBytes = maxSampleBytes
+        self.maxTotalBytes = maxTotalBytes
+    }
+
+    /// Every sample of `track`, in decode order, or an error naming the track's sample table
+    /// when the table asks for more than the budget.
+    public func samples(of track: Track) throws(BoxError) -> [SampleData] {
+        let table = try track.sampleTable()
+        let location = track.box.descendant(["mdia", "minf", "stbl"])?.location
+            ?? track.box.location ?? BoxLocation(path: "trak", offset: 0)
+        guard table.count <= maxSamples else {
+            throw BoxError(.limitExceeded("track \(track.id) has \(table.count) samples (at most \(maxSamples) are read)"), at: location)
+        }
+        var total: UInt64 = 0
+        for sample in table {
+            guard sample.size <= maxSampleBytes else {
+                throw BoxError(.limitExceeded("sample \(sample.index + 1) of track \(track.id) is \(sample.size) bytes (at most \(maxSampleBytes))"),
+                               at: location)
+            }
+            total = total.saturatingAdd(UInt64(sample.size))
+        }
+        guard total <= maxTotalBytes else {
+            throw BoxError(.limitExceeded("track \(track.id) samples add up to \(total) bytes (at most \(maxTotalBytes) are read)"),
+                           at: location)
+        }
+        var result: [SampleData] = []
+        result.reserveCapacity(table.count)
+        for sample in table {
+            result.append(SampleData(sample: sample, bytes: try track.source.read(at: sample.offset, count: Int(sample.size))))
+        }
+        return result
+    }
+}
