@@ -1,6 +1,8 @@
-// libFuzzer harness over Legible's readers: the box tree, the typed box views, the Movie model,
-// media selection and the sample tables. Built by Scripts/fuzz together with the ISOBMFF and
-// Movie sources (`swiftc -sanitize=fuzzer,address`); not part of the Swift package.
+// libFuzzer harness over the whole read path a user reaches: the box tree, the typed box views,
+// the Movie model (with `cmov` inflation and the fragment summary), media selection, the sample
+// tables and bounded sample reads, and what `legible info` (text and JSON) and `legible boxes`
+// (text and JSON) render. Built by Scripts/fuzz together with the library sources and the CLI's
+// Output/ renderers (`swiftc -sanitize=fuzzer,address`); not part of the Swift package.
 //
 // Anything the library throws is fine (it is how a reader reports a bad file). A trap (overflow,
 // index out of range, force unwrap) or a sanitizer report is a bug, and so is a broken invariant,
@@ -13,9 +15,9 @@
 import ISOBMFF
 import Movie
 
-/// Small enough that libFuzzer's own -rss_limit_mb is never what stops an input.
-private let fuzzLimits = Limits(maxDepth: 48, maxBoxCount: 100_000,
-                                maxInMemoryBoxSize: 16 << 20, inlineLeafThreshold: 1 << 20)
+/// The limits every command uses: the harness proves they keep inputs within libFuzzer's own
+/// -rss_limit_mb.
+private let fuzzLimits = Limits.standard
 /// Samples walked per track (a 4-byte `stsz` with sample size fixed can claim 4 billion).
 private let maxSamplesPerTrack = 100_000
 
@@ -38,14 +40,26 @@ public func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let file = BoxTreeParser.parse(MemoryByteSource(input), limits: fuzzLimits)
 
     checkRoundTrip(file, input)
-    BoxDumpNode.walk(file.boxes, source: file.source, enter: { _, _ in }, leave: { _, _ in })              // what `legible boxes` shows
+    var sink = DiscardingSink()
+    let renderer = BoxTreeRenderer(showFields: true)
+    renderer.writeText(file.boxes, source: file.source, maxDepth: nil, to: &sink)      // legible boxes
+    renderer.writeJSON(file: "fuzz", parsed: file, maxDepth: nil, to: &sink)            // legible boxes --json
     for box in file.boxes { checkPayloads(box, parent: nil) }
     _ = file.warnings.map(\.description)
     _ = file.damage?.description
 
     guard let movie = try? Movie(file: file, limits: fuzzLimits) else { return 0 }
     exerciseMovie(movie)
+    let report = MovieReport(path: "fuzz", movie: movie)                                   // legible info
+    sink.write(report.text)
+    sink.write(report.json.rendered())
     return 0
+}
+
+/// Counts what a command would print.
+private struct DiscardingSink: TextSink {
+    var count = 0
+    mutating func write(_ text: String) { count += text.utf8.count }
 }
 
 private func checkRoundTrip(_ file: BoxFile, _ input: [UInt8]) {
@@ -90,6 +104,7 @@ private func exerciseMovie(_ movie: Movie) {
         if let entry = track.sampleEntries.first {
             _ = (entry.pixelSize, entry.audio, entry.textDisplayFlags, entry.fields)
         }
+        _ = try? SampleDataReader.textTrack.samples(of: track)                            // legible extract
         guard let table = try? track.sampleTable() else { continue }
         _ = table.totalDuration
         var walked = 0

@@ -62,14 +62,29 @@ import LegibleTestSupport
         #expect(try roundTrip(file) == bytes)
     }
 
-    @Test func depthLimitStopsDeepNesting() {
+    @Test func depthLimitStopsDeepStructure() {
         var box = TestBox.leaf("free", [])
-        for _ in 0..<60 { box = .container("udta", [box]) }
+        for _ in 0..<60 { box = .container("trak", [box]) }
         let file = parse([.container("moov", [box])], limits: Limits(maxDepth: 16))
         guard case .limitExceeded? = file.damage?.kind else {
             Issue.record("expected a depth limit error, got \(String(describing: file.damage))")
             return
         }
+    }
+
+    /// Optional containers nested past the limit are kept whole as opaque bytes, not parsed.
+    @Test func deepOptionalDataStaysOpaque() throws {
+        var box = TestBox.leaf("free", [])
+        for _ in 0..<60 { box = .container("udta", [box]) }
+        let bytes = TestBox.container("moov", [box]).bytes
+        let file = BoxTreeParser.parse(MemoryByteSource(bytes), limits: Limits(maxDepth: 16))
+        #expect(file.damage == nil)
+        var deepest = try #require(file.box("moov"))
+        var depth = 1
+        while let next = deepest.children.first { deepest = next; depth += 1 }
+        // moov is level 0; udta levels 1 to 15 are parsed; the one at level 16 is kept opaque.
+        #expect(depth == 17 && deepest.type == "udta" && deepest.data != nil)
+        #expect(try roundTrip(file) == bytes)
     }
 
     @Test func boxCountLimitStopsFloods() {

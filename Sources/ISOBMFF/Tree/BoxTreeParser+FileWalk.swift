@@ -1,15 +1,12 @@
 /// Parsing boxes in place in their source: the path that keeps a large `moov` out of memory.
 extension BoxTreeParser {
-    /// Builds the box whose header was read at `location`. A box that fits ``Limits/wholeReadSize``
-    /// (and the in-memory budget) is read with one positional read and parsed in memory; a larger
-    /// container is walked child by child; a larger leaf stays a file range.
+    /// Builds the box whose header was read at `location`. A container that fits
+    /// ``Limits/wholeReadSize`` (and the in-memory budget) is read with one positional read and
+    /// parsed in memory; a larger one is walked child by child; a leaf over
+    /// ``Limits/inlineLeafThreshold`` (a sample table, a `trun`) stays a file range.
     mutating func parseBox(_ header: BoxHeader, at location: BoxLocation, in source: any ByteSource,
                            parent: FourCC?, depth: Int, handler: FourCC?) throws(BoxError) -> Box {
         let payloadOffset = location.offset + header.headerSize
-        if header.totalSize <= limits.wholeReadSize, reserve(header.totalSize) {
-            let bytes = try source.read(at: location.offset, count: Int(header.totalSize))
-            return try parseBox(header, bytes: bytes[...], location: location, parent: parent, depth: depth, handler: handler)
-        }
         let range = Box(header: header, content: .fileRange(offset: payloadOffset, length: header.payloadSize),
                         location: location)
         let peek = try source.read(at: payloadOffset, count: Int(min(header.payloadSize, UInt64(Self.layoutPeekSize))))
@@ -17,6 +14,12 @@ extension BoxTreeParser {
               header.payloadSize >= UInt64(layout.prefixSize) else {
             return try smallLeaf(header, at: location, in: source) ?? range
         }
+        if header.totalSize <= limits.wholeReadSize, reserve(header.totalSize) {
+            let bytes = try source.read(at: location.offset, count: Int(header.totalSize))
+            return try parseBox(header, bytes: bytes[...], location: location, parent: parent, depth: depth, handler: handler)
+        }
+        // Optional data nested too deep stays opaque (kept, not parsed); structure is an error.
+        if layout.isTentative && depth >= limits.maxDepth { return range }
         try checkDepth(depth, at: location)
         let saved = (boxCount, loadedBytes)
         do throws(BoxError) {
@@ -41,9 +44,11 @@ extension BoxTreeParser {
         return Box(header: header, content: .data(payload[...]), location: location)
     }
 
-    /// Reads a container's prefix, then its children. Children are read through a window of up
-    /// to ``Limits/wholeReadSize`` bytes, so a container of many small boxes costs one read per
-    /// window rather than one per box; a child larger than the window is parsed in place.
+    /// Reads a container's prefix, then its children. Headers and small children are read
+    /// through a window that starts at 1 KiB and doubles, up to ``Limits/wholeReadSize``, while
+    /// small children keep coming: a container of many small boxes costs a read per window, not
+    /// per box, and one whose next child is a large table reads little past its header. A child
+    /// over ``Limits/inlineLeafThreshold`` is parsed in place.
     private mutating func walkChildren(of header: BoxHeader, at location: BoxLocation, in source: any ByteSource,
                                        layout: ContainerLayout, depth: Int, handler: FourCC?) throws(BoxError) -> BoxContainer {
         let payloadOffset = location.offset + header.headerSize
@@ -67,7 +72,7 @@ extension BoxTreeParser {
             }
             try countBox(at: childLocation)
             let child: Box
-            if childHeader.totalSize <= limits.wholeReadSize, reserve(childHeader.totalSize) {
+            if childHeader.totalSize <= limits.inlineLeafThreshold, reserve(childHeader.totalSize) {
                 let bytes = try window.bytes(at: offset, count: childHeader.totalSize, end: end, in: source, limits: limits)
                 child = try parseBox(childHeader, bytes: bytes, location: childLocation, parent: header.type,
                                      depth: depth + 1, handler: handler)
@@ -89,17 +94,19 @@ extension BoxTreeParser {
 }
 
 /// A buffer over part of a container's children, refilled from the source when a read falls
-/// outside it.
+/// outside it; each refill is twice the last, up to ``Limits/wholeReadSize``.
 private struct SourceWindow {
     var start: UInt64 = 0
     var buffer: [UInt8] = []
+    var fillSize: UInt64 = 1 << 10
 
     /// `count` bytes at `offset` (which with `count` lies before `end`), from the buffer.
     mutating func bytes(at offset: UInt64, count: UInt64, end: UInt64, in source: any ByteSource,
                         limits: Limits) throws(BoxError) -> ArraySlice<UInt8> {
         if offset < start || offset + count > start + UInt64(buffer.count) {
             start = offset
-            buffer = try source.read(at: offset, count: Int(min(end - offset, max(limits.wholeReadSize, count))))
+            buffer = try source.read(at: offset, count: Int(min(end - offset, max(fillSize, count))))
+            fillSize = min(fillSize * 2, max(limits.wholeReadSize, 1 << 10))
         }
         let from = Int(offset - start)
         return buffer[from..<from + Int(count)]

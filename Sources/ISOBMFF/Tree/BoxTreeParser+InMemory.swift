@@ -8,6 +8,8 @@ extension BoxTreeParser {
         let leaf = Box(header: header, content: .data(payload), location: location)
         guard let layout = ContainerLayout.layout(for: header.type, parent: parent, handler: handler, payload: payload),
               payload.count >= layout.prefixSize else { return leaf }
+        // Optional data nested too deep stays opaque (kept, not parsed); structure is an error.
+        if layout.isTentative && depth >= limits.maxDepth { return leaf }
         try checkDepth(depth, at: location)
         var reader = ByteReader(payload, baseOffset: location.offset + header.headerSize, path: location.path)
         let savedCount = boxCount

@@ -6,7 +6,7 @@ struct BoxTreeRenderer {
     var showFields: Bool
 
     /// Writes the text dump of `boxes` (one line per box, then its fields).
-    func writeText(_ boxes: [Box], source: any ByteSource, maxDepth: Int?, to output: inout StandardOutput) {
+    func writeText(_ boxes: [Box], source: any ByteSource, maxDepth: Int?, to output: inout some TextSink) {
         BoxDumpNode.walk(boxes, source: source, maxDepth: maxDepth, enter: { node, depth in
             let pad = String(repeating: "  ", count: depth - 1)
             var line = "\(pad)[\(node.type)]"
@@ -29,7 +29,7 @@ struct BoxTreeRenderer {
 
     /// Writes the JSON dump: `{"file", "size", "boxes": [...], "warnings", "error"}`, indented as
     /// ``JSONValue/rendered(indent:)`` indents, each box written as it is visited.
-    func writeJSON(file: String, parsed: BoxFile, maxDepth: Int?, to output: inout StandardOutput) {
+    func writeJSON(file: String, parsed: BoxFile, maxDepth: Int?, to output: inout some TextSink) {
         output.write("{\n  \"file\": \(JSONValue.quoted(file)),\n  \"size\": \(parsed.source.size),\n  \"boxes\": ")
         if parsed.boxes.isEmpty {
             output.write("[]")

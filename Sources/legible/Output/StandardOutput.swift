@@ -5,8 +5,8 @@ import Darwin
 #endif
 
 /// Buffered writes to standard output for output too large to build as one string (box dumps):
-/// text is flushed in 64 KiB blocks.
-struct StandardOutput: ~Copyable {
+/// text is flushed in 64 KiB blocks, and by ``flush()`` at the end.
+struct StandardOutput: TextSink {
     private var buffer: [UInt8] = []
     private static let blockSize = 64 << 10
 
@@ -17,12 +17,8 @@ struct StandardOutput: ~Copyable {
         if buffer.count >= Self.blockSize { flush() }
     }
 
-    mutating func writeLine(_ text: String) { write(text + "\n") }
-
     mutating func flush() {
         _ = writeAll(buffer, to: STDOUT_FILENO)
         buffer.removeAll(keepingCapacity: true)
     }
-
-    deinit { _ = writeAll(buffer, to: STDOUT_FILENO) }
 }

@@ -1,0 +1,119 @@
+import ISOBMFF
+
+/// Small movies built byte by byte for tests: well-formed skeletons (ISO/IEC 14496-12 §8.2–8.7
+/// layouts) and a hostile set of files a few hundred bytes long that each break one assumption a
+/// reader could make (overflowing counts, deep nesting, size bombs, damaged optional items).
+public enum CraftedMovie {
+    public static let ftyp = TestBox.leaf("ftyp", ascii("isom") + be32(0) + ascii("isomiso6")).bytes
+
+    public static func fullBox(_ type: String, version: UInt8 = 0, flags: UInt32 = 0, _ payload: [UInt8]) -> TestBox {
+        .leaf(type, [version] + Array(be32(flags).dropFirst()) + payload)
+    }
+
+    static let identityMatrix: [UInt8] = [0x10000, 0, 0, 0, 0x10000, 0, 0, 0, 0x4000_0000].flatMap { be32(UInt32($0)) }
+
+    public static func mvhd(timescale: UInt32 = 1000, duration: UInt32 = 1000, nextTrackID: UInt32 = 2) -> TestBox {
+        fullBox("mvhd", be32(0) + be32(0) + be32(timescale) + be32(duration) + be32(0x10000) + be16(0x100)
+                + [UInt8](repeating: 0, count: 10) + identityMatrix + [UInt8](repeating: 0, count: 24) + be32(nextTrackID))
+    }
+
+    public static func tkhd(id: UInt32, flags: UInt32 = 3, alternateGroup: UInt16 = 0) -> TestBox {
+        fullBox("tkhd", flags: flags, be32(0) + be32(0) + be32(id) + be32(0) + be32(1000) + [UInt8](repeating: 0, count: 8)
+                + be16(0) + be16(alternateGroup) + be16(0) + be16(0) + identityMatrix + be32(0) + be32(0))
+    }
+
+    public static func mdhd(timescale: UInt32 = 1000, duration: UInt64 = 1000, version: UInt8 = 0, language: UInt16 = 0x55C4) -> TestBox {
+        let times = version == 1 ? be64(0) + be64(0) + be32(timescale) + be64(duration)
+                                 : be32(0) + be32(0) + be32(timescale) + be32(UInt32(truncatingIfNeeded: duration))
+        return fullBox("mdhd", version: version, times + be16(language) + be16(0))
+    }
+
+    public static func hdlr(_ type: String) -> TestBox {
+        fullBox("hdlr", be32(0) + ascii(type) + [UInt8](repeating: 0, count: 12) + ascii("Legible test") + [0])
+    }
+
+    /// A sample table of `sizes.count` samples of duration 1 in one chunk at `chunkOffset`.
+    public static func stbl(sizes: [UInt32], chunkOffset: UInt32 = 0, entries: [TestBox] = []) -> TestBox {
+        .container("stbl", [
+            .container("stsd", prefix: [0, 0, 0, 0] + be32(UInt32(entries.count)), entries),
+            fullBox("stts", sizes.isEmpty ? be32(0) : be32(1) + be32(UInt32(sizes.count)) + be32(1)),
+            fullBox("stsc", sizes.isEmpty ? be32(0) : be32(1) + be32(1) + be32(UInt32(sizes.count)) + be32(1)),
+            fullBox("stsz", be32(0) + be32(UInt32(sizes.count)) + sizes.flatMap(be32)),
+            fullBox("stco", sizes.isEmpty ? be32(0) : be32(1) + be32(chunkOffset)),
+        ])
+    }
+
+    public static func trak(id: UInt32, handler: String = "vide", mdhd: TestBox? = nil, stbl: TestBox? = nil,
+                            extra: [TestBox] = []) -> TestBox {
+        .container("trak", [
+            tkhd(id: id),
+            .container("mdia", [mdhd ?? Self.mdhd(), hdlr(handler), .container("minf", [stbl ?? Self.stbl(sizes: [])])]),
+        ] + extra)
+    }
+
+    /// A fragment of one `traf` whose `trun` declares `count` samples with no per-sample fields
+    /// and a `tfhd` default duration of `defaultDuration`.
+    public static func moof(trackID: UInt32 = 1, count: UInt32, defaultDuration: UInt32) -> TestBox {
+        .container("moof", [
+            fullBox("mfhd", be32(1)),
+            .container("traf", [fullBox("tfhd", flags: 0x8, be32(trackID) + be32(defaultDuration)), fullBox("trun", be32(count))]),
+        ])
+    }
+
+    public static func mvex(trackID: UInt32 = 1) -> TestBox {
+        .container("mvex", [fullBox("trex", be32(trackID) + be32(1) + be32(0) + be32(0) + be32(0))])
+    }
+
+    /// One hostile file and what a reader must do with it.
+    public struct Hostile: Sendable, CustomStringConvertible {
+        public enum Outcome: Sendable { case described, rejected }
+        public var name: String
+        public var bytes: [UInt8]
+        public var outcome: Outcome
+        public var description: String { name }
+    }
+
+    /// Files that once trapped, hung or blew memory, or that must be described despite damage.
+    public static let hostileSet: [Hostile] = {
+        func movie(_ children: [TestBox], tail: [TestBox] = []) -> [UInt8] {
+            ftyp + TestBox.container("moov", children).bytes + tail.flatMap(\.bytes)
+        }
+        var nested = TestBox.leaf("free", [])
+        for _ in 0..<40 { nested = .container("trak", [nested]) }
+        var udtaNest = TestBox.leaf("free", [])
+        for _ in 0..<60 { udtaNest = .container("udta", [udtaNest]) }
+        let bomb = TestBox.container("cmov", [.leaf("dcom", ascii("zlib")), .leaf("cmvd", be32(0x1F00_0000) + [0x78, 0x9C, 0x63, 0, 0, 0, 1, 0, 1])])
+        let manyBoxes = TestBox.container("udta", (0..<90_000).map { _ in TestBox.leaf("abcd", []) })
+        let tooManyBoxes = TestBox.container("udta", (0..<120_000).map { _ in TestBox.leaf("abcd", []) })
+        return [
+            Hostile(name: "trun-overflow.mp4", bytes: movie([mvhd(), trak(id: 1), mvex()],
+                    tail: [moof(count: .max, defaultDuration: .max), moof(count: .max, defaultDuration: .max)]), outcome: .described),
+            Hostile(name: "mdhd-v1-max-duration.mp4", bytes: movie([mvhd(), trak(id: 1, mdhd: mdhd(duration: .max, version: 1)), mvex()],
+                    tail: [moof(count: 1, defaultDuration: 5)]), outcome: .described),
+            Hostile(name: "stts-overflow.mov", bytes: movie([mvhd(), trak(id: 1, stbl: .container("stbl", [
+                fullBox("stsd", be32(0)), fullBox("stts", be32(2) + be32(.max) + be32(.max) + be32(.max) + be32(.max)),
+                fullBox("stsc", be32(0)), .leaf("stsz", [0, 0, 0, 0]), fullBox("stco", be32(0))]))]), outcome: .described),
+            Hostile(name: "nested-40-trak.mov", bytes: movie([mvhd(), nested]), outcome: .rejected),
+            Hostile(name: "nested-60-udta.mov", bytes: movie([mvhd(), trak(id: 1, extra: [udtaNest])]), outcome: .described),
+            Hostile(name: "cmov-declares-496MB.mov", bytes: TestBox.container("moov", [bomb]).bytes, outcome: .rejected),
+            Hostile(name: "udta-text-overruns.mov", bytes: movie([mvhd(), trak(id: 1, extra: [.container("udta", [
+                .leaf("©nam", be16(500) + be16(0) + ascii("hello"))])]), trak(id: 2, handler: "soun")]), outcome: .described),
+            Hostile(name: "moov-without-mvhd.mov", bytes: movie([trak(id: 1)]), outcome: .described),
+            Hostile(name: "elst-count-too-large.mov", bytes: movie([mvhd(), trak(id: 1, extra: [.container("edts", [
+                fullBox("elst", be32(1000) + be32(1000) + be32(0) + be32(0x10000))])])]), outcome: .described),
+            Hostile(name: "stsd-count-then-junk.mov", bytes: movie([mvhd(), trak(id: 1, handler: "sbtl", stbl: .container("stbl", [
+                fullBox("stsd", be32(1) + TestBox.leaf("tx3g", [UInt8](repeating: 0, count: 38)).bytes + ascii("junk after the entry")),
+                fullBox("stts", be32(0)), fullBox("stsc", be32(0)), fullBox("stsz", be32(0) + be32(0)), fullBox("stco", be32(0))]))]),
+                    outcome: .described),
+            Hostile(name: "stsz-aliased-4GB.mov", bytes: movie([mvhd(), trak(id: 1, handler: "sbtl", stbl: .container("stbl", [
+                fullBox("stsd", be32(1) + TestBox.leaf("tx3g", [UInt8](repeating: 0, count: 38)).bytes),
+                fullBox("stts", be32(1) + be32(.max) + be32(1)), fullBox("stsc", be32(1) + be32(1) + be32(.max) + be32(1)),
+                fullBox("stsz", be32(0x0010_0000) + be32(.max)), fullBox("stco", be32(1) + be32(0))]))]), outcome: .described),
+            Hostile(name: "90k-boxes.mov", bytes: movie([mvhd(), trak(id: 1), manyBoxes]), outcome: .described),
+            Hostile(name: "120k-boxes.mov", bytes: movie([mvhd(), trak(id: 1), tooManyBoxes]), outcome: .rejected),
+            Hostile(name: "empty.mov", bytes: [], outcome: .rejected),
+            Hostile(name: "text.mov", bytes: ascii("This is not a movie.\n"), outcome: .rejected),
+            Hostile(name: "largesize-2^64.mov", bytes: be32(1) + ascii("moov") + be64(.max), outcome: .rejected),
+        ]
+    }()
+}
