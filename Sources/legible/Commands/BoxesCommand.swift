@@ -12,7 +12,8 @@ struct BoxesCommand: ParsableCommand {
         stz2, stco, co64, stss, tref entries, udta name/tagc/©xxx), their fields. Long tables \
         show their first entries and their length. Sample data (mdat) is never read.
 
-        A damaged file is dumped up to the damage, followed by the error (exit status 2).
+        A damaged file is dumped up to the damage, followed by the error (exit status 2). A file \
+        that is not a QuickTime or MPEG-4 file at all (empty, text) is an error, not a dump.
 
         Examples:
           legible boxes movie.mov
@@ -45,13 +46,17 @@ struct BoxesCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let parsed = BoxTreeParser.parse(source)
+        if let notBoxes = parsed.unrecognizedFormatError {
+            printError("\(file): \(notBoxes)")
+            throw ExitCode(2)
+        }
         let nodes = BoxDumpNode.nodes(for: parsed.boxes, maxDepth: depth)
         let renderer = BoxTreeRenderer(showFields: !noFields)
         if json {
             print(renderer.json(file: file, nodes: nodes, parsed: parsed).rendered())
         } else {
             let lines = nodes.flatMap { renderer.textLines($0, indent: 0) }
-            print(lines.joined(separator: "\n"))
+            if !lines.isEmpty { print(lines.joined(separator: "\n")) }
             for warning in parsed.warnings { print("warning: \(warning)") }
         }
         if let damage = parsed.damage {
