@@ -34,4 +34,19 @@ import LegibleTestSupport
             #expect(output.stderr == "error: \(path): cannot open '\(path)': \(String(cString: strerror(EISDIR)))\n", "\(arguments)")
         }
     }
+
+    /// swift-argument-parser's usage errors are printed in the same style as ours: the first
+    /// line starts `error:`, the usage text follows, and the status is 2.
+    @Test(arguments: [
+        ["info"], ["frob"], ["info", "--bogus", "x.mov"], ["boxes", "--depth", "0", "x.mov"],
+        ["extract", "x.mov", "--track", "abc"], ["convert", "in.srt", "-o", "out.txt"],
+    ])
+    func usageErrorsUseTheSameStyle(_ arguments: [String]) throws {
+        let output = try legible(arguments)
+        #expect(output.status == 2)
+        let lines = output.stderr.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("error: ") == true, "\(output.stderr)")
+        #expect(lines.contains { $0.hasPrefix("Usage: ") }, "\(output.stderr)")
+        #expect(!output.stderr.contains("Error:"), "\(output.stderr)")
+    }
 }
