@@ -6,7 +6,10 @@ import ISOBMFF
 ///
 /// QTFF "Preparing sound and subtitle alternate groups"; AVFoundation AVMediaSelectionGroup.
 /// A regular subtitle track with a `forc` reference and its forced-only twin form one option.
-/// Chapter text tracks and tracks that are neither visual, audible nor legible are left out.
+/// Chapter tracks of any media type (titles in a text track, images in a `jpeg` or `png` video
+/// track) are left out: QTFF "Chapter lists" — a chapter track is referenced by `chap` and is
+/// navigation, not an alternative to the program's media. So are tracks that are neither visual,
+/// audible nor legible.
 public struct MediaSelection: Sendable, Equatable {
     public var groups: [SelectionGroup]
 
@@ -16,7 +19,7 @@ public struct MediaSelection: Sendable, Equatable {
         var groups: [SelectionGroup] = []
         for track in movie.tracks {
             guard let characteristic = SelectionGroup.Characteristic(track.mediaType),
-                  !(characteristic == .legible && chapterTracks.contains(track.id)),
+                  !chapterTracks.contains(track.id),
                   !forcedTwins.contains(track.id) else { continue }
             let option = SelectionOption(track: track, movie: movie)
             let key = track.header.alternateGroup
