@@ -11,6 +11,8 @@ public struct TrackUserData: Sendable, Equatable {
     public var characteristics: [String]
     /// QuickTime `©xxx` text items.
     public var textItems: [InternationalTextBox]
+    /// Every well-formed `kind` box (ISO/IEC 14496-12 §8.10.4), in order.
+    public var kinds: [TrackKind] = []
 
     public init(_ udta: Box?) throws(BoxError) {
         characteristics = []
@@ -22,6 +24,9 @@ public struct TrackUserData: Sendable, Equatable {
                 name = try TrackNameBox(item).name
             case "tagc":
                 characteristics.append(try MediaCharacteristicTagBox(item).characteristic)
+            case "kind":
+                // Optional metadata: a malformed kind box is skipped, not a reason to refuse the movie.
+                if let kind = try? TrackKindBox(item) { kinds.append(TrackKind(kind)) }
             case let type where type.isCopyrightSymbolItem:
                 guard item.data != nil else { continue }
                 var reader = try item.payloadReader()
