@@ -11,7 +11,8 @@ let package = Package(
         .library(name: "TimedText", targets: ["TimedText"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // 1.7.0 added `_errorPrefix`, which makes usage errors read `error:`.
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.7.0"),
     ],
     targets: [
         .systemLibrary(

@@ -19,6 +19,10 @@ struct Legible: ParsableCommand {
         version: "0.1.0",
         subcommands: [InfoCommand.self, BoxesCommand.self, ExtractCommand.self, ConvertCommand.self])
 
+    /// Usage errors start `error:` like every other error line the tool prints (the argument
+    /// parser's own default is `Error:`).
+    static var _errorPrefix: String { "error: " }
+
     /// Runs the command; usage errors exit with status 2, like bad input.
     static func main() {
         do {

@@ -23,7 +23,7 @@ import LegibleTestSupport
         let tracks = try #require(report["tracks"] as? [[String: Any]])
         #expect(tracks.count == 4)
         let keys = ["id", "mediaType", "handler", "codec", "language", "extendedLanguage", "alternateGroup", "enabled",
-                    "name", "characteristics", "references", "sampleCount", "duration"]
+                    "name", "characteristics", "kinds", "references", "sampleCount", "duration"]
         for track in tracks {
             for key in keys { #expect(track.keys.contains(key), "track is missing \(key)") }
         }

@@ -50,7 +50,7 @@ import ISOBMFF
             _ = try Movie(file: file)
             Issue.record("expected an error")
         } catch {
-            #expect(error.location.path == "moov")
+            #expect(error.location?.path == "moov")
         }
     }
 

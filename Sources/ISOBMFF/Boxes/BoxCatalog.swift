@@ -7,7 +7,7 @@ public enum BoxCatalog {
         FileTypeBox.self, MovieHeaderBox.self, TrackHeaderBox.self, EditListBox.self, MediaHeaderBox.self,
         ExtendedLanguageBox.self, HandlerBox.self, TimeToSampleBox.self, CompositionOffsetBox.self,
         SampleToChunkBox.self, SampleSizeBox.self, ChunkOffsetBox.self, SyncSampleBox.self,
-        MediaCharacteristicTagBox.self, TrackNameBox.self,
+        MediaCharacteristicTagBox.self, TrackNameBox.self, TrackKindBox.self,
     ]
 
     static let byType: [FourCC: any BoxPayload.Type] = {

@@ -17,6 +17,8 @@ public struct BoxLocation: Hashable, Sendable, CustomStringConvertible {
 /// A structural problem in a file, with the box path and byte offset where it was found.
 ///
 /// The message reads like `moov/trak[2]/mdia/minf/stbl/stsz @ 0x1f3a: entry count 4294967295 exceeds box size`.
+/// A problem with the file as a whole (it cannot be opened, it is not a QuickTime or MPEG-4 file)
+/// has no location, and its message is just what went wrong.
 public struct BoxError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong.
     public enum Kind: Hashable, Sendable {
@@ -36,15 +38,22 @@ public struct BoxError: Error, Hashable, Sendable, CustomStringConvertible {
         case io(String)
     }
 
-    public var location: BoxLocation
+    /// Where the problem was found; nil when it concerns the file as a whole, where a box path
+    /// and offset would say nothing (`(file) @ 0x0` only hides the message).
+    public var location: BoxLocation?
     public var kind: Kind
 
-    public init(_ kind: Kind, at location: BoxLocation) {
+    /// A problem found at `location`, or with the whole file when `location` is nil.
+    public init(_ kind: Kind, at location: BoxLocation?) {
         self.kind = kind
         self.location = location
     }
 
-    public var description: String { "\(location): \(message)" }
+    /// `path @ 0xOFFSET: message`, or just the message for a problem with the whole file.
+    public var description: String {
+        guard let location else { return message }
+        return "\(location): \(message)"
+    }
 
     /// What went wrong, without the location.
     public var message: String {

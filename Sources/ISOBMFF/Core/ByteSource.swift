@@ -43,17 +43,19 @@ public final class FileByteSource: ByteSource {
         self.path = path
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
-            throw BoxError(.io("cannot open '\(path)': \(String(cString: strerror(errno)))"), at: BoxLocation(path: "", offset: 0))
+            throw BoxError(.io("cannot open '\(path)': \(String(cString: strerror(errno)))"), at: nil)
         }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
             let message = String(cString: strerror(errno))
             close(fd)
-            throw BoxError(.io("cannot stat '\(path)': \(message)"), at: BoxLocation(path: "", offset: 0))
+            throw BoxError(.io("cannot stat '\(path)': \(message)"), at: nil)
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             close(fd)
-            throw BoxError(.io("'\(path)' is not a regular file"), at: BoxLocation(path: "", offset: 0))
+            // open(2) succeeds on a directory for reading, so say what it is in open's words.
+            let reason = (info.st_mode & S_IFMT) == S_IFDIR ? String(cString: strerror(EISDIR)) : "not a regular file"
+            throw BoxError(.io("cannot open '\(path)': \(reason)"), at: nil)
         }
         self.descriptor = fd
         self.size = UInt64(info.st_size)

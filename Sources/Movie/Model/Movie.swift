@@ -67,23 +67,18 @@ public struct Movie: Sendable {
 
     /// Why a file without `moov` cannot be opened, in the most useful words available.
     static func missingMovieError(in file: BoxFile) -> BoxError {
+        if let notBoxes = file.unrecognizedFormatError { return notBoxes }
         if let damage = file.damage { return damage }
-        let start = BoxLocation(path: "", offset: 0)
         let types = file.boxes.map(\.type)
-        let topLevelTypes: Set<FourCC> = ["ftyp", "moov", "mdat", "free", "skip", "wide", "moof", "meta", "uuid", "styp", "sidx", "pdin", "mfra"]
-        if let first = file.boxes.first,
-           !first.type.isPlausibleBoxType || (first.missingBytes > 0 && !topLevelTypes.contains(first.type)) {
-            return BoxError(.invalidValue("not a QuickTime or MPEG-4 file: it does not start with a box header"), at: start)
-        }
         if types.contains("moof") || types.contains("styp") {
-            return BoxError(.unsupported("a media segment (moof without moov): its tracks are described by the initialization segment; inspect that file, or the segment with 'legible boxes'"), at: start)
+            return BoxError(.unsupported("a media segment (moof without moov): its tracks are described by the initialization segment; inspect that file, or the segment with 'legible boxes'"), at: nil)
         }
         if let truncation = file.warnings.first {
             return BoxError(.invalidValue("no moov box: the file ends inside this box (\(truncation.message)): it is truncated"),
                             at: truncation.location)
         }
         return BoxError(.invalidValue("no moov box: not a QuickTime or MPEG-4 movie (top-level boxes: \(types.map(\.description).joined(separator: " ")))"),
-                        at: start)
+                        at: nil)
     }
 
     /// Whether QuickTime rules apply: no `ftyp`, or `qt  ` among its brands.

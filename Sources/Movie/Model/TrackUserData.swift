@@ -12,6 +12,8 @@ public struct TrackUserData: Sendable, Equatable {
     public var characteristics: [String]
     /// QuickTime `©xxx` text items.
     public var textItems: [InternationalTextBox]
+    /// Every well-formed `kind` box (ISO/IEC 14496-12 §8.10.4), in order.
+    public var kinds: [TrackKind] = []
 
     /// Decodes the items of `udta`, reading any left in the file from `source`; problems are
     /// appended to `warnings`.
@@ -33,6 +35,8 @@ public struct TrackUserData: Sendable, Equatable {
             name = try TrackNameBox(item.loaded(from: source, limits: limits)).name
         case "tagc":
             characteristics.append(try MediaCharacteristicTagBox(item.loaded(from: source, limits: limits)).characteristic)
+        case "kind":
+            kinds.append(TrackKind(try TrackKindBox(item.loaded(from: source, limits: limits))))
         case let type where type.isCopyrightSymbolItem:
             // In an iTunes-style `udta` a `©xxx` can be a container; only text items are read.
             guard case .container = item.content else {

@@ -6,7 +6,10 @@ import ISOBMFF
 ///
 /// QTFF "Preparing sound and subtitle alternate groups"; AVFoundation AVMediaSelectionGroup.
 /// A regular subtitle track with a `forc` reference and its forced-only twin form one option.
-/// Chapter text tracks and tracks that are neither visual, audible nor legible are left out.
+/// Chapter tracks of any media type (titles in a text track, images in a `jpeg` or `png` video
+/// track) are left out: QTFF "Chapter lists" — a chapter track is referenced by `chap` and is
+/// navigation, not an alternative to the program's media. So are tracks that are neither visual,
+/// audible nor legible.
 public struct MediaSelection: Sendable, Equatable {
     public var groups: [SelectionGroup]
 
@@ -16,7 +19,7 @@ public struct MediaSelection: Sendable, Equatable {
         var groups: [SelectionGroup] = []
         for track in movie.tracks {
             guard let characteristic = SelectionGroup.Characteristic(track.mediaType),
-                  !(characteristic == .legible && chapterTracks.contains(track.id)),
+                  !chapterTracks.contains(track.id),
                   !forcedTwins.contains(track.id) else { continue }
             let option = SelectionOption(track: track, movie: movie)
             let key = track.header.alternateGroup
@@ -86,14 +89,23 @@ public struct SelectionOption: Sendable, Equatable {
     }
 
     /// Tagged characteristics plus those players infer: closed captions are accessible
-    /// transcriptions, an all-forced `tx3g` description means forced-only, and `txas` in a group
-    /// means auxiliary content.
+    /// transcriptions, an all-forced `tx3g` description means forced-only, `txas` in a group
+    /// means auxiliary content, and MP4 `kind` boxes with DASH roles (ISO/IEC 23009-1 §5.8.5.5)
+    /// say the same things: `caption` on subtitles is an SDH track (ffmpeg reads it as
+    /// hearing_impaired), `forced-subtitle` is forced-only, `description` on audio describes the video.
     static func characteristics(of track: Track) -> [String] {
         var result = track.userData.characteristics
         func add(_ value: String) { if !result.contains(value) { result.append(value) } }
-        if track.mediaType == .closedCaption {
+        let kinds = track.userData.kinds
+        if track.mediaType == .closedCaption || (track.mediaType.isLegible && kinds.contains(.dashCaption)) {
             add(MediaCharacteristic.transcribesSpokenDialog)
             add(MediaCharacteristic.describesMusicAndSound)
+        }
+        if track.mediaType.isLegible && kinds.contains(.dashForcedSubtitle) {
+            add(MediaCharacteristic.containsOnlyForcedSubtitles)
+        }
+        if track.mediaType == .audio && kinds.contains(.dashDescription) {
+            add(MediaCharacteristic.describesVideo)
         }
         if let flags = track.sampleEntries.first?.textDisplayFlags, flags & 0x8000_0000 != 0 {
             add(MediaCharacteristic.containsOnlyForcedSubtitles)

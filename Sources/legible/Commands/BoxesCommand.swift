@@ -9,10 +9,11 @@ struct BoxesCommand: ParsableCommand {
         discussion: """
         Each line shows a box's type, its byte offset, its total size and, for boxes Legible \
         models (ftyp, mvhd, tkhd, elst, mdhd, elng, hdlr, stsd entries, stts, ctts, stsc, stsz, \
-        stz2, stco, co64, stss, tref entries, udta name/tagc/©xxx), their fields. Long tables \
+        stz2, stco, co64, stss, tref entries, udta name/tagc/kind/©xxx), their fields. Long tables \
         show their first entries and their length. Sample data (mdat) is never read.
 
-        A damaged file is dumped up to the damage, followed by the error (exit status 2).
+        A damaged file is dumped up to the damage, followed by the error (exit status 2). A file \
+        that is not a QuickTime or MPEG-4 file at all (empty, text) is an error, not a dump.
 
         Examples:
           legible boxes movie.mov
@@ -45,6 +46,10 @@ struct BoxesCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let parsed = BoxTreeParser.parse(source)
+        if let notBoxes = parsed.unrecognizedFormatError {
+            printError("\(file): \(notBoxes)")
+            throw ExitCode(2)
+        }
         let renderer = BoxTreeRenderer(showFields: !noFields)
         var output = StandardOutput()
         if json {

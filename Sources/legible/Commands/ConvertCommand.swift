@@ -43,7 +43,7 @@ struct ConvertCommand: ParsableCommand {
             case .ttml: document = try TTMLParser.parse(bytes: bytes)
             }
         } catch let error as BoxError {
-            printError(error.message)
+            printError("\(input): \(error)")
             throw ExitCode(2)
         } catch let error as SubtitleParseError {
             printError("\(input): \(error)")
@@ -59,7 +59,7 @@ struct ConvertCommand: ParsableCommand {
                 })),
             ]))
         } catch let error as BoxError {
-            printError(error.message)
+            printError("\(error)")
             throw ExitCode(2)
         }
     }
@@ -69,8 +69,7 @@ struct ConvertCommand: ParsableCommand {
         let source = try FileByteSource(path: input)
         let limit = SubtitleParseLimits.standard.maxInputBytes
         guard source.size <= UInt64(limit) else {
-            throw BoxError(.limitExceeded("'\(input)' is larger than \(limit) bytes, too large for a subtitle file"),
-                           at: BoxLocation(path: "", offset: 0))
+            throw BoxError(.limitExceeded("'\(input)' is larger than \(limit) bytes, too large for a subtitle file"), at: nil)
         }
         return try source.read(at: 0, count: Int(source.size))
     }

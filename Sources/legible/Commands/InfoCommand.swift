@@ -10,9 +10,10 @@ struct InfoCommand: ParsableCommand {
         discussion: """
         For each track: ID, media type, handler, codec (sample entry), language (mdhd, with \
         Macintosh codes converted to ISO 639-2/T) and extended language (elng), alternate group, \
-        enabled flag, name, tagged characteristics (tagc), track references, sample count and \
-        duration. Then the selection groups (visual, audible, legible) with each option's display \
-        name, as Apple players label them ("English SDH", "Spanish (Forced)", "French CC").
+        enabled flag, name, tagged characteristics (tagc), roles (MP4 kind), track references, \
+        sample count and duration. Then the selection groups (visual, audible, legible) with each \
+        option's display name, as Apple players label them ("English SDH", "Spanish (Forced)", \
+        "French CC").
 
         Only structure is read (ftyp, moov, moof), never sample data, so it is fast on any size.
 

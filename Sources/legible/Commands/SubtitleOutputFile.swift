@@ -51,9 +51,8 @@ enum SubtitleOutputFile {
             print(text, terminator: "")
             return
         }
-        let location = BoxLocation(path: "", offset: 0)
         func failure(_ what: String) -> BoxError {
-            BoxError(.io("cannot \(what) '\(path)': \(String(cString: strerror(errno)))"), at: location)
+            BoxError(.io("cannot \(what) '\(path)': \(String(cString: strerror(errno)))"), at: nil)
         }
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[...$0]) } ?? ""

@@ -54,6 +54,9 @@ struct MovieReport {
             ("enabled", .bool(track.isEnabled)),
             ("name", .string(track.name)),
             ("characteristics", .array(track.userData.characteristics.map { .string($0) })),
+            ("kinds", .array(track.userData.kinds.map { kind in
+                .object([("scheme", .string(kind.schemeURI)), ("value", .string(kind.value))])
+            })),
             ("references", .object(references)),
             ("sampleCount", .unsigned(movie.sampleCount(of: track))),
             ("duration", .seconds(movie.durationSeconds(of: track))),
@@ -114,6 +117,9 @@ struct MovieReport {
             lines.append(line)
             if !track.userData.characteristics.isEmpty {
                 lines.append("      characteristics: " + track.userData.characteristics.joined(separator: ", "))
+            }
+            if !track.userData.kinds.isEmpty {
+                lines.append("      kinds: " + track.userData.kinds.map { "\($0.schemeURI) \($0.value)" }.joined(separator: "; "))
             }
             if !track.references.isEmpty {
                 lines.append("      references: " + track.references.map { "\($0.type) → \($0.trackIDs.map(String.init).joined(separator: ","))" }.joined(separator: "; "))
