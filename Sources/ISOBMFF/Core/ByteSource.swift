@@ -41,7 +41,9 @@ public final class FileByteSource: ByteSource {
     /// Opens `path` for reading.
     public init(path: String) throws(BoxError) {
         self.path = path
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking, so opening a FIFO or a device returns at once and the regular-file check
+        // below can refuse it; reads of a regular file are unaffected by the flag.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             throw BoxError(.io("cannot open '\(path)': \(String(cString: strerror(errno)))"), at: nil)
         }
