@@ -86,9 +86,9 @@ private func exerciseMovie(_ movie: Movie) {
     for track in movie.tracks {
         _ = (track.id, track.mediaType, track.codec, track.language, track.displayLanguage, track.name)
         _ = (movie.sampleCount(of: track), movie.durationSeconds(of: track), track.mediaDurationSeconds)
-        _ = track.userData.characteristics
+        _ = (track.userData.characteristics, track.subtitleDisplayFlags)
         if let entry = track.sampleEntries.first {
-            _ = (entry.pixelSize, entry.audio, entry.textDisplayFlags, entry.fields)
+            _ = (entry.pixelSize, entry.audio, entry.fields)
         }
         guard let table = try? track.sampleTable() else { continue }
         _ = table.totalDuration

@@ -110,6 +110,16 @@ import Testing
         #expect(try Tx3gSampleEncoder.encode(timeline([regular])).description.displayFlags == [])
     }
 
+    /// QTFF "Subtitle sample description": 0x80000000 means all samples are forced, with or
+    /// without 0x40000000 (some samples forced) beside it.
+    @Test(arguments: [(UInt32(0x8000_0000), true), (0xC000_0000, true), (0x4000_0000, false), (0, false)])
+    func allForcedIsTheHighBit(flags: UInt32, allForced: Bool) throws {
+        let description = Tx3gSampleDescription(displayFlags: Tx3gDisplayFlags(rawValue: flags))
+        #expect(description.isAllForced == allForced)
+        // An empty-text sample (u16 length 0) carries no `frcd`: only the description can force it.
+        #expect(try Tx3gSampleDecoder.decode(be16(0), description: description).isForced == allForced)
+    }
+
     @Test func unknownBoxesAfterFtabSurvive() throws {
         var description = Tx3gSampleDescription()
         description.otherBoxes = TestBox.leaf("btrt", be32(0) + be32(1000) + be32(800)).bytes

@@ -1,4 +1,5 @@
 import ISOBMFF
+import TimedText
 
 /// A track, decoded from its `trak` box: header, media header, handler, language, sample
 /// descriptions, references and user data.
@@ -13,6 +14,10 @@ public struct Track: Sendable {
     public let handler: HandlerBox?
     public let extendedLanguage: ExtendedLanguageBox?
     public let sampleEntries: [SampleEntry]
+    /// The display flags of the first sample description when it is `tx3g` (forced subtitles,
+    /// vertical placement); nil for other formats and for a `tx3g` description too damaged to
+    /// decode.
+    public let subtitleDisplayFlags: Tx3gDisplayFlags?
     public let references: [TrackReference]
     public let userData: TrackUserData
     public let editList: EditListBox?
@@ -39,6 +44,7 @@ public struct Track: Sendable {
             entries.append(try SampleEntry(entry, handler: handler?.handlerType))
         }
         sampleEntries = entries
+        subtitleDisplayFlags = Self.subtitleDisplayFlags(in: stbl?.child("stsd"))
         var references: [TrackReference] = []
         for child in trak.child("tref")?.children ?? [] where child.data != nil {
             let decoded = try TrackReferenceTypeBox(reference: child)
@@ -49,6 +55,13 @@ public struct Track: Sendable {
         editList = try trak.child("edts")?.child("elst").map { (box) throws(BoxError) in try EditListBox(box) }
         isExcludedFromAutoselection = trak.child("txas") != nil
         tableSampleCount = try Self.sampleCount(in: stbl)
+    }
+
+    /// The flags only inform labels (forced-only), so a damaged description yields nil rather
+    /// than making the whole movie unreadable.
+    private static func subtitleDisplayFlags(in stsd: Box?) -> Tx3gDisplayFlags? {
+        guard let entry = stsd?.children.first, entry.type == Tx3gSampleDescription.format else { return nil }
+        return try? Tx3gSampleDescription(entry).displayFlags
     }
 
     /// Reads only the count field of `stsz`/`stz2`, never the size table. A sample-size box too

@@ -170,6 +170,7 @@ public struct Tx3gSampleDescription: Sendable, Equatable {
         return Box(header: BoxHeader(type: Self.format, payloadSize: container.payloadSize), content: .container(container))
     }
 
-    /// Whether every sample is forced (both forced bits set).
-    public var isAllForced: Bool { displayFlags.isSuperset(of: [.someSamplesForced, .allSamplesForced]) }
+    /// Whether every sample is forced: the ``Tx3gDisplayFlags/allSamplesForced`` bit, which is what
+    /// players read, whether or not ``Tx3gDisplayFlags/someSamplesForced`` accompanies it.
+    public var isAllForced: Bool { displayFlags.contains(.allSamplesForced) }
 }

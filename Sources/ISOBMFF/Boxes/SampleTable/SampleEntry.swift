@@ -12,8 +12,6 @@ public struct SampleEntry: Sendable, Equatable {
     public var compressorName: String?
     /// Audio: channels, sample size in bits and sample rate in Hz.
     public var audio: (channels: UInt16, sampleSize: UInt16, sampleRate: Double)?
-    /// Timed text (`tx3g`): the display flags (0x40000000 some samples forced, 0x80000000 all forced).
-    public var textDisplayFlags: UInt32?
 
     public static func == (lhs: SampleEntry, rhs: SampleEntry) -> Bool {
         lhs.format == rhs.format && lhs.originalFormat == rhs.originalFormat && lhs.dataReferenceIndex == rhs.dataReferenceIndex
@@ -56,7 +54,7 @@ public struct SampleEntry: Sendable, Equatable {
             let rate = try reader.readUInt32()
             audio = (channels, sampleSize, FixedPoint.value(ofUnsigned16_16: rate))
         default:
-            if format == "tx3g", reader.remaining >= 4 { textDisplayFlags = try reader.readUInt32() }
+            break
         }
     }
 
@@ -69,7 +67,6 @@ public struct SampleEntry: Sendable, Equatable {
             fields += [BoxField("channels", .int(audio.channels)), BoxField("sampleSize", .int(audio.sampleSize)),
                        BoxField("sampleRate", .number(audio.sampleRate))]
         }
-        if let textDisplayFlags { fields.append(BoxField("displayFlags", .hex(UInt64(textDisplayFlags), digits: 8))) }
         return fields
     }
 }
