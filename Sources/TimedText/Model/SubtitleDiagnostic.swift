@@ -16,3 +16,9 @@ public struct SubtitleDiagnostic: Sendable, Equatable, Codable, CustomStringConv
         line.map { "line \($0): \(message)" } ?? message
     }
 }
+
+extension SubtitleDiagnostic {
+    /// The input parsed but holds no cue (empty, only whitespace, only a WebVTT header, a TTML
+    /// body without timed text): not an error, but worth saying, as the result shows nothing.
+    static let noCues = SubtitleDiagnostic(line: nil, message: "no cues in the file")
+}
