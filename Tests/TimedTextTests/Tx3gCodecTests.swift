@@ -3,7 +3,8 @@ import LegibleTestSupport
 import Testing
 @testable import TimedText
 
-/// The `tx3g` codec against annotated bytes (SPEC-NOTES §7) and in round trips.
+/// The `tx3g` codec against annotated bytes (3GPP TS 26.245 §5.16–5.17; QTFF "Subtitle sample
+/// description" and "Subtitle sample data") and in round trips.
 @Suite struct Tx3gCodecTests {
     private func timeline(_ cues: [Cue], timescale: UInt32 = 1000) throws -> CueTimeline {
         try CueTimeline(cues: cues, timescale: timescale)
