@@ -21,7 +21,7 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
         .target(name: "ISOBMFF", dependencies: ["CZlib"]),
-        .target(name: "Movie", dependencies: ["ISOBMFF"]),
+        .target(name: "Movie", dependencies: ["ISOBMFF", "TimedText"]),
         .target(name: "TimedText", dependencies: ["ISOBMFF"]),
         .executableTarget(
             name: "legible",

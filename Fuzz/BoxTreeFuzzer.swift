@@ -100,9 +100,9 @@ private func exerciseMovie(_ movie: Movie) {
     for track in movie.tracks {
         _ = (track.id, track.mediaType, track.codec, track.language, track.displayLanguage, track.name)
         _ = (movie.sampleCount(of: track), movie.durationSeconds(of: track), track.mediaDurationSeconds)
-        _ = track.userData.characteristics
+        _ = (track.userData.characteristics, track.subtitleDisplayFlags)
         if let entry = track.sampleEntries.first {
-            _ = (entry.pixelSize, entry.audio, entry.textDisplayFlags, entry.fields)
+            _ = (entry.pixelSize, entry.audio, entry.fields)
         }
         _ = try? SampleDataReader.textTrack.samples(of: track)                            // legible extract
         guard let table = try? track.sampleTable() else { continue }

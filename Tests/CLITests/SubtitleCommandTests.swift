@@ -171,6 +171,23 @@ import Testing
         #expect(try legible("convert", "/nonexistent.srt").status == 2)
     }
 
+    @Test(arguments: [("empty.srt", ""), ("blank.srt", " \r\n\t\n"), ("header-only.vtt", "WEBVTT\n\n"),
+                      ("body-only.ttml", "<tt xmlns=\"http://www.w3.org/ns/ttml\"><body/></tt>")])
+    func convertWarnsAboutAnInputWithoutCues(name: String, content: String) throws {
+        let input = temporaryPath(name)
+        defer { try? FileManager.default.removeItem(at: input) }
+        try Data(content.utf8).write(to: input)
+        let output = try legible("convert", input.path, "--format", "srt")
+        #expect(output.status == 0)
+        #expect(output.stderr == "warning: \(input.path): no cues in the file\n")
+        let json = try legible("convert", input.path, "--json")
+        #expect(json.status == 0)
+        let report = try #require(try JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any])
+        #expect((report["cues"] as? [Any])?.isEmpty == true)
+        let warnings = try #require(report["warnings"] as? [[String: Any]])
+        #expect(warnings.map { $0["message"] as? String } == ["no cues in the file"])
+    }
+
     @Test func helpTeachesWithExamples() throws {
         for command in ["extract", "convert"] {
             let output = try legible(command, "--help")

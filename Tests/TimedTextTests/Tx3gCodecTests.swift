@@ -3,7 +3,8 @@ import LegibleTestSupport
 import Testing
 @testable import TimedText
 
-/// The `tx3g` codec against annotated bytes (SPEC-NOTES §7) and in round trips.
+/// The `tx3g` codec against annotated bytes (3GPP TS 26.245 §5.16–5.17; QTFF "Subtitle sample
+/// description" and "Subtitle sample data") and in round trips.
 @Suite struct Tx3gCodecTests {
     private func timeline(_ cues: [Cue], timescale: UInt32 = 1000) throws -> CueTimeline {
         try CueTimeline(cues: cues, timescale: timescale)
@@ -108,6 +109,16 @@ import Testing
         #expect(all.description.displayFlags.rawValue == 0xC000_0000)
         #expect(all.description.isAllForced)
         #expect(try Tx3gSampleEncoder.encode(timeline([regular])).description.displayFlags == [])
+    }
+
+    /// QTFF "Subtitle sample description": 0x80000000 means all samples are forced, with or
+    /// without 0x40000000 (some samples forced) beside it.
+    @Test(arguments: [(UInt32(0x8000_0000), true), (0xC000_0000, true), (0x4000_0000, false), (0, false)])
+    func allForcedIsTheHighBit(flags: UInt32, allForced: Bool) throws {
+        let description = Tx3gSampleDescription(displayFlags: Tx3gDisplayFlags(rawValue: flags))
+        #expect(description.isAllForced == allForced)
+        // An empty-text sample (u16 length 0) carries no `frcd`: only the description can force it.
+        #expect(try Tx3gSampleDecoder.decode(be16(0), description: description).isForced == allForced)
     }
 
     @Test func unknownBoxesAfterFtabSurvive() throws {

@@ -1,4 +1,5 @@
 import ISOBMFF
+import TimedText
 
 /// A track, decoded from its `trak` box: header, media header, handler, language, sample
 /// descriptions, references and user data.
@@ -17,6 +18,10 @@ public struct Track: Sendable {
     public let handler: HandlerBox?
     public let extendedLanguage: ExtendedLanguageBox?
     public let sampleEntries: [SampleEntry]
+    /// The display flags of the first sample description when it is `tx3g` (forced subtitles,
+    /// vertical placement); nil for other formats and for a `tx3g` description too damaged to
+    /// decode.
+    public let subtitleDisplayFlags: Tx3gDisplayFlags?
     public let references: [TrackReference]
     public let userData: TrackUserData
     public let editList: EditListBox?
@@ -58,6 +63,7 @@ public struct Track: Sendable {
         sampleEntries = (stbl?.child("stsd")?.children ?? []).compactMap { entry in
             optional(entry) { (box) throws(BoxError) in try SampleEntry(box, handler: handlerType) }
         }
+        subtitleDisplayFlags = Self.subtitleDisplayFlags(in: stbl?.child("stsd"), source: source, limits: limits)
         references = (trak.child("tref")?.children ?? []).compactMap { child in
             optional(child) { (box) throws(BoxError) in
                 let decoded = try TrackReferenceTypeBox(reference: box)
@@ -69,6 +75,14 @@ public struct Track: Sendable {
         isExcludedFromAutoselection = trak.child("txas") != nil
         tableSampleCount = try Self.sampleCount(in: stbl, source: source, limits: limits)
         self.warnings = warnings
+    }
+
+    /// The flags only inform labels (forced-only), so a damaged description yields nil rather
+    /// than making the whole movie unreadable.
+    private static func subtitleDisplayFlags(in stsd: Box?, source: any ByteSource, limits: Limits) -> Tx3gDisplayFlags? {
+        guard let entry = stsd?.children.first, entry.type == Tx3gSampleDescription.format,
+              let loaded = try? entry.loaded(from: source, limits: limits) else { return nil }
+        return try? Tx3gSampleDescription(loaded).displayFlags
     }
 
     /// Reads only the header of `stsz`/`stz2` (its first 12 bytes), never the size table. A

@@ -1,4 +1,5 @@
 import ISOBMFF
+import TimedText
 
 /// The media-selection menus a player builds from a movie: groups of alternative tracks per
 /// media characteristic (visual, audible, legible) and alternate group, each option labelled
@@ -107,7 +108,7 @@ public struct SelectionOption: Sendable, Equatable {
         if track.mediaType == .audio && kinds.contains(.dashDescription) {
             add(MediaCharacteristic.describesVideo)
         }
-        if let flags = track.sampleEntries.first?.textDisplayFlags, flags & 0x8000_0000 != 0 {
+        if track.subtitleDisplayFlags?.contains(.allSamplesForced) == true {
             add(MediaCharacteristic.containsOnlyForcedSubtitles)
         }
         if track.isExcludedFromAutoselection && track.header.alternateGroup != 0 {

@@ -70,9 +70,9 @@ struct MovieReport {
             if let audio = entry.audio {
                 members += [("channels", .unsigned(audio.channels)), ("sampleRate", .number(audio.sampleRate))]
             }
-            if let flags = entry.textDisplayFlags {
-                members.append(("displayFlags", .string("0x" + String(flags, radix: 16).leftPadded(to: 8))))
-            }
+        }
+        if let flags = track.subtitleDisplayFlags {
+            members.append(("displayFlags", .string("0x" + String(flags.rawValue, radix: 16).leftPadded(to: 8))))
         }
         return .object(members)
     }

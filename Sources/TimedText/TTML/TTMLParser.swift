@@ -12,6 +12,7 @@
 ///
 /// Left out, with a warning where it matters: timing on `span` (the span shows for the whole
 /// `p`), animation (`set`), images, and `p` elements whose end cannot be determined (dropped).
+/// A document without a single cue parses, with a warning.
 /// A `p` without a region shows at the bottom (where players put it), even though TTML's
 /// default region would put it at the top.
 public enum TTMLParser: SubtitleTextParser {
@@ -78,6 +79,7 @@ private struct TTMLDocumentReader {
             )
             walk(body, parent: context, syncBase: .zero)
         }
+        if cues.isEmpty { warnings.append(.noCues) }
         return SubtitleDocument(format: .ttml, cues: cues, language: documentLanguage, warnings: warnings)
     }
 

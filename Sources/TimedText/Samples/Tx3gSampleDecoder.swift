@@ -6,8 +6,9 @@ import ISOBMFF
 /// `styl` records are applied in order (a later record wins where two overlap; offsets count
 /// Unicode scalars, see ``Tx3gStyleRecord``; offsets past the end are clipped), characters no
 /// record covers get the description's default style. `frcd` marks a forced sample, and so does
-/// a description with both forced bits. `tbox` sets the placement (see ``Tx3gSample/placement``);
-/// `twrp` is kept; other boxes (`hlit`, `hclr`, `krok`, `href`, `blnk`, `dlay`) are skipped.
+/// a description with the all-forced bit (``Tx3gSampleDescription/isAllForced``). `tbox` sets
+/// the placement (see ``Tx3gSample/placement``); `twrp` is kept; other boxes (`hlit`, `hclr`,
+/// `krok`, `href`, `blnk`, `dlay`) are skipped.
 public enum Tx3gSampleDecoder {
     /// Decodes one sample.
     ///

@@ -8,7 +8,7 @@
 /// Tolerated with a warning: bytes that are not UTF-8 (read as Windows-1252), blank lines inside
 /// cue text (dropped), text outside any cue (ignored), ASS override tags other than `{\anN}`
 /// (stripped), minutes or seconds above 59, cues that end before or when they start (kept, so
-/// a caller sees the file as it is; ``CueTimeline`` drops them).
+/// a caller sees the file as it is; ``CueTimeline`` drops them), an empty or all-whitespace file.
 ///
 /// Fatal: input over ``SubtitleParseLimits/maxInputBytes``, or text in which no cue exists.
 public enum SubRipParser: SubtitleTextParser {
@@ -53,8 +53,9 @@ public enum SubRipParser: SubtitleTextParser {
             }
             cues.append(cue)
         }
-        if cues.isEmpty, !string.trimmingSubtitleWhitespace().isEmpty {
-            throw SubtitleParseError(.noCues, line: 1)
+        if cues.isEmpty {
+            guard string.trimmingSubtitleWhitespace().isEmpty else { throw SubtitleParseError(.noCues, line: 1) }
+            warnings.append(.noCues)
         }
         return SubtitleDocument(format: .subRip, cues: cues, warnings: warnings)
     }

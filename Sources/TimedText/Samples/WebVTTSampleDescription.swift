@@ -1,9 +1,9 @@
 import ISOBMFF
 
-/// A `wvtt` sample description (ISO/IEC 14496-30 §7.5; SPEC-NOTES §8.1): the 8 SampleEntry
-/// bytes, then `vttC` (the WebVTT file header as text: the `WEBVTT` line, header lines, `STYLE`
-/// and `REGION` blocks, no cues) and optionally `vlab` (a label naming the source, so a reader
-/// can tell whether two tracks come from the same file). Other boxes (`btrt`) are kept.
+/// A `wvtt` sample description (ISO/IEC 14496-30 §7.5): the 8 SampleEntry bytes, then `vttC`
+/// (the WebVTT file header as text: the `WEBVTT` line, header lines, `STYLE` and `REGION`
+/// blocks, no cues) and optionally `vlab` (a label naming the source, so a reader can tell
+/// whether two tracks come from the same file). Other boxes (`btrt`) are kept.
 public struct WebVTTSampleDescription: Sendable, Equatable {
     /// The sample entry type.
     public static let format: FourCC = "wvtt"

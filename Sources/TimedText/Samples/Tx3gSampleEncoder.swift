@@ -1,6 +1,6 @@
 import ISOBMFF
 
-/// Writes ``TimelineSample``s as `tx3g` samples (3GPP TS 26.245 §5.17; SPEC-NOTES §7.2).
+/// Writes ``TimelineSample``s as `tx3g` samples (3GPP TS 26.245 §5.17; QTFF "Subtitle sample data").
 ///
 /// A sample is a 16-bit text length, the UTF-8 text, then modifier boxes in the order Subler
 /// writes them: `styl` (one record per stretch of bold, italic, underlined or coloured text),

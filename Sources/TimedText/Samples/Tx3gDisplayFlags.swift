@@ -19,7 +19,8 @@ public struct Tx3gDisplayFlags: OptionSet, Sendable, Hashable, Codable {
     public static let verticalPlacement = Tx3gDisplayFlags(rawValue: 0x2000_0000)
     /// Apple: at least one sample is forced (carries `frcd`).
     public static let someSamplesForced = Tx3gDisplayFlags(rawValue: 0x4000_0000)
-    /// Apple: every sample is forced; always combined with ``someSamplesForced`` (0xC0000000),
-    /// which makes AVFoundation label the track forced-only.
+    /// Apple: every sample is forced, which makes players label the track forced-only (QTFF
+    /// "Subtitle sample description"; CoreMedia `kCMTextDisplayFlag_allSubtitlesForced`). Apple
+    /// writes it together with ``someSamplesForced`` (0xC0000000).
     public static let allSamplesForced = Tx3gDisplayFlags(rawValue: 0x8000_0000)
 }

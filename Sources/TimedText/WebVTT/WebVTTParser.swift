@@ -9,7 +9,7 @@
 /// Warnings (never fatal): malformed timings (the cue is skipped), unknown or malformed
 /// settings and tags (ignored), `STYLE`/`REGION` after a cue (ignored), unrecognised blocks,
 /// cues that end before or when they start (kept; ``CueTimeline`` drops them), invalid UTF-8
-/// (replaced with U+FFFD).
+/// (replaced with U+FFFD), a file without cues (e.g. only the header).
 public enum WebVTTParser: SubtitleTextParser {
     public static let undecodableFallback = SubtitleTextDecoder.Fallback.replacement
 
@@ -56,6 +56,7 @@ private struct WebVTTBlockReader {
                 readBlock()
             }
         }
+        if cues.isEmpty { warnings.append(.noCues) }
         return SubtitleDocument(format: .webVTT, cues: cues, webVTTHeader: header, warnings: warnings)
     }
 

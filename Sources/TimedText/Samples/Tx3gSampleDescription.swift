@@ -62,8 +62,9 @@ public struct Tx3gSampleDescription: Sendable, Equatable {
         self.otherBoxes = otherBoxes
     }
 
-    /// The description Legible writes for `timeline`, following Apple's checklist (SPEC-NOTES
-    /// §7.4): ``Tx3gDisplayFlags/verticalPlacement`` when any sample is top-placed (then the
+    /// The description Legible writes for `timeline`, following Apple's rules (QTFF "Subtitle
+    /// sample description" and "Subtitle track header size and placement"):
+    /// ``Tx3gDisplayFlags/verticalPlacement`` when any sample is top-placed (then the
     /// default text box is the whole video, so a `tbox` top can move text up), else a box of 15 %
     /// of the video height; ``Tx3gDisplayFlags/someSamplesForced`` when any sample is forced and
     /// ``Tx3gDisplayFlags/allSamplesForced`` too when every non-empty sample is; a font size of
@@ -170,6 +171,7 @@ public struct Tx3gSampleDescription: Sendable, Equatable {
         return Box(header: BoxHeader(type: Self.format, payloadSize: container.payloadSize), content: .container(container))
     }
 
-    /// Whether every sample is forced (both forced bits set).
-    public var isAllForced: Bool { displayFlags.isSuperset(of: [.someSamplesForced, .allSamplesForced]) }
+    /// Whether every sample is forced: the ``Tx3gDisplayFlags/allSamplesForced`` bit, which is what
+    /// players read, whether or not ``Tx3gDisplayFlags/someSamplesForced`` accompanies it.
+    public var isAllForced: Bool { displayFlags.contains(.allSamplesForced) }
 }

@@ -1,6 +1,6 @@
 import ISOBMFF
 
-/// Writes ``TimelineSample``s as `wvtt` samples (ISO/IEC 14496-30; SPEC-NOTES §8.2).
+/// Writes ``TimelineSample``s as `wvtt` samples (ISO/IEC 14496-30).
 ///
 /// Each active cue becomes one `vttc` with `payl` (the text with WebVTT markup, from
 /// ``WebVTTWriter/payloadText(_:)``), `iden` when the cue has an identifier, `sttg` when it

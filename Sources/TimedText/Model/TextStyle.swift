@@ -1,0 +1,40 @@
+/// The style of a ``StyledRun``.
+public struct TextStyle: Sendable, Hashable, Codable {
+    /// Bold (`<b>`, `tts:fontWeight="bold"`).
+    public var isBold: Bool
+    /// Italic (`<i>`, `tts:fontStyle="italic"`).
+    public var isItalic: Bool
+    /// Underlined (`<u>`, `tts:textDecoration="underline"`).
+    public var isUnderlined: Bool
+    /// Text colour (SubRip `<font color>`, TTML `tts:color`, WebVTT default colour classes).
+    public var color: SubtitleColor?
+    /// WebVTT class names (`<c.loud.red>` → `["loud"]` plus a colour), in order.
+    public var classes: [String]
+    /// The speaker (WebVTT `<v Name>`).
+    public var voice: String?
+    /// A BCP 47 language tag that differs from the document's (WebVTT `<lang>`, TTML `xml:lang`).
+    public var language: String?
+    /// The run's role in WebVTT ruby (`<ruby>base<rt>annotation</rt></ruby>`), if any.
+    public var ruby: RubyRole?
+
+    /// Creates a style; the default is plain text.
+    public init(
+        isBold: Bool = false,
+        isItalic: Bool = false,
+        isUnderlined: Bool = false,
+        color: SubtitleColor? = nil,
+        classes: [String] = [],
+        voice: String? = nil,
+        language: String? = nil,
+        ruby: RubyRole? = nil
+    ) {
+        self.isBold = isBold
+        self.isItalic = isItalic
+        self.isUnderlined = isUnderlined
+        self.color = color
+        self.classes = classes
+        self.voice = voice
+        self.language = language
+        self.ruby = ruby
+    }
+}

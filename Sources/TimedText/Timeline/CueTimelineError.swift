@@ -1,0 +1,5 @@
+/// Why a ``CueTimeline`` cannot be built.
+public enum CueTimelineError: Error, Sendable, Equatable {
+    /// The timescale is 0.
+    case invalidTimescale
+}
