@@ -79,6 +79,7 @@ extension BoxTreeParser {
             } else {
                 child = try parseBox(childHeader, at: childLocation, in: source, parent: header.type,
                                      depth: depth + 1, handler: handler)
+                window.startOver()
             }
             handler = Self.handler(after: child, in: header.type, current: handler)
             children.append(child)
@@ -94,11 +95,15 @@ extension BoxTreeParser {
 }
 
 /// A buffer over part of a container's children, refilled from the source when a read falls
-/// outside it; each refill is twice the last, up to ``Limits/wholeReadSize``.
+/// outside it; each refill is twice the last, up to ``Limits/wholeReadSize``, until a large child
+/// starts the doubling over.
 private struct SourceWindow {
     var start: UInt64 = 0
     var buffer: [UInt8] = []
     var fillSize: UInt64 = 1 << 10
+
+    /// Back to small reads: after a large child the next one may be large too.
+    mutating func startOver() { fillSize = 1 << 10 }
 
     /// `count` bytes at `offset` (which with `count` lies before `end`), from the buffer.
     mutating func bytes(at offset: UInt64, count: UInt64, end: UInt64, in source: any ByteSource,
