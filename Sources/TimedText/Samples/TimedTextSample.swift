@@ -33,8 +33,11 @@ extension Array where Element == Cue {
 extension TimedTextSample {
     /// Start and end as subtitle times; throws for a zero timescale.
     func times(timescale: UInt32) throws(SampleCodecError) -> (start: SubtitleTime, end: SubtitleTime) {
+        // A sample's end saturates: file times may be anything, and a wrapped end would come
+        // before its start.
+        let (end, overflow) = self.start.addingReportingOverflow(max(0, duration))
         guard let startTime = SubtitleTime(units: self.start, timescale: timescale),
-              let endTime = SubtitleTime(units: self.start &+ max(0, duration), timescale: timescale) else {
+              let endTime = SubtitleTime(units: overflow ? .max : end, timescale: timescale) else {
             throw SampleCodecError(.invalidTimescale)
         }
         return (startTime, endTime)
