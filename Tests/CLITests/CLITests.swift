@@ -108,7 +108,7 @@ import LegibleTestSupport
                       ("boxes", "chapters.mov")])
     func goldenOutput(command: String, file: String) throws {
         let arguments = command.split(separator: " ").map(String.init) + [file]
-        let output = try ExternalTool.run("/bin/sh", ["-c", "cd '\(TestPaths.testMedia.path)' && '\(Self.binary)' \(arguments.joined(separator: " "))"])
+        let output = try ExternalTool.run(Self.binary, arguments, in: TestPaths.testMedia)
         #expect(output.status == 0)
         let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Golden/\(command.replacingOccurrences(of: " ", with: ""))-\(file).txt")

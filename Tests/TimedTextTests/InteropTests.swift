@@ -1,4 +1,5 @@
 import Foundation
+import LegibleTestSupport
 import Testing
 @testable import TimedText
 
@@ -23,8 +24,8 @@ struct InteropTests {
         try Data(text.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let result = try InteropTool.run(["read", format, file.path])
-        try #require(result.status == 0, "interop-subtitles failed: \(result.error)")
-        return try JSONDecoder().decode([ReadCue].self, from: Data(result.output.utf8))
+        try #require(result.status == 0, "interop-subtitles failed: \(result.stderr)")
+        return try JSONDecoder().decode([ReadCue].self, from: result.stdoutData)
     }
 
     @Test func toolIsAvailable() throws {
@@ -50,30 +51,15 @@ struct InteropTests {
     }
 }
 
-/// Runs `Scripts/interop-subtitles`.
+/// Runs `Scripts/interop-subtitles` through the tests' one process runner.
 enum InteropTool {
-    static let script = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Scripts/interop-subtitles")
-
-    static var isRequired: Bool { ProcessInfo.processInfo.environment["LEGIBLE_REQUIRE_INTEROP"] == "1" }
+    static let script = TestPaths.packageRoot.appendingPathComponent("Scripts/interop-subtitles").path
 
     static var shouldRun: Bool {
-        isRequired || ((try? run(["check"]).status) == 0)
+        ExternalTool.interopRequired || (try? run(["check"]))?.status == 0
     }
 
-    static func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["bash", script.path] + arguments
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        // Read before waiting so a full pipe cannot block the child.
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
+    static func run(_ arguments: [String]) throws -> ExternalTool.Output {
+        try ExternalTool.run("bash", [script] + arguments)
     }
 }
