@@ -57,7 +57,7 @@ import LegibleTestSupport
         }
     }
 
-    @Test(.enabled(if: CorpusIndex.isAvailable), arguments: CorpusIndex.entries.filter(\.isMalformed))
+    @Test(.corpus, arguments: try CorpusIndex.arguments(\.isMalformed))
     func corpusMalformedFiles(_ entry: CorpusEntry) throws {
         Self.parseAndRoundTrip([UInt8](try Data(contentsOf: entry.url)), label: entry.name)
     }

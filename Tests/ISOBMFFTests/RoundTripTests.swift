@@ -21,7 +21,7 @@ import LegibleTestSupport
         #expect(file.damage == nil && file.warnings.isEmpty, "\(url.lastPathComponent) is well-formed")
     }
 
-    @Test(.enabled(if: CorpusIndex.isAvailable), arguments: CorpusIndex.entries)
+    @Test(.corpus, arguments: try CorpusIndex.arguments())
     func corpusRoundTrips(_ entry: CorpusEntry) throws {
         try Self.assertRoundTrip(entry.url)
     }

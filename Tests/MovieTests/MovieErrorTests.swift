@@ -64,7 +64,7 @@ import ISOBMFF
         }
     }
 
-    @Test(.enabled(if: CorpusIndex.isAvailable), arguments: CorpusIndex.entries)
+    @Test(.corpus, arguments: try CorpusIndex.arguments())
     func corpusFilesNeverCrashTheModel(_ entry: CorpusEntry) throws {
         Self.exercise([UInt8](try Data(contentsOf: entry.url)))
     }
