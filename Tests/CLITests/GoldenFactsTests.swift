@@ -36,31 +36,26 @@ struct GoldenFactsTests {
         var channels: Int?
         var sampleRate: Int?
 
-        var description: String {
-            let fields: [(String, Any?)] = [("codec", codec), ("handler", handler), ("language", language),
-                                            ("group", alternateGroup), ("enabled", enabled), ("samples", sampleCount),
-                                            ("duration", duration), ("name", name), ("timescale", timescale),
-                                            ("channels", channels), ("sampleRate", sampleRate)]
-            return "track \(id): " + fields.compactMap { key, value in value.map { "\(key)=\($0)" } }.joined(separator: " ")
+        /// The fields stated, by name.
+        var stated: [(field: String, value: (any Equatable)?)] {
+            [("codec", codec), ("handler", handler), ("language", language), ("alternate group", alternateGroup),
+             ("enabled", enabled), ("sample count", sampleCount), ("duration", duration), ("name", name),
+             ("timescale", timescale), ("channels", channels), ("sample rate", sampleRate)]
         }
 
-        /// Every field both sides state must be equal.
-        func expectAgrees(with other: TrackFacts, source: String, golden: String) {
-            func check<T: Equatable>(_ field: String, _ mine: T?, _ theirs: T?) {
-                guard let mine, let theirs else { return }
-                #expect(mine == theirs, "\(golden) track \(id) \(field): golden \(mine), \(source) \(theirs)")
+        var description: String {
+            "track \(id): " + stated.compactMap { field, value in value.map { "\(field)=\($0)" } }.joined(separator: " ")
+        }
+
+        /// Every field both sides state must be equal; returns the fields compared.
+        func expectAgrees(with other: TrackFacts, source: String, golden: String) -> Set<String> {
+            var compared: Set<String> = []
+            for ((field, mine), (_, theirs)) in zip(stated, other.stated) {
+                guard let mine, let theirs else { continue }
+                compared.insert(field)
+                #expect(String(describing: mine) == String(describing: theirs), "\(golden) track \(id) \(field): golden \(mine), \(source) \(theirs)")
             }
-            check("codec", codec, other.codec)
-            check("handler", handler, other.handler)
-            check("language", language, other.language)
-            check("alternate group", alternateGroup, other.alternateGroup)
-            check("enabled", enabled, other.enabled)
-            check("sample count", sampleCount, other.sampleCount)
-            check("duration", duration, other.duration)
-            check("timescale", timescale, other.timescale)
-            check("channels", channels, other.channels)
-            check("sample rate", sampleRate, other.sampleRate)
-            check("name", name, other.name)
+            return compared
         }
     }
 
@@ -194,6 +189,10 @@ struct GoldenFactsTests {
         return (tracks.values.sorted { $0.id < $1.id }, duration)
     }
 
+    /// Golden facts no tool reports: only MediaInfo gives alternate groups, and it shows a
+    /// QuickTime chapter track as a `Menu` without them.
+    static let uncheckable: [String: [Int: Set<String>]] = ["boxes-chapters.mov.txt": [3: ["alternate group"]]]
+
     // MARK: Tests
 
     static func compare(_ golden: [TrackFacts], with url: URL, goldenName: String) throws -> [String] {
@@ -201,13 +200,20 @@ struct GoldenFactsTests {
         #expect(golden.map(\.id) == probed.tracks.map(\.id), "\(goldenName): track IDs vs ffprobe")
         let sources: [(String, [TrackFacts])] = [("ffprobe", probed.tracks), ("MediaInfo", try mediaInfo(url)),
                                                  ("ExifTool", try exifTool(url).tracks)]
+        var compared: [Int: Set<String>] = [:]
         for (source, tracks) in sources {
             for track in golden {
                 let theirs = try #require(tracks.first { $0.id == track.id }, "\(goldenName): \(source) has no track \(track.id)")
-                track.expectAgrees(with: theirs, source: source, golden: goldenName)
+                compared[track.id, default: []].formUnion(track.expectAgrees(with: theirs, source: source, golden: goldenName))
                 // ExifTool reads every udta name, so a golden track without a name must have none.
                 if source == "ExifTool" && track.name == nil { #expect(theirs.name == nil, "\(goldenName) track \(track.id): ExifTool name \(theirs.name ?? "")") }
             }
+        }
+        // No fact in a golden file may go unchecked because a tool's output was not understood.
+        for track in golden {
+            let stated = Set(track.stated.filter { $0.value != nil }.map(\.field))
+            let unchecked = stated.subtracting(compared[track.id] ?? []).subtracting(uncheckable[goldenName]?[track.id] ?? [])
+            #expect(unchecked.isEmpty, "\(goldenName) track \(track.id): no independent value for \(unchecked.sorted())")
         }
         return probed.brands
     }
