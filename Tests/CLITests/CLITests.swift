@@ -118,7 +118,8 @@ import LegibleTestSupport
             .appendingPathComponent("Golden/\(command.replacingOccurrences(of: " ", with: ""))-\(file).txt")
         if ProcessInfo.processInfo.environment["LEGIBLE_UPDATE_GOLDEN"] == "1" {
             try output.stdout.write(to: golden, atomically: true, encoding: .utf8)
-            Issue.record("golden file rewritten: Golden/\(golden.lastPathComponent); review the diff, then rerun without LEGIBLE_UPDATE_GOLDEN")
+            let file = golden.lastPathComponent
+            Issue.record("golden file rewritten: Golden/\(file); review the diff, then rerun without LEGIBLE_UPDATE_GOLDEN")
             return
         }
         let expected = try String(contentsOf: golden, encoding: .utf8)

@@ -53,7 +53,8 @@ struct GoldenFactsTests {
             for ((field, mine), (_, theirs)) in zip(stated, other.stated) {
                 guard let mine, let theirs else { continue }
                 compared.insert(field)
-                #expect(String(describing: mine) == String(describing: theirs), "\(golden) track \(id) \(field): golden \(mine), \(source) \(theirs)")
+                #expect(String(describing: mine) == String(describing: theirs),
+                        "\(golden) track \(id) \(field): golden \(mine), \(source) \(theirs)")
             }
             return compared
         }
@@ -65,7 +66,8 @@ struct GoldenFactsTests {
 
     /// `info` text: `  track 2: audio  'mp4a' handler 'soun', eng, group 1, enabled, 189 samples, 4.021 s, "English"`.
     static func tracks(fromInfoText text: String) throws -> [TrackFacts] {
-        let pattern = try Regex(#"^  track (\d+): \S+\s+'(.{4})' handler '(.{4})', (\S+), group (-?\d+), (enabled|disabled), (\d+) samples, ([0-9.]+) s(?:, "(.*)")?$"#)
+        let pattern = try Regex(#"^  track (\d+): \S+\s+'(.{4})' handler '(.{4})', (\S+), group (-?\d+), "#
+                                + #"(enabled|disabled), (\d+) samples, ([0-9.]+) s(?:, "(.*)")?$"#)
         return try text.split(separator: "\n").filter { $0.hasPrefix("  track ") }.map { line in
             let match = try #require(try pattern.wholeMatch(in: line), "unexpected track line: \(line)")
             func capture(_ index: Int) -> String? { match.output[index].substring.map(String.init) }
@@ -206,7 +208,9 @@ struct GoldenFactsTests {
                 let theirs = try #require(tracks.first { $0.id == track.id }, "\(goldenName): \(source) has no track \(track.id)")
                 compared[track.id, default: []].formUnion(track.expectAgrees(with: theirs, source: source, golden: goldenName))
                 // ExifTool reads every udta name, so a golden track without a name must have none.
-                if source == "ExifTool" && track.name == nil { #expect(theirs.name == nil, "\(goldenName) track \(track.id): ExifTool name \(theirs.name ?? "")") }
+                if source == "ExifTool" && track.name == nil {
+                    #expect(theirs.name == nil, "\(goldenName) track \(track.id): ExifTool name \(theirs.name ?? "")")
+                }
             }
         }
         // No fact in a golden file may go unchecked because a tool's output was not understood.

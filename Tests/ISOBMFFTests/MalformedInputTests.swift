@@ -56,7 +56,7 @@ import LegibleTestSupport
             let truncated = Self.parseAndRoundTrip(Array(bytes.prefix(cut)), label: label)
             let insideABox = topLevel.contains { $0.start < cut && cut < $0.end }
             #expect((truncated.damage != nil || !truncated.warnings.isEmpty) == insideABox,
-                    "\(label): inside a box: \(insideABox); damage \(truncated.damage.map(String.init(describing:)) ?? "none"), warnings \(truncated.warnings)")
+                    "\(label): inside a box: \(insideABox); damage \(String(describing: truncated.damage)), warnings \(truncated.warnings)")
         }
     }
 

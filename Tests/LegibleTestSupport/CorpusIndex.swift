@@ -141,13 +141,18 @@ public enum CorpusIndex {
     /// when the corpus is there but nothing passes `filter`, it fails (the test and INDEX.md
     /// disagree). Use with the ``CorpusRequirement`` trait, which reports missing files.
     public static func arguments(_ filter: (CorpusEntry) -> Bool = { _ in true }) throws -> [CorpusEntry] {
-        if entries.isEmpty, let problem {
-            if ExternalTool.interopRequired { throw CorpusError(message: "LEGIBLE_REQUIRE_INTEROP=1: \(problem)") }
-            try Test.cancel("skipped: \(problem) (LEGIBLE_REQUIRE_INTEROP=1 makes this a failure)")
-        }
+        try requireSomeFile()
         let selected = entries.filter(filter)
         if selected.isEmpty { throw CorpusError(message: "no file in \(root.path)/INDEX.md has the features this test needs") }
         return selected
+    }
+
+    /// Returns when some corpus file is there. Otherwise cancels the current test with the reason
+    /// (shown as a skip), or under `LEGIBLE_REQUIRE_INTEROP=1` throws it (a failure).
+    static func requireSomeFile() throws {
+        guard entries.isEmpty, let problem else { return }
+        if ExternalTool.interopRequired { throw CorpusError(message: "LEGIBLE_REQUIRE_INTEROP=1: \(problem)") }
+        try Test.cancel("skipped: \(problem) (LEGIBLE_REQUIRE_INTEROP=1 makes this a failure)")
     }
 
     /// Why the corpus tests cannot run in full, or nil when every file INDEX.md lists is there.

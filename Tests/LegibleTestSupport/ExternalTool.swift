@@ -93,7 +93,8 @@ public enum ExternalTool {
             killGroup(of: process)
             exited.wait()
             let command = ([executable] + arguments).joined(separator: " ")
-            throw Failure.timedOut(command: command, limit: timeout, stderr: String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self))
+            let stderr = String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self)
+            throw Failure.timedOut(command: command, limit: timeout, stderr: stderr)
         }
         process.waitUntilExit()
         let outData = try Data(contentsOf: outURL)

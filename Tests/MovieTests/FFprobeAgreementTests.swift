@@ -93,7 +93,8 @@ import ISOBMFF
                 .map { Self.normalise(tag: $0.tag, language: $0.language) }
             Self.compare(Self.ours(movie), theirs, file: entry.name)
         } else {
-            let indexed = try #require(entry.tracks, "\(entry.name): ffprobe refuses it and INDEX.md lists no tracks, yet we read \(movie.tracks.count)")
+            let indexed = try #require(entry.tracks,
+                                       "\(entry.name): ffprobe refuses it and INDEX.md lists no tracks, yet we read \(movie.tracks.count)")
             let ours = movie.tracks.map { track in
                 CorpusEntry.IndexedTrack(id: track.id, handler: track.handler?.handlerType.description ?? "-",
                                          sampleEntries: track.sampleEntries.map(\.format.description),
