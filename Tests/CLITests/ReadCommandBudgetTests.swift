@@ -49,10 +49,9 @@ import LegibleTestSupport
                         cpuSeconds: fields[0] + fields[1], maxResidentKiB: Int(fields[2]))
     }
 
-    @Test(.enabled(if: ExternalTool.interopRequired || FileManager.default.isExecutableFile(atPath: "/usr/bin/time"),
-                   "GNU time (/usr/bin/time) is not installed"))
+    @Test(.corpus, .enabled(if: ExternalTool.interopRequired || FileManager.default.isExecutableFile(atPath: "/usr/bin/time"),
+                            "GNU time (/usr/bin/time) is not installed"))
     func everyReadCommandEndsCleanlyWithinBudget() throws {
-        #expect(CorpusIndex.isAvailable || !ExternalTool.interopRequired, "the corpus is missing")
         var runs = 0
         for file in Self.files {
             var commands = [["info", file], ["info", "--json", file], ["boxes", file], ["boxes", "--json", file]]

@@ -57,7 +57,7 @@ import ISOBMFF
     }
 
     /// Every corpus file ffprobe opens (its stored report has status 0) is a file of boxes.
-    @Test(.enabled(if: CorpusIndex.isAvailable), arguments: CorpusIndex.entries.filter { !$0.isRawPayload })
+    @Test(.corpus, arguments: try CorpusIndex.arguments { !$0.isRawPayload })
     func corpusFilesFFprobeReadsAreRecognised(_ entry: CorpusEntry) throws {
         guard entry.ffprobeReport?.status == 0 else { return }
         let file = BoxTreeParser.parse(try FileByteSource(path: entry.url.path))

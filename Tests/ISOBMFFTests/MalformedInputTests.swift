@@ -18,7 +18,11 @@ import LegibleTestSupport
         return result
     }
 
-    static func parseAndRoundTrip(_ bytes: [UInt8], label: String) {
+    /// Parses `bytes`, checks that they write back unchanged, and that every problem found —
+    /// the damage that stopped the walk, tolerated truncations, fields that did not decode in the
+    /// dump — says where it is in `bytes`.
+    @discardableResult
+    static func parseAndRoundTrip(_ bytes: [UInt8], label: String) -> BoxFile {
         let file = BoxTreeParser.parse(MemoryByteSource(bytes), limits: Limits(maxInMemoryBoxSize: 64 << 20))
         var writer = ByteWriter()
         do {
@@ -27,15 +31,28 @@ import LegibleTestSupport
         } catch {
             Issue.record("\(label): writing failed: \(error)")
         }
-        BoxDumpNode.walk(file.boxes, source: file.source, enter: { _, _ in }, leave: { _, _ in })
+        for problem in [file.damage].compactMap({ $0 }) + file.warnings {
+            expectLocated(problem, in: bytes, label)
+        }
+        BoxDumpNode.walk(file.boxes, source: file.source, enter: { node, _ in
+            if let error = node.decodeError { expectLocated(error, in: bytes, "\(label) \(node.path)") }
+        }, leave: { _, _ in })
+        return file
     }
 
+    /// A cut inside a top-level box (by an independent walk of the intact file) is reported as
+    /// damage or a truncation warning; a cut between boxes leaves a file with neither.
     @Test(arguments: TestPaths.testMediaFiles)
     func truncationAtEveryBoxBoundary(_ url: URL) throws {
         let bytes = [UInt8](try Data(contentsOf: url))
         let file = BoxTreeParser.parse(MemoryByteSource(bytes))
+        let topLevel = TopLevelWalk(bytes).boxes
         for cut in Self.boundaries(of: file.boxes).sorted() where cut < bytes.count {
-            Self.parseAndRoundTrip(Array(bytes.prefix(cut)), label: "\(url.lastPathComponent) cut at \(cut)")
+            let label = "\(url.lastPathComponent) cut at \(cut)"
+            let truncated = Self.parseAndRoundTrip(Array(bytes.prefix(cut)), label: label)
+            let insideABox = topLevel.contains { $0.start < cut && cut < $0.end }
+            #expect((truncated.damage != nil || !truncated.warnings.isEmpty) == insideABox,
+                    "\(label): inside a box: \(insideABox); damage \(String(describing: truncated.damage)), warnings \(truncated.warnings)")
         }
     }
 
@@ -44,7 +61,8 @@ import LegibleTestSupport
         let bytes = [UInt8](try Data(contentsOf: url))
         let file = BoxTreeParser.parse(MemoryByteSource(bytes))
         // Mutate only inside moov, where the structure is; mdat bytes are never interpreted.
-        guard let moov = file.box("moov"), let start = moov.location?.offset else { return }
+        let moov = try #require(file.box("moov"), "\(url.lastPathComponent) has a moov")
+        let start = try #require(moov.location).offset
         var generator = SplitMix64(seed: 0x1E61B1E)
         let range = Int(start)..<Int(start + moov.totalSize)
         for round in 0..<300 {
@@ -57,9 +75,18 @@ import LegibleTestSupport
         }
     }
 
-    @Test(.enabled(if: CorpusIndex.isAvailable), arguments: CorpusIndex.entries.filter(\.isMalformed))
+    @Test(.corpus, arguments: try CorpusIndex.arguments(\.isMalformed))
     func corpusMalformedFiles(_ entry: CorpusEntry) throws {
-        Self.parseAndRoundTrip([UInt8](try Data(contentsOf: entry.url)), label: entry.name)
+        let bytes = [UInt8](try Data(contentsOf: entry.url))
+        Self.parseAndRoundTrip(bytes, label: entry.name)
+    }
+
+    /// ISO/IEC 14496-12 §4.2: size 1 means a 64-bit size follows the type. When the file ends
+    /// before it, the header of the box at 8 is what is broken, and the error belongs there.
+    @Test func cutOffLargeSizeIsReportedAtItsHeader() throws {
+        let bytes = TestBox.leaf("ssix", []).bytes + be32(1) + Array("free".utf8)
+        let damage = try #require(BoxTreeParser.parse(MemoryByteSource(bytes)).damage)
+        #expect(damage.location?.offset == 8 && damage.location?.path == "free", "\(damage)")
     }
 
     /// Regression inputs found by fuzzing (`Scripts/fuzz`), in Fixtures/Malformed:

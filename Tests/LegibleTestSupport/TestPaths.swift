@@ -20,9 +20,15 @@ public enum TestPaths {
         return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
     }
 
-    /// The media files in TestMedia/ (movies only), sorted.
+    /// The media files in TestMedia/ (movies only), sorted. TestMedia/ is part of the package: a
+    /// checkout without it stops the run rather than turning every test over it into zero cases.
     public static var testMediaFiles: [URL] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: testMedia.path)) ?? []
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: testMedia.path)
+        } catch {
+            fatalError("TestMedia/ cannot be read at \(testMedia.path): \(error)")
+        }
         return names.filter { [".mov", ".mp4", ".m4v", ".m4a"].contains(where: $0.hasSuffix) }.sorted()
             .map { testMedia.appendingPathComponent($0) }
     }

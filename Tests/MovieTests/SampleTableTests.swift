@@ -16,14 +16,16 @@ import ISOBMFF
         for (streamIndex, track) in movie.tracks.enumerated() where !movie.chapterTrackIDs.contains(track.id) {
             let output = try ExternalTool.run("ffprobe", ["-v", "error", "-select_streams", "\(streamIndex)",
                                                           "-show_entries", "packet=pos,size,dts,flags", "-of", "csv=p=0", url.path])
+            try #require(output.status == 0, "ffprobe: \(output.stderr)")
             let packets = output.stdout.split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
+            try #require(packets.allSatisfy { $0.count == 4 }, "\(name) track \(track.id): ffprobe lines of four fields")
             var samples = Array(try track.sampleTable())
             if track.mediaType.isLegible, samples.last?.duration == 0 { samples.removeLast() }
             #expect(samples.count == packets.count, "\(name) track \(track.id)")
             // ffprobe prints csv columns in its own order: dts, size, pos, flags. Its dts includes
             // the edit list shift, so decode times are compared as deltas from the first sample.
             let firstDTS = Int64(packets.first?[0] ?? "0") ?? 0
-            for (sample, packet) in zip(samples, packets) where packet.count == 4 {
+            for (sample, packet) in zip(samples, packets) {
                 #expect(String(sample.offset) == packet[2], "\(name) track \(track.id) sample \(sample.index) offset")
                 #expect(String(sample.size) == packet[1], "\(name) track \(track.id) sample \(sample.index) size")
                 #expect(Int64(sample.decodeTime) == (Int64(packet[0]) ?? 0) - firstDTS, "\(name) track \(track.id) sample \(sample.index) dts")

@@ -10,6 +10,11 @@ struct CueTimelineTests {
         }
     }
 
+    /// Fixtures/overlapping.srt: "Long cue" 1–4 s, "Short cue inside" 2–3 s, "Overlaps the end"
+    /// 3.5–5 s. Samples of a text track follow each other from time 0 without overlapping
+    /// (ISO/IEC 14496-12 §8.6.1.2: decode times are the running sum of `stts` durations), so the
+    /// timeline is cut at every cue start and end (1, 2, 3, 3.5, 4, 5 s), 0–1 s is an empty
+    /// sample, and each slice holds the cues active in it in input order.
     @Test func overlapsSplitIntoSlices() throws {
         let cues = try SubRipParser.parse(bytes: fixture("overlapping.srt")).cues
         let timeline = try CueTimeline(cues: cues, timescale: 1000)
@@ -26,6 +31,9 @@ struct CueTimelineTests {
         #expect(timeline.diagnostics.isEmpty)
     }
 
+    /// Input order is not time order here. At timescale 600, 1 s is 600 units: cuts at 600
+    /// (b and a start), 1200 (b ends), 1800 (a ends), 3000 and 3600 (late). Cues that start
+    /// together keep their input order (b before a); the gaps 0–600 and 1800–3000 are empty samples.
     @Test func gapsAreExplicitAndStartOrderWins() throws {
         let cues = [
             Cue(start: ms(5_000), end: ms(6_000), text: "late"),
@@ -56,6 +64,9 @@ struct CueTimelineTests {
         #expect(try CueTimeline(cues: [], timescale: 1000).samples.isEmpty)
     }
 
+    /// Slices 0–1 s (forced cue only), 1–2 s (both) and 2–3 s (regular only). A sample is forced
+    /// only when every cue in it is: a player showing forced subtitles alone must not show the
+    /// regular cue that shares the 1–2 s sample.
     @Test func forcedSamples() throws {
         let cues = [
             Cue(start: ms(0), end: ms(2_000), text: "forced", isForced: true),

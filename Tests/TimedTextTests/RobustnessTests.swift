@@ -16,11 +16,45 @@ struct RobustnessTests {
         "<![CDATA[", "]]>", "<!--", "-->", "<?x?>", "xmlns:tts=\"http://www.w3.org/ns/ttml#styling\"", "\"", "'", "=",
     ]
 
+    /// Parses `bytes` with every parser. Whatever the bytes, each parser either returns a document
+    /// whose diagnostics point at lines of the input, or throws an error of a reason it can have
+    /// that does; WebVTT succeeds exactly when the input starts with the signature the spec
+    /// requires; and the format sniffer recognises what the WebVTT parser accepted.
     private func exercise(_ bytes: [UInt8]) {
-        _ = try? SubRipParser.parse(bytes: bytes)
-        _ = try? WebVTTParser.parse(bytes: bytes)
-        _ = try? TTMLParser.parse(bytes: bytes)
-        _ = SubtitleFormat.sniff(bytes)
+        // Lines end at LF, CR or CR LF (W3C WebVTT §4.1; XML 1.0 §2.11; SubRip in practice), so
+        // no line number can exceed one more than the count of CR and LF bytes.
+        let lineLimit = bytes.filter { $0 == 0x0A || $0 == 0x0D }.count + 1
+        func expectLines(_ lines: [Int?], _ parser: String) {
+            for line in lines.compactMap({ $0 }) {
+                #expect((1...lineLimit).contains(line), "\(parser): line \(line) of at most \(lineLimit) in \(bytes)")
+            }
+        }
+        func check(_ parser: String, allowed: (SubtitleParseError.Reason) -> Bool,
+                   _ parse: () throws(SubtitleParseError) -> SubtitleDocument) -> Bool {
+            do throws(SubtitleParseError) {
+                expectLines(try parse().warnings.map(\.line), parser)
+                return true
+            } catch {
+                #expect(allowed(error.reason), "\(parser): \(error) for \(bytes)")
+                expectLines([error.line], parser)
+                return false
+            }
+        }
+        _ = check("SubRip", allowed: { $0 == .noCues }) { () throws(SubtitleParseError) in try SubRipParser.parse(bytes: bytes) }
+        let isWebVTT = check("WebVTT", allowed: { $0 == .missingWebVTTSignature }) { () throws(SubtitleParseError) in
+            try WebVTTParser.parse(bytes: bytes)
+        }
+        _ = check("TTML", allowed: { reason in
+            switch reason {
+            case .malformedXML, .notTTML, .noCues: true
+            default: false
+            }
+        }) { () throws(SubtitleParseError) in try TTMLParser.parse(bytes: bytes) }
+        // W3C WebVTT §4.1: an optional UTF-8 BOM, "WEBVTT", then a space, tab, line end or the end.
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        let hasSignature = body.starts(with: Array("WEBVTT".utf8)) && (body.count == 6 || [0x20, 0x09, 0x0A, 0x0D].contains(body[6]))
+        #expect(isWebVTT == hasSignature, "WebVTT parse \(isWebVTT ? "succeeded" : "failed") on \(bytes)")
+        if isWebVTT { #expect(SubtitleFormat.sniff(bytes) == .webVTT) }
     }
 
     @Test func randomBytesNeverCrash() {
@@ -41,15 +75,20 @@ struct RobustnessTests {
             let count = Int(generator.next() % 40)
             let text = (0..<count).map { _ in Self.fragments[Int(generator.next() % UInt64(Self.fragments.count))] }.joined()
             exercise(Array(text.utf8))
-            if let document = try? WebVTTParser.parse(string: "WEBVTT\n\n" + text) {
-                let written = WebVTTWriter.write(document)
-                let again = try WebVTTParser.parse(string: written)
-                #expect(WebVTTWriter.write(again) == written, "\(text)")
-            }
-            if let document = try? SubRipParser.parse(string: text) {
+            // A valid signature line makes any text a WebVTT file (W3C WebVTT §4.1): parsing cannot fail.
+            let document = try WebVTTParser.parse(string: "WEBVTT\n\n" + text)
+            let written = WebVTTWriter.write(document)
+            let again = try WebVTTParser.parse(string: written)
+            #expect(WebVTTWriter.write(again) == written, "\(text)")
+            do throws(SubtitleParseError) {
+                let document = try SubRipParser.parse(string: text)
+                // Every SubRip cue has a timing line with "-->".
+                #expect(document.cues.isEmpty || text.contains("-->"), "\(text)")
                 let written = SubRipWriter.write(document)
                 let again = try SubRipParser.parse(string: written)
                 #expect(SubRipWriter.write(again) == written, "\(text)")
+            } catch {
+                #expect(error.reason == .noCues, "\(text)")
             }
         }
     }

@@ -7,7 +7,7 @@ import Testing
 /// The raw `tx3g` payloads and `wvtt` fragments of the shared corpus decode to what the projects
 /// that ship them expect: androidx/media's Tx3gParserTest and DASH playback dumps, and Eyevinn
 /// mp4ff's subslister test.
-@Suite(.enabled(if: CorpusIndex.isAvailable))
+@Suite(.corpus)
 struct SampleCodecCorpusTests {
     private func raw(_ name: String) throws -> [UInt8] {
         let entry = try #require(CorpusIndex.entries.first { $0.isRawPayload && $0.name.hasSuffix("__tx3g__" + name) }, "no \(name)")

@@ -59,6 +59,12 @@ public struct BoxHeader: Hashable, Sendable {
         let startIndex = reader.index
         let size32 = try reader.readUInt32()
         let type = try reader.readFourCC()
+        // Problems past the type belong to this box: reported at its header, under its path.
+        let here = BoxLocation(path: start.path.isEmpty ? type.description : "\(start.path)/\(type)", offset: start.offset)
+        let extraBytes = (size32 == 1 ? 8 : 0) + (type == "uuid" ? 16 : 0)
+        guard reader.remaining >= extraBytes else {
+            throw BoxError(.truncated(needed: UInt64(8 + extraBytes), available: UInt64(8 + reader.remaining)), at: here)
+        }
         var form = SizeForm.compact
         var total = UInt64(size32)
         if size32 == 1 {
@@ -72,9 +78,7 @@ public struct BoxHeader: Hashable, Sendable {
         if type == "uuid" { userType = Array(try reader.readBytes(16)) }
         let headerSize = UInt64(reader.index - startIndex)
         guard total >= headerSize else {
-            let path = start.path.isEmpty ? type.description : "\(start.path)/\(type)"
-            throw BoxError(.invalidSize("box '\(type)' declares size \(total), smaller than its \(headerSize)-byte header"),
-                           at: BoxLocation(path: path, offset: start.offset))
+            throw BoxError(.invalidSize("box '\(type)' declares size \(total), smaller than its \(headerSize)-byte header"), at: here)
         }
         return BoxHeader(type: type, form: form, payloadSize: total - headerSize, userType: userType)
     }

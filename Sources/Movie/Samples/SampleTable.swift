@@ -59,7 +59,11 @@ public struct SampleTable: Sequence, Sendable {
         for run in 0..<sampleToChunk.body.count {
             let first = UInt64(sampleToChunk.firstChunk(ofRun: run))
             let next = run + 1 < sampleToChunk.body.count ? UInt64(sampleToChunk.firstChunk(ofRun: run + 1)) : chunks + 1
-            guard first >= 1, next >= first else {
+            guard first >= 1, first <= chunks else {
+                throw BoxError(.invalidValue("stsc run \(run + 1) starts at chunk \(first), but the chunk offsets list \(chunks) chunks"),
+                               at: location)
+            }
+            guard next >= first else {
                 throw BoxError(.invalidValue("stsc run \(run + 1) starts at chunk \(first), out of order"), at: location)
             }
             let runChunks = Swift.min(next, chunks + 1) - Swift.min(first, chunks + 1)
