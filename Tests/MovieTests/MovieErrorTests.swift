@@ -111,15 +111,9 @@ import ISOBMFF
     /// (exiftool's t/images/QuickTime.m4a has runs at 1 and 44 and no chunk offsets at all).
     @Test func stscRunPastTheLastChunkIsNotCalledOutOfOrder() throws {
         var fixture = try MovieFixture("demo.mp4")
-        try fixture.editTrack(1) { trak in
-            trak.modifyChild("mdia") { mdia in
-                mdia.modifyChild("minf") { minf in
-                    minf.modifyChild("stbl") { stbl in
-                        stbl.modifyChild("stsc") { $0.setPayload(SampleToChunkBox(runs: [(1, 1, 1), (5, 1, 1)])) }
-                        stbl.modifyChild("stco") { $0.setPayload(ChunkOffsetBox(offsets: [48, 64])) }
-                    }
-                }
-            }
+        try fixture.editSampleTable(1) { stbl in
+            stbl.modifyChild("stsc") { $0.setPayload(SampleToChunkBox(runs: [(1, 1, 1), (5, 1, 1)])) }
+            stbl.modifyChild("stco") { $0.setPayload(ChunkOffsetBox(offsets: [48, 64])) }
         }
         let track = try #require(try fixture.movie().track(id: 1))
         do {

@@ -26,6 +26,15 @@ struct MovieFixture {
         file.boxes[moovIndex] = moov
     }
 
+    /// Changes the `mdia/minf/stbl` of track `id`.
+    mutating func editSampleTable(_ id: Int, _ change: (inout Box) -> Void) throws {
+        try editTrack(id) { trak in
+            trak.modifyChild("mdia") { mdia in
+                mdia.modifyChild("minf") { minf in minf.modifyChild("stbl", change) }
+            }
+        }
+    }
+
     func movie() throws -> Movie { try Movie(file: file) }
 
     enum FixtureError: Error { case noMovie }

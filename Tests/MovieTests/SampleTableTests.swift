@@ -45,14 +45,8 @@ import ISOBMFF
 
     @Test func inconsistentChunkTablesAreRejected() throws {
         var fixture = try MovieFixture("demo.mp4")
-        try fixture.editTrack(1) { trak in
-            trak.modifyChild("mdia") { mdia in
-                mdia.modifyChild("minf") { minf in
-                    minf.modifyChild("stbl") { stbl in
-                        stbl.modifyChild("stco") { $0.setPayload(ChunkOffsetBox(offsets: [48])) }
-                    }
-                }
-            }
+        try fixture.editSampleTable(1) { stbl in
+            stbl.modifyChild("stco") { $0.setPayload(ChunkOffsetBox(offsets: [48])) }
         }
         let track = try #require(try fixture.movie().track(id: 1))
         #expect(throws: BoxError.self) { try track.sampleTable() }

@@ -23,14 +23,8 @@ import LegibleTestSupport
     /// else marks it forced) with `entry` as its only sample entry.
     static func movie(withTrack3Entry entry: Box) throws -> Movie {
         var fixture = try MovieFixture("subtitles-multi.mp4")
-        try fixture.editTrack(3) { track in
-            track.modifyChild("mdia") { mdia in
-                mdia.modifyChild("minf") { minf in
-                    minf.modifyChild("stbl") { stbl in
-                        stbl.modifyChild("stsd") { stsd in stsd.setChildren([entry]) }
-                    }
-                }
-            }
+        try fixture.editSampleTable(3) { stbl in
+            stbl.modifyChild("stsd") { stsd in stsd.setChildren([entry]) }
         }
         return try fixture.movie()
     }
