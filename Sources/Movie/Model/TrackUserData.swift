@@ -29,23 +29,25 @@ public struct TrackUserData: Sendable, Equatable {
         }
     }
 
+    /// The item types read here; nothing else is loaded from the file.
+    private static let decodedTypes: Set<FourCC> = ["name", "tagc", "kind"]
+
     private mutating func decode(_ item: Box, source: any ByteSource, limits: Limits) throws(BoxError) {
+        guard Self.decodedTypes.contains(item.type) || item.type.isCopyrightSymbolItem else { return }
+        let item = try item.loaded(from: source, limits: limits)
         switch item.type {
         case "name":
-            name = try TrackNameBox(item.loaded(from: source, limits: limits)).name
+            name = try TrackNameBox(item).name
         case "tagc":
-            characteristics.append(try MediaCharacteristicTagBox(item.loaded(from: source, limits: limits)).characteristic)
+            characteristics.append(try MediaCharacteristicTagBox(item).characteristic)
         case "kind":
-            kinds.append(TrackKind(try TrackKindBox(item.loaded(from: source, limits: limits))))
-        case let type where type.isCopyrightSymbolItem:
-            // In an iTunes-style `udta` a `©xxx` can be a container; only text items are read.
-            guard case .container = item.content else {
-                var reader = try item.loaded(from: source, limits: limits).payloadReader()
-                let text = try InternationalTextBox(parsing: &reader, type: type)
-                textItems.append(text)
-                if type == "©nam" { title = text.records.first?.text }
-                return
-            }
+            kinds.append(TrackKind(try TrackKindBox(item)))
+        // In an iTunes-style `udta` a `©xxx` can be a container; only text items are read.
+        case let type where type.isCopyrightSymbolItem && item.data != nil:
+            var reader = try item.payloadReader()
+            let text = try InternationalTextBox(parsing: &reader, type: type)
+            textItems.append(text)
+            if type == "©nam" { title = text.records.first?.text }
         default:
             return
         }
