@@ -108,7 +108,7 @@ import LegibleTestSupport
     @Test func mdatIsNeverRead() throws {
         let bytes = TestBox.leaf("ftyp", ascii("isom") + be32(0)).bytes + TestBox.leaf("mdat", [1, 2, 3, 4]).bytes
         let file = BoxTreeParser.parse(MemoryByteSource(bytes))
-        guard case let .fileRange(offset, length)? = file.box("mdat")?.content else {
+        guard case let .fileRange(offset, length, _)? = file.box("mdat")?.content else {
             Issue.record("mdat should stay a file range")
             return
         }

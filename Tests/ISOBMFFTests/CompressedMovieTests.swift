@@ -24,7 +24,7 @@ import LegibleTestSupport
     @Test func inflatesTheMovieItHolds() throws {
         let file = BoxTreeParser.parse(MemoryByteSource(compressedMovie(innerMovie)))
         let cmov = try #require(file.box("moov")?.child("cmov"))
-        let movie = try CompressedMovie.inflate(cmov, source: file.source)
+        let movie = try CompressedMovie.inflate(cmov)
         #expect(movie.children.map(\.type) == ["mvhd", "trak"])
         #expect(try movie.encoded() == innerMovie)
     }
@@ -32,20 +32,20 @@ import LegibleTestSupport
     @Test func sizeMismatchIsAnError() throws {
         let file = BoxTreeParser.parse(MemoryByteSource(compressedMovie(innerMovie, declaredSize: 50)))
         let cmov = try #require(file.box("moov")?.child("cmov"))
-        #expect(throws: BoxError.self) { try CompressedMovie.inflate(cmov, source: file.source) }
+        #expect(throws: BoxError.self) { try CompressedMovie.inflate(cmov) }
     }
 
     @Test func inflatedSizeIsCapped() throws {
         let file = BoxTreeParser.parse(MemoryByteSource(compressedMovie(innerMovie, declaredSize: 0xFFFF_FFFF)))
         let cmov = try #require(file.box("moov")?.child("cmov"))
-        #expect(throws: BoxError.self) { try CompressedMovie.inflate(cmov, source: file.source, limits: Limits(maxLoadedBytes: 1 << 20)) }
+        #expect(throws: BoxError.self) { try CompressedMovie.inflate(cmov, limits: Limits(maxLoadedBytes: 1 << 20)) }
     }
 
     @Test func otherAlgorithmsAreRejected() throws {
         let file = BoxTreeParser.parse(MemoryByteSource(compressedMovie(innerMovie, algorithm: "lzma")))
         let cmov = try #require(file.box("moov")?.child("cmov"))
         do {
-            _ = try CompressedMovie.inflate(cmov, source: file.source)
+            _ = try CompressedMovie.inflate(cmov)
             Issue.record("expected an error")
         } catch {
             #expect(error.description.contains("'lzma'"))

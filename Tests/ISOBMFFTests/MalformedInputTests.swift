@@ -34,7 +34,7 @@ import LegibleTestSupport
         for problem in [file.damage].compactMap({ $0 }) + file.warnings {
             expectLocated(problem, in: bytes, label)
         }
-        BoxDumpNode.walk(file.boxes, source: file.source, enter: { node, _ in
+        BoxDumpNode.walk(file.boxes, enter: { node, _ in
             if let error = node.decodeError { expectLocated(error, in: bytes, "\(label) \(node.path)") }
         }, leave: { _, _ in })
         return file

@@ -21,11 +21,10 @@ public enum BoxCatalog {
     /// The decoded fields of `box`, nil when Legible does not model it in this place; a decoding
     /// failure is returned as an error so a dump can show it beside the box. A modelled box the
     /// parser left in the file (a large sample table) is read from `source` for the occasion.
-    public static func fields(of box: Box, parent: FourCC?, handler: FourCC?,
-                              source: any ByteSource) -> Result<[BoxField], BoxError>? {
+    public static func fields(of box: Box, parent: FourCC?, handler: FourCC?) -> Result<[BoxField], BoxError>? {
         guard isModelled(box.type, parent: parent) else { return nil }
         do throws(BoxError) {
-            let box = try box.loaded(from: source)
+            let box = try box.loaded()
             if parent == "stsd" {
                 return .success(try SampleEntry(box, handler: handler).fields)
             }

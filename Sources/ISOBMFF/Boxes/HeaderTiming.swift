@@ -11,6 +11,24 @@ public struct HeaderTiming: Sendable, Equatable {
     /// In timescale units.
     public var duration: UInt64
 
+    /// New timing: version 0 unless a value needs 64 bits (QTFF warns that version 1 media
+    /// headers trouble old QuickTime players, so the wide form is used only when needed).
+    public init(timescale: UInt32, duration: UInt64, creationTime: UInt64 = 0, modificationTime: UInt64 = 0) {
+        let needsWide = max(duration, creationTime, modificationTime) > UInt64(UInt32.max)
+        version = needsWide ? 1 : 0
+        flags = 0
+        self.creationTime = creationTime
+        self.modificationTime = modificationTime
+        self.timescale = timescale
+        self.duration = duration
+    }
+
+    /// Sets the duration, switching to version 1 when it no longer fits 32 bits.
+    public mutating func setDuration(_ newDuration: UInt64) {
+        duration = newDuration
+        if newDuration > UInt64(UInt32.max) { version = 1 }
+    }
+
     init(parsing reader: inout ByteReader) throws(BoxError) {
         (version, flags) = try reader.readVersionAndFlags()
         let wide = version == 1

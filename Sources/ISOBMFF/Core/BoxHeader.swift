@@ -15,7 +15,16 @@ public struct BoxHeader: Hashable, Sendable {
     }
 
     public var type: FourCC
-    public var form: SizeForm
+    /// The form written: as read or given, except that a compact size that cannot hold the total
+    /// (over 4 GiB) is written in the large form, so a header never states a wrong size.
+    public var form: SizeForm {
+        get {
+            guard storedForm == .compact else { return storedForm }
+            return Self.fits32Bits(8 + (userType == nil ? 0 : 16) + payloadSize) ? .compact : .large
+        }
+        set { storedForm = newValue }
+    }
+    private var storedForm: SizeForm
     /// The extended type of a `uuid` box.
     public var userType: [UInt8]?
     /// Bytes after the header, as the size field declared them (or as found, for `toEnd`).
@@ -26,13 +35,12 @@ public struct BoxHeader: Hashable, Sendable {
         self.type = type
         self.userType = userType
         self.payloadSize = payloadSize
-        self.form = .compact
-        self.form = Self.fits32Bits(headerSize + payloadSize) ? .compact : .large
+        self.storedForm = .compact
     }
 
     public init(type: FourCC, form: SizeForm, payloadSize: UInt64, userType: [UInt8]? = nil) {
         self.type = type
-        self.form = form
+        self.storedForm = form
         self.userType = userType
         self.payloadSize = payloadSize
     }
@@ -48,7 +56,14 @@ public struct BoxHeader: Hashable, Sendable {
     public func resized(to newPayloadSize: UInt64) -> BoxHeader {
         var copy = self
         copy.payloadSize = newPayloadSize
-        if copy.form == .compact && !Self.fits32Bits(copy.totalSize) { copy.form = .large }
+        return copy
+    }
+
+    /// The header with its size written out: a size-0 ("to the end of the file") header becomes
+    /// compact (or large), for a box that no longer ends the file.
+    public var explicit: BoxHeader {
+        var copy = self
+        if copy.storedForm == .toEnd { copy.storedForm = .compact }
         return copy
     }
 

@@ -8,8 +8,9 @@ public struct Box: Sendable {
     public enum Content: Sendable {
         /// Payload bytes held in memory.
         case data(ArraySlice<UInt8>)
-        /// Payload bytes left in the source file, never loaded (`mdat`, large `free`).
-        case fileRange(offset: UInt64, length: UInt64)
+        /// Payload bytes left in a file, never loaded (`mdat`, large `free`, large tables). The
+        /// range names its file, so boxes read from several inputs can be written into one output.
+        case fileRange(offset: UInt64, length: UInt64, source: any ByteSource)
         /// Fixed fields, then child boxes, then bytes that do not form a box. Stored out of line
         /// so a leaf costs no more than its slice.
         indirect case container(BoxContainer)
@@ -36,9 +37,9 @@ public struct Box: Sendable {
         self.init(header: BoxHeader(type: type, payloadSize: UInt64(payload.count)), content: .data(payload[...]))
     }
 
-    /// A container box.
-    public init(type: FourCC, prefix: [UInt8] = [], children: [Box]) {
-        let container = BoxContainer(prefix: prefix[...], children: children)
+    /// A container box; with `countsChildren` (`stsd`, `dref`), the prefix ends with the child count.
+    public init(type: FourCC, prefix: [UInt8] = [], children: [Box], countsChildren: Bool = false) {
+        let container = BoxContainer(prefix: prefix[...], children: children, countsChildren: countsChildren)
         self.init(header: BoxHeader(type: type, payloadSize: container.payloadSize), content: .container(container))
     }
 
@@ -48,7 +49,7 @@ public struct Box: Sendable {
     public var payloadSize: UInt64 {
         switch content {
         case let .data(bytes): UInt64(bytes.count)
-        case let .fileRange(_, length): length
+        case let .fileRange(_, length, _): length
         case let .container(container): container.payloadSize
         }
     }
@@ -131,17 +132,38 @@ public struct Box: Sendable {
 /// them that do not form a box (old QuickTime writers end `udta` with four zero bytes).
 public struct BoxContainer: Sendable {
     public var prefix: ArraySlice<UInt8> { didSet { updatePayloadSize() } }
-    public var children: [Box] { didSet { updatePayloadSize() } }
+    public var children: [Box] {
+        didSet {
+            if countsChildren { writeChildCount() }
+            updatePayloadSize()
+        }
+    }
     public var trailing: ArraySlice<UInt8> { didSet { updatePayloadSize() } }
+    /// Whether the last four prefix bytes are the number of children (`stsd`, `dref`): when the
+    /// children change, the count follows. Setting it leaves a count as read, so a file whose
+    /// count disagrees with its children still round-trips until they are edited.
+    public var countsChildren: Bool
     /// Prefix, children and trailing bytes; recomputed from the children's own (stored) sizes
     /// whenever a part changes, never by walking the subtree.
     public private(set) var payloadSize: UInt64 = 0
 
-    public init(prefix: ArraySlice<UInt8> = [], children: [Box], trailing: ArraySlice<UInt8> = []) {
+    /// A container; with `countsChildren`, the prefix's last four bytes are set to the count.
+    public init(prefix: ArraySlice<UInt8> = [], children: [Box], trailing: ArraySlice<UInt8> = [],
+                countsChildren: Bool = false) {
         self.prefix = prefix
         self.children = children
         self.trailing = trailing
+        self.countsChildren = countsChildren
+        if countsChildren { writeChildCount() }
         updatePayloadSize()
+    }
+
+    private mutating func writeChildCount() {
+        guard prefix.count >= 4 else { return }
+        var bytes = Array(prefix)
+        let count = UInt32(clamping: children.count)
+        for index in 0..<4 { bytes[bytes.count - 4 + index] = UInt8(truncatingIfNeeded: count >> (24 - 8 * UInt32(index))) }
+        prefix = bytes[...]
     }
 
     private mutating func updatePayloadSize() {

@@ -22,20 +22,20 @@ public struct BoxDumpNode: Sendable {
     /// Visits `boxes` depth first, showing `maxDepth` levels (nil = all): `enter` receives each
     /// node and its level (1 = top level) before its children, `leave` after them. Modelled boxes
     /// left in the file are read from `source`, one at a time, to show their fields.
-    public static func walk(_ boxes: [Box], source: any ByteSource, maxDepth: Int? = nil,
+    public static func walk(_ boxes: [Box], maxDepth: Int? = nil,
                             enter: (BoxDumpNode, Int) -> Void, leave: (BoxDumpNode, Int) -> Void) {
         for box in boxes {
-            visit(box, parent: nil, handler: nil, source: source, depth: 1, maxDepth: maxDepth, enter: enter, leave: leave)
+            visit(box, parent: nil, handler: nil, depth: 1, maxDepth: maxDepth, enter: enter, leave: leave)
         }
     }
 
-    private static func visit(_ box: Box, parent: FourCC?, handler: FourCC?, source: any ByteSource, depth: Int,
+    private static func visit(_ box: Box, parent: FourCC?, handler: FourCC?, depth: Int,
                               maxDepth: Int?, enter: (BoxDumpNode, Int) -> Void, leave: (BoxDumpNode, Int) -> Void) {
         var handler = handler
         if box.type == "trak", let hdlr = box.descendant(["mdia", "hdlr"]) {
             handler = BoxTreeParser.handlerType(of: hdlr)
         }
-        let decoded = BoxCatalog.fields(of: box, parent: parent, handler: handler, source: source)
+        let decoded = BoxCatalog.fields(of: box, parent: parent, handler: handler)
         let showChildren = maxDepth.map { depth < $0 } ?? true
         let header = box.headerForWriting
         let node = BoxDumpNode(
@@ -48,7 +48,7 @@ public struct BoxDumpNode: Sendable {
         enter(node, depth)
         if showChildren {
             for child in box.children {
-                visit(child, parent: box.type, handler: handler, source: source, depth: depth + 1, maxDepth: maxDepth,
+                visit(child, parent: box.type, handler: handler, depth: depth + 1, maxDepth: maxDepth,
                       enter: enter, leave: leave)
             }
         }

@@ -7,7 +7,7 @@ extension BoxTreeParser {
     mutating func parseBox(_ header: BoxHeader, at location: BoxLocation, in source: any ByteSource,
                            parent: FourCC?, depth: Int, handler: FourCC?) throws(BoxError) -> Box {
         let payloadOffset = location.offset + header.headerSize
-        let range = Box(header: header, content: .fileRange(offset: payloadOffset, length: header.payloadSize),
+        let range = Box(header: header, content: .fileRange(offset: payloadOffset, length: header.payloadSize, source: source),
                         location: location)
         let peek = try source.read(at: payloadOffset, count: Int(min(header.payloadSize, UInt64(Self.layoutPeekSize))))
         guard let layout = ContainerLayout.layout(for: header.type, parent: parent, handler: handler, payload: peek[...]),
@@ -90,7 +90,9 @@ extension BoxTreeParser {
             throw BoxError(.invalidSize("\(end - offset) bytes after the last counted entry"), at: location)
         }
         let trailing = try source.read(at: offset, count: Int(end - offset))
-        return BoxContainer(prefix: prefix[...], children: children, trailing: trailing[...])
+        var container = BoxContainer(prefix: prefix[...], children: children, trailing: trailing[...])
+        container.countsChildren = layout.prefixCountsChildren
+        return container
     }
 }
 

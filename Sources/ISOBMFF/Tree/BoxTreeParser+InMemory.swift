@@ -21,7 +21,8 @@ extension BoxTreeParser {
                 boxCount = savedCount
                 return leaf
             }
-            let container = BoxContainer(prefix: prefix, children: result.children, trailing: result.trailing)
+            var container = BoxContainer(prefix: prefix, children: result.children, trailing: result.trailing)
+            container.countsChildren = layout.prefixCountsChildren
             return Box(header: header, content: .container(container), location: location)
         } catch {
             guard layout.isTentative, !Self.isLimit(error) else { throw error }

@@ -59,7 +59,7 @@ public struct BoxTreeParser: Sendable {
                 if header.totalSize > remaining {
                     file.warnings.append(BoxError(.truncated(needed: header.totalSize, available: remaining), at: location))
                     let present = remaining - min(header.headerSize, remaining)
-                    box = Box(header: header, content: .fileRange(offset: offset + header.headerSize, length: present),
+                    box = Box(header: header, content: .fileRange(offset: offset + header.headerSize, length: present, source: source),
                               location: location, missingBytes: header.totalSize - remaining)
                 } else {
                     box = try parseTopLevel(header, at: location, in: source)
@@ -78,7 +78,7 @@ public struct BoxTreeParser: Sendable {
     private mutating func parseTopLevel(_ header: BoxHeader, at location: BoxLocation,
                                         in source: any ByteSource) throws(BoxError) -> Box {
         let payloadOffset = location.offset + header.headerSize
-        let fileRange = Box(header: header, content: .fileRange(offset: payloadOffset, length: header.payloadSize),
+        let fileRange = Box(header: header, content: .fileRange(offset: payloadOffset, length: header.payloadSize, source: source),
                             location: location)
         if Self.neverLoaded.contains(header.type) { return fileRange }
         if Self.parsedTopLevel.contains(header.type) {

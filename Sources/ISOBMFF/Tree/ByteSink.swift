@@ -22,23 +22,20 @@ extension ByteWriter: ByteSink {
 }
 
 extension Box {
-    /// Writes the box, header first, reading unloaded ranges from `source`.
-    public func write(to sink: inout some ByteSink, source: (any ByteSource)?) throws(BoxError) {
+    /// Writes the box, header first, copying unloaded ranges from their files. `explicitSize`
+    /// writes a size-0 header with its size, for a box that is not the last of its file.
+    public func write(to sink: inout some ByteSink, explicitSize: Bool = false) throws(BoxError) {
         var headerWriter = ByteWriter(capacity: 32)
-        headerForWriting.write(into: &headerWriter)
+        (explicitSize ? headerForWriting.explicit : headerForWriting).write(into: &headerWriter)
         try sink.write(headerWriter.bytes[...])
         switch content {
         case let .data(bytes):
             try sink.write(bytes)
-        case let .fileRange(offset, length):
-            guard let source else {
-                throw BoxError(.unsupported("box '\(type)' refers to a file range but no source was given"),
-                               at: location ?? BoxLocation(path: type.description, offset: 0))
-            }
+        case let .fileRange(offset, length, source):
             try sink.copy(from: source, offset: offset, length: length)
         case let .container(container):
             try sink.write(container.prefix)
-            for child in container.children { try child.write(to: &sink, source: source) }
+            for child in container.children { try child.write(to: &sink) }
             try sink.write(container.trailing)
         }
     }
@@ -46,15 +43,18 @@ extension Box {
     /// The box's bytes; for boxes whose content is all in memory.
     public func encoded() throws(BoxError) -> [UInt8] {
         var writer = ByteWriter(capacity: Int(clamping: totalSize))
-        try write(to: &writer, source: nil)
+        try write(to: &writer)
         return writer.bytes
     }
 }
 
 extension BoxFile {
-    /// Writes every box (and any unparsed tail) back out.
+    /// Writes every box (and any unparsed tail) back out. Only the last box may keep a size-0
+    /// header: one that boxes were appended after is written with its size.
     public func write(to sink: inout some ByteSink) throws(BoxError) {
-        for box in boxes { try box.write(to: &sink, source: source) }
+        for (index, box) in boxes.enumerated() {
+            try box.write(to: &sink, explicitSize: index < boxes.count - 1 || tail != nil)
+        }
         if let tail { try sink.copy(from: source, offset: tail.offset, length: tail.length) }
     }
 }

@@ -13,17 +13,17 @@ public enum CompressedMovie {
 
     /// Inflates the `cmov` inside `moov` and parses the `moov` it holds; `source` supplies a
     /// `cmvd` payload the parser left in the file.
-    public static func inflate(_ cmov: Box, source: any ByteSource, limits: Limits = .standard) throws(BoxError) -> Box {
+    public static func inflate(_ cmov: Box, limits: Limits = .standard) throws(BoxError) -> Box {
         let location = cmov.location ?? BoxLocation(path: "moov/cmov", offset: 0)
         guard let dcom = cmov.child("dcom"), let cmvd = cmov.child("cmvd") else {
             throw BoxError(.invalidValue("cmov needs both dcom and cmvd"), at: location)
         }
-        var algorithmReader = try dcom.loaded(from: source, limits: limits).payloadReader()
+        var algorithmReader = try dcom.loaded(limits: limits).payloadReader()
         let algorithm = try algorithmReader.readFourCC()
         guard algorithm == "zlib" else {
             throw algorithmReader.error(.unsupported("compressed movie algorithm '\(algorithm)' (only zlib is defined)"))
         }
-        var reader = try cmvd.loaded(from: source, limits: limits).payloadReader()
+        var reader = try cmvd.loaded(limits: limits).payloadReader()
         let declaredSize = UInt64(try reader.readUInt32())
         guard declaredSize <= limits.maxLoadedBytes else {
             throw reader.error(.limitExceeded("inflated movie of \(declaredSize) bytes (at most \(limits.maxLoadedBytes))"))

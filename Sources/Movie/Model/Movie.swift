@@ -36,16 +36,16 @@ public struct Movie: Sendable {
         }
         let source = file.source
         var warnings = file.warnings
-        fileType = try file.box("ftyp").map { (box) throws(BoxError) in try FileTypeBox(box.loaded(from: source, limits: limits)) }
+        fileType = try file.box("ftyp").map { (box) throws(BoxError) in try FileTypeBox(box.loaded(limits: limits)) }
         if let cmov = moov.child("cmov") {
-            movieBox = try CompressedMovie.inflate(cmov, source: source, limits: limits)
+            movieBox = try CompressedMovie.inflate(cmov, limits: limits)
             isCompressed = true
         } else {
             movieBox = moov
             isCompressed = false
         }
         if let mvhd = movieBox.child("mvhd") {
-            header = try MovieHeaderBox(mvhd.loaded(from: source, limits: limits))
+            header = try MovieHeaderBox(mvhd.loaded(limits: limits))
         } else {
             header = nil
             warnings.append(BoxError(.invalidValue("moov has no mvhd: movie duration and timescale are unknown"),
@@ -61,7 +61,7 @@ public struct Movie: Sendable {
         let moofs = file.boxes.filter { $0.type == "moof" }
         let mvex = movieBox.child("mvex")
         fragments = moofs.isEmpty && mvex == nil ? nil
-            : try FragmentSummary(fragments: moofs, movieExtends: mvex, source: source, limits: limits)
+            : try FragmentSummary(fragments: moofs, movieExtends: mvex, limits: limits)
         self.warnings = warnings
     }
 

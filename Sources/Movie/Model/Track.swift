@@ -43,7 +43,7 @@ public struct Track: Sendable {
         func optional<T>(_ box: Box?, _ decode: (Box) throws(BoxError) -> T) -> T? {
             guard let box else { return nil }
             do throws(BoxError) {
-                return try decode(box.loaded(from: source, limits: limits))
+                return try decode(box.loaded(limits: limits))
             } catch {
                 warnings.append(error)
                 return nil
@@ -51,11 +51,11 @@ public struct Track: Sendable {
         }
         let location = trak.location ?? BoxLocation(path: "trak", offset: 0)
         guard let tkhd = trak.child("tkhd") else { throw BoxError(.invalidValue("track has no tkhd"), at: location) }
-        header = try TrackHeaderBox(tkhd.loaded(from: source, limits: limits))
+        header = try TrackHeaderBox(tkhd.loaded(limits: limits))
         guard let mdia = trak.child("mdia"), let mdhd = mdia.child("mdhd") else {
             throw BoxError(.invalidValue("track \(header.trackID) has no mdia/mdhd"), at: location)
         }
-        mediaHeader = try MediaHeaderBox(mdhd.loaded(from: source, limits: limits))
+        mediaHeader = try MediaHeaderBox(mdhd.loaded(limits: limits))
         handler = optional(mdia.child("hdlr")) { (box) throws(BoxError) in try HandlerBox(box) }
         extendedLanguage = optional(mdia.child("elng")) { (box) throws(BoxError) in try ExtendedLanguageBox(box) }
         let stbl = mdia.descendant(["minf", "stbl"])
@@ -63,40 +63,40 @@ public struct Track: Sendable {
         sampleEntries = (stbl?.child("stsd")?.children ?? []).compactMap { entry in
             optional(entry) { (box) throws(BoxError) in try SampleEntry(box, handler: handlerType) }
         }
-        subtitleDisplayFlags = Self.subtitleDisplayFlags(in: stbl?.child("stsd"), source: source, limits: limits)
+        subtitleDisplayFlags = Self.subtitleDisplayFlags(in: stbl?.child("stsd"), limits: limits)
         references = (trak.child("tref")?.children ?? []).compactMap { child in
             optional(child) { (box) throws(BoxError) in
                 let decoded = try TrackReferenceTypeBox(reference: box)
                 return TrackReference(type: decoded.referenceType, trackIDs: decoded.trackIDs)
             }
         }
-        userData = TrackUserData(trak.child("udta"), source: source, limits: limits, warnings: &warnings)
+        userData = TrackUserData(trak.child("udta"), limits: limits, warnings: &warnings)
         editList = optional(trak.child("edts")?.child("elst")) { (box) throws(BoxError) in try EditListBox(box) }
         isExcludedFromAutoselection = trak.child("txas") != nil
-        tableSampleCount = try Self.sampleCount(in: stbl, source: source, limits: limits)
+        tableSampleCount = try Self.sampleCount(in: stbl, limits: limits)
         self.warnings = warnings
     }
 
     /// The flags only inform labels (forced-only), so a damaged description yields nil rather
     /// than making the whole movie unreadable.
-    private static func subtitleDisplayFlags(in stsd: Box?, source: any ByteSource, limits: Limits) -> Tx3gDisplayFlags? {
+    private static func subtitleDisplayFlags(in stsd: Box?, limits: Limits) -> Tx3gDisplayFlags? {
         guard let entry = stsd?.children.first, entry.type == Tx3gSampleDescription.format,
-              let loaded = try? entry.loaded(from: source, limits: limits) else { return nil }
+              let loaded = try? entry.loaded(limits: limits) else { return nil }
         return try? Tx3gSampleDescription(loaded).displayFlags
     }
 
     /// Reads only the header of `stsz`/`stz2` (its first 12 bytes), never the size table. A
     /// sample-size box too short to hold a count (files stripped for tests have them) falls back
     /// to the `stts` total.
-    private static func sampleCount(in stbl: Box?, source: any ByteSource, limits: Limits) throws(BoxError) -> UInt64 {
+    private static func sampleCount(in stbl: Box?, limits: Limits) throws(BoxError) -> UInt64 {
         guard let sizes = stbl?.child("stsz") ?? stbl?.child("stz2") else { return 0 }
-        var reader = try sizes.payloadPrefixReader(12, from: source)
+        var reader = try sizes.payloadPrefixReader(12)
         if reader.remaining >= 12 {
             try reader.skip(8)
             return UInt64(try reader.readUInt32())
         }
         guard let stts = stbl?.child("stts") else { return 0 }
-        return try TimeToSampleBox(stts.loaded(from: source, limits: limits)).totals.samples
+        return try TimeToSampleBox(stts.loaded(limits: limits)).totals.samples
     }
 
     public var id: UInt32 { header.trackID }
@@ -125,6 +125,6 @@ public struct Track: Sendable {
         guard let stbl = box.descendant(["mdia", "minf", "stbl"]) else {
             throw BoxError(.invalidValue("track \(id) has no sample table"), at: box.location ?? BoxLocation(path: "trak", offset: 0))
         }
-        return try SampleTable(stbl, source: source, limits: limits)
+        return try SampleTable(stbl, limits: limits)
     }
 }

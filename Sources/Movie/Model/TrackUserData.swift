@@ -17,12 +17,12 @@ public struct TrackUserData: Sendable, Equatable {
 
     /// Decodes the items of `udta`, reading any left in the file from `source`; problems are
     /// appended to `warnings`.
-    public init(_ udta: Box?, source: any ByteSource, limits: Limits = .standard, warnings: inout [BoxError]) {
+    public init(_ udta: Box?, limits: Limits = .standard, warnings: inout [BoxError]) {
         characteristics = []
         textItems = []
         for item in udta?.children ?? [] {
             do throws(BoxError) {
-                try decode(item, source: source, limits: limits)
+                try decode(item, limits: limits)
             } catch {
                 warnings.append(error)
             }
@@ -32,9 +32,9 @@ public struct TrackUserData: Sendable, Equatable {
     /// The item types read here; nothing else is loaded from the file.
     private static let decodedTypes: Set<FourCC> = ["name", "tagc", "kind"]
 
-    private mutating func decode(_ item: Box, source: any ByteSource, limits: Limits) throws(BoxError) {
+    private mutating func decode(_ item: Box, limits: Limits) throws(BoxError) {
         guard Self.decodedTypes.contains(item.type) || item.type.isCopyrightSymbolItem else { return }
-        let item = try item.loaded(from: source, limits: limits)
+        let item = try item.loaded(limits: limits)
         switch item.type {
         case "name":
             name = try TrackNameBox(item).name

@@ -13,10 +13,10 @@ public struct FragmentSummary: Sendable, Equatable {
     }
 
     /// Adds up the `moof`s; `trun`s left in the file by the parser are read from `source`.
-    public init(fragments: [Box], movieExtends: Box?, source: any ByteSource, limits: Limits = .standard) throws(BoxError) {
+    public init(fragments: [Box], movieExtends: Box?, limits: Limits = .standard) throws(BoxError) {
         var defaults: [UInt32: UInt32] = [:]
         for trex in movieExtends?.children("trex") ?? [] {
-            var reader = try trex.loaded(from: source, limits: limits).payloadReader()
+            var reader = try trex.loaded(limits: limits).payloadReader()
             try reader.skip(4)
             let trackID = try reader.readUInt32()
             try reader.skip(4)
@@ -27,7 +27,7 @@ public struct FragmentSummary: Sendable, Equatable {
         for moof in fragments {
             for traf in moof.children("traf") {
                 guard let tfhd = traf.child("tfhd") else { continue }
-                var header = try tfhd.loaded(from: source, limits: limits).payloadReader()
+                var header = try tfhd.loaded(limits: limits).payloadReader()
                 let flags = try header.readVersionAndFlags().flags
                 let trackID = try header.readUInt32()
                 if flags & 0x1 != 0 { try header.skip(8) }
@@ -35,7 +35,7 @@ public struct FragmentSummary: Sendable, Equatable {
                 let defaultDuration = flags & 0x8 != 0 ? try header.readUInt32() : defaults[trackID] ?? 0
                 var total = tracks[trackID] ?? (0, 0)
                 for trun in traf.children("trun") {
-                    var reader = try trun.loaded(from: source, limits: limits).payloadReader()
+                    var reader = try trun.loaded(limits: limits).payloadReader()
                     let runFlags = try reader.readVersionAndFlags().flags
                     let rawCount = try reader.readUInt32()
                     if runFlags & 0x1 != 0 { try reader.skip(4) }

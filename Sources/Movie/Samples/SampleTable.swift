@@ -33,14 +33,14 @@ public struct SampleTable: Sequence, Sendable {
     public let count: Int
 
     /// Reads the tables of `stbl`; tables the parser left in the file are read from `source`.
-    public init(_ stbl: Box, source: any ByteSource, limits: Limits = .standard) throws(BoxError) {
+    public init(_ stbl: Box, limits: Limits = .standard) throws(BoxError) {
         let location = stbl.location ?? BoxLocation(path: "stbl", offset: 0)
         func required(_ types: [FourCC]) throws(BoxError) -> Box {
-            for type in types { if let box = stbl.child(type) { return try box.loaded(from: source, limits: limits) } }
+            for type in types { if let box = stbl.child(type) { return try box.loaded(limits: limits) } }
             throw BoxError(.invalidValue("sample table has no \(types.map(\.description).joined(separator: " or "))"), at: location)
         }
         func optional(_ type: FourCC) throws(BoxError) -> Box? {
-            try stbl.child(type).map { (box) throws(BoxError) in try box.loaded(from: source, limits: limits) }
+            try stbl.child(type).map { (box) throws(BoxError) in try box.loaded(limits: limits) }
         }
         timeToSample = try TimeToSampleBox(try required(["stts"]))
         compositionOffsets = try optional("ctts").map { (box) throws(BoxError) in try CompositionOffsetBox(box) }

@@ -54,7 +54,7 @@ extension Box {
         case .container(let container):
             var writer = ByteWriter(capacity: Int(clamping: payloadSize))
             writer.write(bytes: container.prefix)
-            for child in container.children { try child.write(to: &writer, source: nil) }
+            for child in container.children { try child.write(to: &writer) }
             writer.write(bytes: container.trailing)
             return writer.bytes
         case .fileRange:

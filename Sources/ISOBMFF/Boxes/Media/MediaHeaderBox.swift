@@ -11,6 +11,14 @@ public struct MediaHeaderBox: BoxPayload {
     public var quality: UInt16
     public var trailing: [UInt8]
 
+    /// A new media header.
+    public init(timing: HeaderTiming, language: MediaLanguage) {
+        self.timing = timing
+        self.language = language
+        quality = 0
+        trailing = []
+    }
+
     public init(parsing reader: inout ByteReader, type: FourCC) throws(BoxError) {
         timing = try HeaderTiming(parsing: &reader)
         language = MediaLanguage(rawValue: try reader.readUInt16())

@@ -16,6 +16,18 @@ public struct MovieHeaderBox: BoxPayload {
     public var nextTrackID: UInt32
     public var trailing: [UInt8]
 
+    /// A new movie header: rate 1.0, full volume, identity matrix.
+    public init(timing: HeaderTiming, nextTrackID: UInt32) {
+        self.timing = timing
+        preferredRate = 0x0001_0000
+        preferredVolume = 0x0100
+        reserved = [UInt8](repeating: 0, count: 10)
+        matrix = .identity
+        quickTimeTimes = [UInt32](repeating: 0, count: 6)
+        self.nextTrackID = nextTrackID
+        trailing = []
+    }
+
     public init(parsing reader: inout ByteReader, type: FourCC) throws(BoxError) {
         timing = try HeaderTiming(parsing: &reader)
         preferredRate = try reader.readInt32()

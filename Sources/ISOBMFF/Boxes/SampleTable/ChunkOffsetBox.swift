@@ -10,9 +10,18 @@ public struct ChunkOffsetBox: BoxPayload {
 
     /// Offsets, written as `co64` only when one needs 64 bits.
     public init(offsets values: [UInt64]) {
-        isLarge = values.contains { $0 > UInt64(UInt32.max) }
-        body = TableBoxBody(entries: isLarge ? PackedTable(uint64s: values) : PackedTable(uint32s: values.map { UInt32($0) }))
+        self.init(offsets: values, large: Self.needsLargeOffsets(values.max() ?? 0))
     }
+
+    /// Offsets in the form a layout chose beforehand (`large` = `co64`); values must fit it.
+    public init(offsets values: [UInt64], large: Bool) {
+        isLarge = large
+        body = TableBoxBody(entries: large ? PackedTable(uint64s: values)
+                                          : PackedTable(uint32s: values.map { UInt32(truncatingIfNeeded: $0) }))
+    }
+
+    /// Whether an offset this large needs `co64`.
+    public static func needsLargeOffsets(_ offset: UInt64) -> Bool { offset > UInt64(UInt32.max) }
 
     public init(parsing reader: inout ByteReader, type: FourCC) throws(BoxError) {
         isLarge = type == "co64"

@@ -39,6 +39,28 @@ public struct TrackHeaderBox: BoxPayload {
     public var height: UInt32
     public var trailing: [UInt8]
 
+    /// A new track header; version 1 only when the duration needs 64 bits. `width` and `height`
+    /// are 16.16 fixed point.
+    public init(trackID: UInt32, flags: Flags, duration: UInt64, layer: Int16 = 0, alternateGroup: Int16 = 0,
+                volume: Int16 = 0, matrix: TransformationMatrix = .identity, width: UInt32 = 0, height: UInt32 = 0) {
+        version = duration > UInt64(UInt32.max) ? 1 : 0
+        self.flags = flags
+        creationTime = 0
+        modificationTime = 0
+        self.trackID = trackID
+        reserved1 = 0
+        self.duration = duration
+        reserved2 = 0
+        self.layer = layer
+        self.alternateGroup = alternateGroup
+        self.volume = volume
+        reserved3 = 0
+        self.matrix = matrix
+        self.width = width
+        self.height = height
+        trailing = []
+    }
+
     public init(parsing reader: inout ByteReader, type: FourCC) throws(BoxError) {
         let header = try reader.readVersionAndFlags()
         version = header.version
