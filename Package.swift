@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "ISOBMFF", targets: ["ISOBMFF"]),
         .library(name: "Movie", targets: ["Movie"]),
         .library(name: "TimedText", targets: ["TimedText"]),
+        .library(name: "Remux", targets: ["Remux"]),
     ],
     dependencies: [
         // 1.7.0 added `_errorPrefix`, which makes usage errors read `error:`.
@@ -23,10 +24,11 @@ let package = Package(
         .target(name: "ISOBMFF", dependencies: ["CZlib"]),
         .target(name: "Movie", dependencies: ["ISOBMFF", "TimedText"]),
         .target(name: "TimedText", dependencies: ["ISOBMFF"]),
+        .target(name: "Remux", dependencies: ["ISOBMFF", "Movie", "TimedText"]),
         .executableTarget(
             name: "legible",
             dependencies: [
-                "ISOBMFF", "Movie", "TimedText",
+                "ISOBMFF", "Movie", "TimedText", "Remux",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -35,6 +37,7 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "MovieTests", dependencies: ["Movie", "ISOBMFF", "LegibleTestSupport"]),
         .testTarget(name: "TimedTextTests", dependencies: ["TimedText", "LegibleTestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "RemuxTests", dependencies: ["Remux", "Movie", "TimedText", "ISOBMFF", "LegibleTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["LegibleTestSupport"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,144 @@
+import ISOBMFF
+import Movie
+
+/// A movie with an ``EditPlan`` applied to its boxes: the new `ftyp` and `moov` and the samples
+/// of the added tracks. Chunk offsets are not final yet: a layout sets them (copied tracks keep
+/// the source's offsets here, added tracks have a placeholder).
+struct EditedMovie {
+    var fileType: Box?
+    var movieBox: Box
+    var newMedia: [NewTrackMedia]
+    var addedTrackIDs: [UInt32]
+    /// Cues that were dropped or cut, by added track.
+    var diagnostics: [String]
+
+    init(movie: Movie, plan: EditPlan, limits: Limits) throws(BoxError) {
+        try Self.checkEditable(movie)
+        var editors = movie.movieBox.children("trak").map { TrackBoxEditor(trak: $0, limits: limits) }
+        let chapterTracks = movie.chapterTrackIDs
+        var tracks = TrackDirectory(movie: movie, chapterTrackIDs: chapterTracks)
+        var defaults: [UInt32] = []
+
+        for request in plan.trackChanges where !request.changes.isEmpty {
+            guard let index = editors.firstIndex(where: { $0.trackID == request.trackID }) else {
+                throw tracks.unknownTrack(request.trackID)
+            }
+            let group = tracks.resolve(request.changes.alternateGroup, for: request.trackID)
+            try editors[index].apply(request.changes, group: group)
+            if let group { tracks.setGroup(group, of: request.trackID) }
+            if request.changes.makesDefault { defaults.append(request.trackID) }
+            try tracks.checkReferences(request.changes.addedReferences)
+        }
+
+        let header = movie.header
+        let movieTimescale = header?.timescale ?? 600
+        let video = tracks.mainVideoSize
+        let builder = SubtitleTrackBuilder(movieTimescale: movieTimescale, videoWidth: video.width, videoHeight: video.height,
+                                           isQuickTime: (plan.brand?.isQuickTime) ?? movie.isQuickTime)
+        var nextID = max(header?.nextTrackID ?? 1, (editors.map(\.trackID).max() ?? 0) + 1)
+        var newMedia: [NewTrackMedia] = []
+        var added: [UInt32] = []
+        var diagnostics: [String] = []
+        var movieDuration = header?.duration ?? 0
+        for request in plan.subtitleTracks {
+            let trackID = nextID
+            nextID += 1
+            let built = try builder.build(request, trackID: trackID)
+            var editor = TrackBoxEditor(trak: built.trak, limits: limits)
+            var properties = request.properties
+            if request.isForcedOnly { properties.addedCharacteristics.append(MediaCharacteristic.containsOnlyForcedSubtitles) }
+            var group = tracks.resolve(properties.alternateGroup ?? .automatic, for: trackID, handler: built.handler)
+            if let twin = request.forcedTwinOf {
+                let target = try tracks.forcedTwinTarget(twin, language: properties.language)
+                group = target.group
+                if properties.language == nil { properties.language = target.language }
+            }
+            try tracks.checkReferences(properties.addedReferences)
+            try editor.apply(properties, group: group)
+            if properties.makesDefault { defaults.append(trackID) }
+            tracks.add(trackID: trackID, handler: built.handler, group: group ?? 0, language: properties.language)
+            movieDuration = max(movieDuration, try editor.header().duration)
+
+            if let twin = request.forcedTwinOf, let index = editors.firstIndex(where: { $0.trackID == twin }) {
+                try editors[index].apply(Self.replacingReference(TrackReference.forcedSubtitlesOnly, with: trackID), group: nil)
+            }
+            if let choice = request.followedByAudio {
+                let audio = try tracks.audioTrack(choice, language: properties.language)
+                guard let index = editors.firstIndex(where: { $0.trackID == audio }) else { throw tracks.unknownTrack(audio) }
+                try editors[index].apply(Self.replacingReference(TrackReference.selectionFollower, with: trackID), group: nil)
+            }
+            editors.append(editor)
+            newMedia.append(built.media)
+            added.append(trackID)
+            diagnostics += built.diagnostics.map { "track \(trackID): \($0.message)" }
+        }
+
+        // One enabled track per alternate group (QTFF "Preparing sound and subtitle alternate
+        // groups"): a default track disables the others of its group.
+        for defaultID in defaults {
+            guard let group = tracks.group(of: defaultID), group != 0 else { continue }
+            for index in editors.indices where editors[index].trackID != defaultID && tracks.group(of: editors[index].trackID) == group {
+                try editors[index].updateHeader { $0.flags.remove(.enabled) }
+            }
+        }
+
+        var moov = movie.movieBox
+        var trakIndex = 0
+        var children: [Box] = []
+        for child in moov.children {
+            guard child.type == "trak" else {
+                children.append(child)
+                continue
+            }
+            children.append(editors[trakIndex].trak)
+            trakIndex += 1
+            if trakIndex == movie.tracks.count { children += editors[trakIndex...].map(\.trak) }
+        }
+        if movie.tracks.isEmpty { children += editors.map(\.trak) }
+        moov.setChildren(children)
+        if var movieHeader = header, !added.isEmpty {
+            movieHeader.nextTrackID = nextID
+            if movieDuration > movieHeader.duration { movieHeader.timing.setDuration(movieDuration) }
+            moov.modifyChild("mvhd") { $0.setPayload(movieHeader) }
+        }
+        // The whole moov is rewritten uncompressed; its header is new.
+        moov.header = BoxHeader(type: "moov", payloadSize: moov.payloadSize)
+        movieBox = moov
+        fileType = plan.brand.map { $0.fileType.makeBox() } ?? movie.file.box("ftyp")
+        self.newMedia = newMedia
+        addedTrackIDs = added
+        self.diagnostics = diagnostics
+    }
+
+    /// A change that points a track's only reference of `type` at `trackID`: `folw` and `forc`
+    /// allow one target per track (QTFF "Subtitle follows track reference atom").
+    private static func replacingReference(_ type: FourCC, with trackID: UInt32) -> TrackChanges {
+        TrackChanges(addedReferences: [TrackReference(type: type, trackIDs: [trackID])],
+                     removedReferences: [TrackReference(type: type, trackIDs: [])])
+    }
+
+    /// What the engine cannot write back faithfully.
+    private static func checkEditable(_ movie: Movie) throws(BoxError) {
+        if movie.isFragmented {
+            throw BoxError(.unsupported("fragmented MP4 (moof) is not supported for editing: its samples are described in the fragments, not in moov"), at: nil)
+        }
+        if let damage = movie.file.damage {
+            throw BoxError(.invalidValue("the file is damaged after its last readable box (\(damage.message)); refusing to write a copy"), at: damage.location)
+        }
+        if let truncated = movie.file.boxes.first(where: { $0.missingBytes > 0 }) {
+            throw BoxError(.truncated(needed: truncated.header.totalSize, available: truncated.header.totalSize - truncated.missingBytes),
+                           at: truncated.location ?? BoxLocation(path: truncated.type.description, offset: 0))
+        }
+        for track in movie.tracks {
+            let references = track.box.descendant(["mdia", "minf", "dinf", "dref"])?.children ?? []
+            let external = references.contains { entry in
+                guard let flags = (try? entry.loaded())?.data?.prefix(4), flags.count == 4 else { return false }
+                return flags.last.map { $0 & 1 == 0 } ?? false
+            }
+            if external {
+                throw BoxError(.unsupported("track \(track.id) refers to media in another file (dref); only self-contained movies can be edited"),
+                               at: track.box.location)
+            }
+        }
+    }
+}

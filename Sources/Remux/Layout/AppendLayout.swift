@@ -1,0 +1,50 @@
+import ISOBMFF
+import Movie
+
+/// The layout of an in-place edit: the added samples and a new `moov` go after the end of the
+/// file; the copied tracks' media does not move, so their tables are written back as they are.
+/// Then the old `moov` becomes `free` (QTFF "Free space atoms"), with one 4-byte write.
+struct AppendLayout {
+    /// Where the appended bytes start: the end of the source.
+    let appendOffset: UInt64
+    /// A last box with size 0 ("to the end of the file") must get its size before anything is
+    /// appended after it: the offset of its 4-byte size field and the value to write.
+    let endOfFileBoxPatch: (offset: UInt64, size: UInt32)?
+    let mediaBox: Box?
+    let movieBox: Box
+    /// The offset of the old `moov`'s type field.
+    let oldMovieTypeOffset: UInt64
+
+    init(edited: EditedMovie, movie: Movie) throws(BoxError) {
+        guard let oldMovie = movie.file.box("moov"), let oldLocation = oldMovie.location else {
+            throw BoxError(.invalidValue("no moov box to replace"), at: nil)
+        }
+        let end = movie.file.source.size
+        appendOffset = end
+        oldMovieTypeOffset = oldLocation.offset + 4
+        if let last = movie.file.boxes.last, last.header.form == .toEnd, let location = last.location {
+            guard let size = UInt32(exactly: end - location.offset) else {
+                throw BoxError(.unsupported("the last box runs to the end of the file and is larger than 4 GiB, so its size cannot be written in place; write a new file with -o instead"),
+                               at: location)
+            }
+            endOfFileBoxPatch = (location.offset, size)
+        } else {
+            endOfFileBoxPatch = nil
+        }
+        let newBytes = edited.newMedia.flatMap(\.bytes)
+        let media = newBytes.isEmpty ? nil : Box(type: "mdat", payload: newBytes)
+        mediaBox = media
+        let mediaStart = end + (media?.headerForWriting.headerSize ?? 0)
+        var moov = edited.movieBox
+        var position: UInt64 = 0
+        for track in edited.newMedia {
+            let offset = mediaStart + position
+            position += UInt64(track.bytes.count)
+            moov.setChildren(moov.children.map { child in
+                guard child.type == "trak", TrackBoxEditor(trak: child, limits: .standard).trackID == track.trackID else { return child }
+                return ChunkOffsetPlan.trak(child, replacingChunkOffsetsWith: ChunkOffsetBox(offsets: [offset]))
+            })
+        }
+        movieBox = moov
+    }
+}

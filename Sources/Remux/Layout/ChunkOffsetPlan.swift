@@ -1,0 +1,66 @@
+import ISOBMFF
+import Movie
+
+/// The chunk offsets of every track of the output, in the table form (`stco` or `co64`) chosen
+/// before the layout is fixed: a table's size depends on its form, the `moov` size on the
+/// tables, and the offsets on the `moov` size, so the form is settled first and only then are
+/// values written (a track moves to `co64` only when one of its offsets passes 4 GiB).
+struct ChunkOffsetPlan {
+    /// Chunks of the copied tracks, as in the source.
+    private let sourceChunks: [UInt32: [ChunkIndex.Chunk]]
+    /// Tracks whose offsets need `co64`.
+    private(set) var largeTracks: Set<UInt32> = []
+
+    init(movie: Movie) throws(BoxError) {
+        var chunks: [UInt32: [ChunkIndex.Chunk]] = [:]
+        for track in movie.tracks {
+            let stbl = track.box.descendant(["mdia", "minf", "stbl"])
+            // A track without chunks (no offset table at all) has nothing to relocate.
+            guard stbl?.child("stco") ?? stbl?.child("co64") != nil else { continue }
+            chunks[track.id] = ChunkIndex(try track.sampleTable()).chunks
+        }
+        sourceChunks = chunks
+    }
+
+    /// Offsets of a copied track after relocation; throws when a chunk lies outside the media
+    /// the output copies.
+    func relocatedOffsets(of trackID: UInt32, by relocation: MediaRelocation, trak: Box) throws(BoxError) -> [UInt64] {
+        let chunks = sourceChunks[trackID] ?? []
+        var offsets: [UInt64] = []
+        offsets.reserveCapacity(chunks.count)
+        for (index, chunk) in chunks.enumerated() {
+            guard let offset = relocation.relocated(chunk.offset, length: chunk.length) else {
+                throw BoxError(.invalidValue("track \(trackID) chunk \(index + 1) (\(chunk.length) bytes at 0x\(String(chunk.offset, radix: 16))) is not inside a box of the file"),
+                               at: trak.location ?? BoxLocation(path: "trak", offset: 0))
+            }
+            offsets.append(offset)
+        }
+        return offsets
+    }
+
+    /// Marks tracks whose offsets no longer fit 32 bits; returns whether any changed form.
+    mutating func widen(_ trackID: UInt32, offsets: [UInt64]) -> Bool {
+        guard !largeTracks.contains(trackID), let largest = offsets.max(), ChunkOffsetBox.needsLargeOffsets(largest) else { return false }
+        largeTracks.insert(trackID)
+        return true
+    }
+
+    /// The `trak` with its chunk offset table replaced.
+    func trak(_ trak: Box, trackID: UInt32, offsets: [UInt64]) -> Box {
+        Self.trak(trak, replacingChunkOffsetsWith: ChunkOffsetBox(offsets: offsets, large: largeTracks.contains(trackID)))
+    }
+
+    /// The `trak` with `table` in place of its `stco`/`co64`.
+    static func trak(_ trak: Box, replacingChunkOffsetsWith offsets: ChunkOffsetBox) -> Box {
+        var trak = trak
+        let table = offsets.makeBox()
+        trak.modifyChild("mdia") { mdia in
+            mdia.modifyChild("minf") { minf in
+                minf.modifyChild("stbl") { stbl in
+                    stbl.setChildren(stbl.children.map { $0.type == "stco" || $0.type == "co64" ? table : $0 })
+                }
+            }
+        }
+        return trak
+    }
+}

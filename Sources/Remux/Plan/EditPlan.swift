@@ -1,0 +1,36 @@
+import Movie
+
+/// Everything one write changes in a movie: tracks to add, properties of existing tracks to
+/// change, and the brand of the output. Every writing command is a plan for the same engine
+/// (``MovieEditor``), which copies all that the plan does not mention unchanged.
+public struct EditPlan: Sendable {
+    /// Subtitle tracks to append, in order; each gets the next free track ID.
+    public var subtitleTracks: [SubtitleTrackRequest]
+    /// Changes to existing tracks, applied before the new tracks are added.
+    public var trackChanges: [TrackChangeRequest]
+    /// The file type of the output; nil keeps the source's `ftyp`.
+    public var brand: OutputBrand?
+
+    public init(subtitleTracks: [SubtitleTrackRequest] = [], trackChanges: [TrackChangeRequest] = [],
+                brand: OutputBrand? = nil) {
+        self.subtitleTracks = subtitleTracks
+        self.trackChanges = trackChanges
+        self.brand = brand
+    }
+
+    /// Whether the plan changes nothing.
+    public var isEmpty: Bool {
+        subtitleTracks.isEmpty && trackChanges.allSatisfy(\.changes.isEmpty) && brand == nil
+    }
+}
+
+/// Changes to one existing track.
+public struct TrackChangeRequest: Sendable {
+    public var trackID: UInt32
+    public var changes: TrackChanges
+
+    public init(trackID: UInt32, changes: TrackChanges) {
+        self.trackID = trackID
+        self.changes = changes
+    }
+}

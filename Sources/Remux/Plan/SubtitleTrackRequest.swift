@@ -1,0 +1,44 @@
+import Movie
+import TimedText
+
+/// A subtitle track to add, from cues (parsed SubRip, WebVTT or TTML).
+public struct SubtitleTrackRequest: Sendable {
+    /// How the samples are coded.
+    public enum Format: Sendable, Equatable {
+        /// 3GPP timed text (`tx3g`), what Apple players show; handler `sbtl`.
+        case tx3g
+        /// WebVTT in ISO BMFF (`wvtt`, ISO/IEC 14496-30), handler `text`; the header keeps the
+        /// source's STYLE and REGION blocks, the label goes to `vlab`.
+        case webVTT(header: WebVTTHeader, sourceLabel: String?)
+    }
+
+    public var cues: [Cue]
+    public var format: Format
+    /// Language, name, group, default, characteristics and references of the new track.
+    public var properties: TrackChanges
+    /// A forced-only track: every sample is forced (tx3g display flags 0xC0000000), tagged
+    /// `public.subtitles.forced-only`.
+    public var isForcedOnly: Bool
+    /// The full subtitle track whose forced-only twin this track is: that track gets a `forc`
+    /// reference to this one, and this one joins its group.
+    public var forcedTwinOf: UInt32?
+    /// The sound track that gets a `folw` reference to this track.
+    public var followedByAudio: AudioTrackChoice?
+
+    public init(cues: [Cue], format: Format = .tx3g, properties: TrackChanges = TrackChanges(),
+                isForcedOnly: Bool = false, forcedTwinOf: UInt32? = nil, followedByAudio: AudioTrackChoice? = nil) {
+        self.cues = cues
+        self.format = format
+        self.properties = properties
+        self.isForcedOnly = isForcedOnly
+        self.forcedTwinOf = forcedTwinOf
+        self.followedByAudio = followedByAudio
+    }
+}
+
+/// Which sound track a reference starts from.
+public enum AudioTrackChoice: Sendable, Hashable {
+    /// The sound track whose language is the subtitle track's (the enabled one if several are).
+    case automatic
+    case track(UInt32)
+}

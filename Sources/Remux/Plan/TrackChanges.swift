@@ -1,0 +1,65 @@
+import ISOBMFF
+import Movie
+
+/// Properties of a track to set, each optional: nil (or empty) leaves the property as it is.
+/// The same value describes an edit of an existing track (`set-track`) and the properties of a
+/// new one (`add-subtitles`).
+public struct TrackChanges: Sendable {
+    /// The language: `mdhd` gets its ISO 639-2/T code; `elng` the full tag when it says more
+    /// (and an `elng` that would contradict a new language is removed).
+    public var language: LanguageTag?
+    /// The track name (`udta/name`); an empty name removes it.
+    public var name: String?
+    /// The alternate group.
+    public var alternateGroup: AlternateGroupChoice?
+    /// Enables or disables the track.
+    public var isEnabled: Bool?
+    /// Enables the track and disables the other tracks of its alternate group (one enabled
+    /// track per group is what players take as the default).
+    public var makesDefault: Bool
+    /// `tagc` characteristics to add (duplicates are not written twice).
+    public var addedCharacteristics: [String]
+    /// `tagc` characteristics to remove.
+    public var removedCharacteristics: [String]
+    /// References to add (`folw`, `forc`, `chap`, `cdsc`, …).
+    public var addedReferences: [TrackReference]
+    /// References to remove; an empty track list removes every reference of that type.
+    public var removedReferences: [TrackReference]
+
+    public init(language: LanguageTag? = nil, name: String? = nil, alternateGroup: AlternateGroupChoice? = nil,
+                isEnabled: Bool? = nil, makesDefault: Bool = false, addedCharacteristics: [String] = [],
+                removedCharacteristics: [String] = [], addedReferences: [TrackReference] = [],
+                removedReferences: [TrackReference] = []) {
+        self.language = language
+        self.name = name
+        self.alternateGroup = alternateGroup
+        self.isEnabled = isEnabled
+        self.makesDefault = makesDefault
+        self.addedCharacteristics = addedCharacteristics
+        self.removedCharacteristics = removedCharacteristics
+        self.addedReferences = addedReferences
+        self.removedReferences = removedReferences
+    }
+
+    /// Whether nothing is to change.
+    public var isEmpty: Bool {
+        language == nil && name == nil && alternateGroup == nil && isEnabled == nil && !makesDefault
+            && addedCharacteristics.isEmpty && removedCharacteristics.isEmpty
+            && addedReferences.isEmpty && removedReferences.isEmpty
+    }
+
+    /// Both tags that make a subtitle track SDH (QTFF "Media characteristic tag atom"; Apple
+    /// players label it "SDH" only when both are present).
+    public static let subtitlesForDeafAndHardOfHearing = [
+        MediaCharacteristic.transcribesSpokenDialog, MediaCharacteristic.describesMusicAndSound,
+    ]
+}
+
+/// Which alternate group a track goes to.
+public enum AlternateGroupChoice: Sendable, Hashable {
+    /// The group of the other legible tracks (subtitles and captions, chapter tracks aside), or
+    /// a group number no track uses.
+    case automatic
+    /// This group; 0 takes the track out of every group.
+    case number(Int16)
+}

@@ -1,0 +1,13 @@
+/// What a write did.
+public struct EditReport: Sendable {
+    /// The file written (the source itself for an in-place edit).
+    public var path: String
+    /// IDs of the tracks added, in the order of the plan.
+    public var addedTrackIDs: [UInt32]
+    /// Bytes written: the whole output, or what an in-place edit appended and patched.
+    public var bytesWritten: UInt64
+    /// Size of the resulting file.
+    public var fileSize: UInt64
+    /// Cues that were dropped or cut (zero-length, before time 0), naming track and cue.
+    public var diagnostics: [String]
+}
