@@ -9,6 +9,10 @@ struct Legible: ParsableCommand {
         abstract: "Inspect and edit QuickTime (.mov) and MPEG-4 (.mp4/.m4v) files: tracks, languages, subtitles, metadata.",
         discussion: """
         Examples:
+          legible add-subtitles movie.mov en-sdh.srt --language en --sdh -o movie-sdh.mov
+                                                add an SDH subtitle track
+          legible set-track movie.mov --track 4 --language pt-BR --default --in-place
+                                                change a track's language and make it the default
           legible info movie.mov                tracks and selection groups
           legible info --json movie.mp4         the same, as JSON
           legible boxes --depth 3 movie.mp4     the box tree with decoded fields
@@ -17,7 +21,8 @@ struct Legible: ParsableCommand {
           legible convert film.srt -o film.vtt  what Legible reads in a subtitle file
         """,
         version: "0.1.0",
-        subcommands: [InfoCommand.self, BoxesCommand.self, ExtractCommand.self, ConvertCommand.self])
+        subcommands: [InfoCommand.self, BoxesCommand.self, AddSubtitlesCommand.self, SetTrackCommand.self,
+                      ExtractCommand.self, ConvertCommand.self])
 
     /// Usage errors start `error:` like every other error line the tool prints (the argument
     /// parser's own default is `Error:`).

@@ -35,18 +35,9 @@ struct ConvertCommand: ParsableCommand {
     func run() throws {
         let document: SubtitleDocument
         do {
-            let bytes = try readInput()
-            let inputFormat = Self.format(ofPath: input) ?? SubtitleFormat.sniff(bytes)
-            switch inputFormat {
-            case .subRip: document = try SubRipParser.parse(bytes: bytes)
-            case .webVTT: document = try WebVTTParser.parse(bytes: bytes)
-            case .ttml: document = try TTMLParser.parse(bytes: bytes)
-            }
-        } catch let error as BoxError {
-            printError("\(input): \(error)")
-            throw ExitCode(2)
-        } catch let error as SubtitleParseError {
-            printError("\(input): \(error)")
+            document = try SubtitleInputFile.read(input)
+        } catch {
+            printError(error.description)
             throw ExitCode(2)
         }
         for warning in document.warnings { printWarning("\(input): \(warning)") }
@@ -62,24 +53,5 @@ struct ConvertCommand: ParsableCommand {
             printError("\(error)")
             throw ExitCode(2)
         }
-    }
-
-    /// The whole input, refused when larger than the parsers accept.
-    private func readInput() throws(BoxError) -> [UInt8] {
-        let source = try FileByteSource(path: input)
-        let limit = SubtitleParseLimits.standard.maxInputBytes
-        guard source.size <= UInt64(limit) else {
-            throw BoxError(.limitExceeded("'\(input)' is larger than \(limit) bytes, too large for a subtitle file"), at: nil)
-        }
-        return try source.read(at: 0, count: Int(source.size))
-    }
-
-    /// The input format an extension names.
-    private static func format(ofPath path: String) -> SubtitleFormat? {
-        let lowered = path.lowercased()
-        if lowered.hasSuffix(".srt") { return .subRip }
-        if lowered.hasSuffix(".vtt") || lowered.hasSuffix(".webvtt") { return .webVTT }
-        if [".ttml", ".xml", ".dfxp"].contains(where: lowered.hasSuffix) { return .ttml }
-        return nil
     }
 }

@@ -1,0 +1,162 @@
+import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import ISOBMFF
+import Movie
+import Remux
+
+/// `legible add-subtitles`: append subtitle tracks to a movie without re-encoding anything.
+struct AddSubtitlesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add-subtitles",
+        abstract: "Add subtitle tracks (from SubRip, WebVTT or TTML) to a movie, copying everything else unchanged.",
+        discussion: """
+        The new track is tx3g by default, written the way Apple's players expect (handler sbtl, \
+        one sample description, sized and placed from the main video), or wvtt (WebVTT in MP4, \
+        ISO/IEC 14496-30) with --format wvtt. Every existing track is copied bit for bit; only \
+        chunk offsets, the movie header's next track ID and duration, and what you ask for change.
+
+        The track joins the alternate group of the other subtitle tracks (--group auto) so \
+        players offer it beside them; it joins disabled unless --default, which enables it and \
+        disables the others of its group. --sdh tags it as subtitles for the deaf and hard of \
+        hearing (tagc transcribes-spoken-dialog + describes-music-and-sound), so Apple players \
+        list it as "English SDH". --follow-audio gives the sound track in its language (or the \
+        one you name) a folw reference to it.
+
+        Output: -o writes a new file, moov first (fast start), through a temporary file that is \
+        renamed into place when complete; --in-place appends to the source and switches moov \
+        with one 4-byte write. Several tracks in one run: --plan FILE.json, a list like
+          {"subtitles": [{"file": "en-sdh.srt", "language": "en", "sdh": true, "followAudio": "auto"},
+                         {"file": "fr.vtt", "language": "fr-CA", "name": "Français", "format": "wvtt"}]}
+        (keys: file, format, language, name, sdh, characteristics, forced, forcedFor, group, \
+        default, followAudio; files are relative to the plan).
+
+        Examples:
+          legible add-subtitles movie.mov en-sdh.srt --language en --sdh -o movie-sdh.mov
+          legible add-subtitles movie.mov en-sdh.srt --language en --sdh --follow-audio auto --in-place
+          legible add-subtitles movie.mp4 fr.vtt --language fr-CA --format wvtt -o movie-fr.mp4
+          legible add-subtitles movie.mov es-forced.srt --language es --forced --forced-for 4 -o out.mov
+          legible add-subtitles movie.mov --plan subtitles.json -o out.mov
+
+        Exit status: 0 on success; 2 on bad input or usage.
+        """)
+
+    @Argument(help: "The movie (.mov, .mp4, .m4v).")
+    var movie: String
+
+    @Argument(help: "The subtitle file: SubRip (.srt), WebVTT (.vtt) or TTML (.ttml, .xml, .dfxp).")
+    var subtitles: String?
+
+    @Option(help: "A JSON plan listing several subtitle files and their options (instead of SUBTITLES).")
+    var plan: String?
+
+    @Option(help: "The track's sample format: tx3g (default) or wvtt.")
+    var format: SubtitleTrackFormat?
+
+    @Option(help: "The language, a BCP 47 tag (en, pt-BR, zh-Hant): mdhd gets its ISO 639-2 code, elng the full tag.")
+    var language: String?
+
+    @Option(help: "The track name (udta name).")
+    var name: String?
+
+    @Flag(help: "Subtitles for the deaf and hard of hearing: tag transcribes-spoken-dialog and describes-music-and-sound.")
+    var sdh = false
+
+    @Option(help: "A media characteristic to tag (repeatable), e.g. public.easy-to-read.")
+    var characteristic: [String] = []
+
+    @Flag(help: "A forced-only track: every subtitle is forced (display flags 0xC0000000, tagged forced-only).")
+    var forced = false
+
+    @Option(help: "The full subtitle track this forced-only track belongs to: it gets a forc reference to the new track.")
+    var forcedFor: UInt32?
+
+    @Option(help: "The alternate group: auto (the other subtitles' group, or a free one) or a number.")
+    var group: String?
+
+    @Flag(name: .customLong("default"), help: "Enable the new track and disable the others of its group.")
+    var isDefault = false
+
+    @Option(help: "auto (the sound track in the subtitle's language) or a track ID: that sound track gets a folw reference to the new track.")
+    var followAudio: String?
+
+    @OptionGroup var outputOptions: EditOutputOptions
+
+    func validate() throws {
+        if (subtitles == nil) == (plan == nil) { throw ValidationError("give one subtitle file, or --plan FILE") }
+        if plan != nil, format != nil || language != nil || name != nil || sdh || !characteristic.isEmpty || forced
+            || forcedFor != nil || group != nil || isDefault || followAudio != nil {
+            throw ValidationError("with --plan, give each track's options in the plan")
+        }
+        if let language { _ = try languageTag(language) }
+        if forcedFor != nil && !forced { throw ValidationError("--forced-for names the full track of a forced-only one: add --forced") }
+    }
+
+    func run() throws {
+        do {
+            let specs = try trackSpecs()
+            let editor = try MovieEditor(path: movie)
+            var requests: [SubtitleTrackRequest] = []
+            for spec in specs { requests.append(try spec.request(quiet: outputOptions.quiet)) }
+            let plan = EditPlan(subtitleTracks: requests, brand: outputOptions.resolvedBrand(for: editor.movie))
+            let report = try outputOptions.perform(plan, editor: editor) { report in
+                let tracks = report.addedTrackIDs.map(String.init).joined(separator: ", ")
+                return ["added track\(report.addedTrackIDs.count == 1 ? "" : "s") \(tracks) to \(report.path) (\(report.fileSize) bytes)"]
+            }
+            if outputOptions.json { print(Self.json(report).rendered()) }
+        } catch let error as EditFailure {
+            printError(error.description)
+            throw ExitCode(2)
+        } catch let error as BoxError {
+            printError("\(movie): \(error)")
+            throw ExitCode(2)
+        }
+    }
+
+    private func trackSpecs() throws -> [SubtitleTrackSpec] {
+        if let subtitles {
+            return [SubtitleTrackSpec(file: subtitles, format: format, language: language, name: name, sdh: sdh,
+                                      characteristics: characteristic, forced: forced, forcedFor: forcedFor, group: group,
+                                      isDefault: isDefault, followAudio: followAudio)]
+        }
+        guard let plan else { return [] }
+        struct PlanFile: Decodable { var subtitles: [SubtitleTrackSpec] }
+        let decoded: PlanFile
+        do {
+            decoded = try JSONDecoder().decode(PlanFile.self, from: Data(contentsOf: URL(fileURLWithPath: plan)))
+        } catch let error as DecodingError {
+            throw EditFailure("\(plan): not a subtitle plan: \(Self.explain(error))")
+        } catch {
+            throw EditFailure("\(plan): \(error.localizedDescription)")
+        }
+        guard !decoded.subtitles.isEmpty else { throw EditFailure("\(plan): the plan lists no subtitles") }
+        let folder = URL(fileURLWithPath: plan).deletingLastPathComponent()
+        return decoded.subtitles.map { spec in
+            var spec = spec
+            if !spec.file.hasPrefix("/") { spec.file = folder.appendingPathComponent(spec.file).path }
+            return spec
+        }
+    }
+
+    private static func explain(_ error: DecodingError) -> String {
+        switch error {
+        case let .keyNotFound(key, context): "missing '\(key.stringValue)' at \(path(context))"
+        case let .typeMismatch(_, context), let .valueNotFound(_, context), let .dataCorrupted(context):
+            "\(context.debugDescription) at \(path(context))"
+        @unknown default: "\(error)"
+        }
+    }
+
+    private static func path(_ context: DecodingError.Context) -> String {
+        context.codingPath.isEmpty ? "the top level" : context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+    }
+
+    static func json(_ report: EditReport) -> JSONValue {
+        .object([("output", .string(report.path)), ("addedTracks", .array(report.addedTrackIDs.map { .unsigned($0) })),
+                 ("bytesWritten", .unsigned(report.bytesWritten)), ("fileSize", .unsigned(report.fileSize)),
+                 ("warnings", .array(report.diagnostics.map { .string($0) }))])
+    }
+}

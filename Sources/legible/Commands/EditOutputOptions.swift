@@ -1,0 +1,85 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ArgumentParser
+import ISOBMFF
+import Movie
+import Remux
+
+/// Where and how a writing command writes: a new file (`-o`) or the source itself
+/// (`--in-place`), the output brand, progress and the report.
+struct EditOutputOptions: ParsableArguments {
+    @Option(name: [.customShort("o"), .customLong("output")],
+            help: "The file to write; its extension (.mov, .mp4, .m4v) sets the brand when it differs from the source's.")
+    var output: String?
+
+    @Flag(help: "Edit the source file itself: append the new samples and moov, then retire the old moov with one 4-byte write.")
+    var inPlace = false
+
+    @Option(help: "The output brand: mov, mp4 or m4v (default: from the -o extension, else the source's ftyp).")
+    var brand: OutputBrand?
+
+    @Flag(help: "Replace an existing output file.")
+    var overwrite = false
+
+    @Option(help: "Progress on standard error: auto (a bar when it is a terminal), bar, json (one object per line) or none.")
+    var progress: ProgressStyle = .auto
+
+    @Flag(name: .shortAndLong, help: "Print nothing but errors.")
+    var quiet = false
+
+    @Flag(help: "Print what was written as JSON on standard output.")
+    var json = false
+
+    func validate() throws {
+        switch (output, inPlace) {
+        case (nil, false): throw ValidationError("say where to write: -o FILE, or --in-place to edit the source")
+        case (.some, true): throw ValidationError("-o and --in-place exclude each other")
+        default: break
+        }
+        if inPlace, brand != nil { throw ValidationError("--brand cannot change an existing file in place (its ftyp stays); write a new file with -o") }
+    }
+
+    /// The brand to write: `--brand`, else the output extension's when the source is of another kind.
+    func resolvedBrand(for movie: Movie) -> OutputBrand? {
+        if let brand { return brand }
+        guard let output, let fromExtension = OutputBrand(path: output) else { return nil }
+        let sourceBrand: OutputBrand = movie.isQuickTime ? .mov : movie.fileType?.majorBrand == "M4V " ? .m4v : .mp4
+        return fromExtension == sourceBrand ? nil : fromExtension
+    }
+
+    /// Runs the plan with a progress display and prints the outcome.
+    func perform(_ plan: EditPlan, editor: MovieEditor, describe: (EditReport) -> [String]) throws -> EditReport {
+        if let output, !overwrite, !inPlace, access(output, F_OK) == 0 {
+            throw EditFailure("'\(output)' exists; use --overwrite to replace it, or --in-place to edit the source")
+        }
+        let display = ProgressDisplay(style: quiet ? .none : progress)
+        let report: EditReport
+        do {
+            if let output {
+                report = try editor.write(plan, to: output, progress: display.callback)
+            } else {
+                report = try editor.editInPlace(plan, progress: display.callback)
+            }
+        } catch {
+            display.finish()
+            throw EditFailure("\(error)")
+        }
+        display.finish()
+        if !quiet {
+            for diagnostic in report.diagnostics { printWarning(diagnostic) }
+            if !json { for line in describe(report) { print(line) } }
+        }
+        return report
+    }
+}
+
+/// A writing command's failure: printed as one `error:` line, exit status 2.
+struct EditFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension OutputBrand: ExpressibleByArgument {}

@@ -1,0 +1,105 @@
+import ArgumentParser
+import ISOBMFF
+import Movie
+import Remux
+
+/// `legible set-track`: change how players see a track, without touching its samples.
+struct SetTrackCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set-track",
+        abstract: "Change a track's language, name, alternate group, default state, characteristics or references.",
+        discussion: """
+        Only what you ask for changes; samples are never touched. --language takes a BCP 47 tag: \
+        mdhd gets its ISO 639-2 code, and elng the full tag when it says more (pt-BR, zh-Hant); \
+        an elng that would contradict the new language is removed. --default enables the track \
+        and disables the others of its alternate group (players take the enabled track of a \
+        group as its default). References are TYPE:ID[,ID…]: folw (sound → subtitle to show with \
+        it), forc (subtitle → its forced-only twin), chap (→ chapter track), cdsc (metadata → \
+        described track).
+
+        Examples:
+          legible set-track movie.mov --track 4 --language pt-BR --name "Português" --default --in-place
+          legible set-track movie.mov --track 5 --sdh -o movie-tagged.mov
+          legible set-track movie.mov --track 2 --add-reference folw:5 --in-place
+          legible set-track movie.mp4 --track 3 --remove-characteristic public.easy-to-read --group 2 -o out.mp4
+
+        Exit status: 0 on success; 2 on bad input or usage.
+        """)
+
+    @Argument(help: "The movie (.mov, .mp4, .m4v).")
+    var movie: String
+
+    @Option(help: "The ID of the track to change (see 'legible info').")
+    var track: UInt32
+
+    @Option(help: "The language, a BCP 47 tag (en, pt-BR, zh-Hant).")
+    var language: String?
+
+    @Option(help: "The track name (udta name); an empty name removes it.")
+    var name: String?
+
+    @Option(help: "The alternate group: auto (the other subtitles' group, or a free one) or a number (0 = none).")
+    var group: AlternateGroupChoice?
+
+    /// `--enable` or `--disable`.
+    enum EnabledState: String, EnumerableFlag {
+        case enable, disable
+
+        static func help(for value: EnabledState) -> ArgumentHelp? {
+            value == .enable ? "Enable the track (players may play or show it by default)." : "Disable the track."
+        }
+    }
+
+    @Flag var enabledState: EnabledState?
+
+    @Flag(name: .customLong("default"), help: "Enable the track and disable the others of its group.")
+    var isDefault = false
+
+    @Flag(help: "Tag as SDH: transcribes-spoken-dialog and describes-music-and-sound.")
+    var sdh = false
+
+    @Option(help: "A media characteristic to tag (repeatable).")
+    var characteristic: [String] = []
+
+    @Option(help: "A media characteristic to remove (repeatable).")
+    var removeCharacteristic: [String] = []
+
+    @Option(help: "A reference to add, TYPE:ID[,ID…] (repeatable), e.g. folw:5.")
+    var addReference: [TrackReferenceArgument] = []
+
+    @Option(help: "A reference to remove, TYPE:ID[,ID…] or TYPE for all of a type (repeatable).")
+    var removeReference: [TrackReferenceArgument] = []
+
+    @OptionGroup var outputOptions: EditOutputOptions
+
+    func validate() throws {
+        if let language { _ = try languageTag(language) }
+        if changes.isEmpty { throw ValidationError("nothing to change: give at least one of --language, --name, --group, --enable/--disable, --default, --sdh, --characteristic, --add-reference …") }
+    }
+
+    private var changes: TrackChanges {
+        TrackChanges(language: try? languageTag(language), name: name, alternateGroup: group, isEnabled: enabledState.map { $0 == .enable },
+                     makesDefault: isDefault,
+                     addedCharacteristics: characteristic + (sdh ? TrackChanges.subtitlesForDeafAndHardOfHearing : []),
+                     removedCharacteristics: removeCharacteristic, addedReferences: addReference.map(\.reference),
+                     removedReferences: removeReference.map(\.reference))
+    }
+
+    func run() throws {
+        do {
+            let editor = try MovieEditor(path: movie)
+            let plan = EditPlan(trackChanges: [TrackChangeRequest(trackID: track, changes: changes)],
+                                brand: outputOptions.resolvedBrand(for: editor.movie))
+            let report = try outputOptions.perform(plan, editor: editor) { report in
+                ["changed track \(track) in \(report.path)"]
+            }
+            if outputOptions.json { print(AddSubtitlesCommand.json(report).rendered()) }
+        } catch let error as EditFailure {
+            printError(error.description)
+            throw ExitCode(2)
+        } catch let error as BoxError {
+            printError("\(movie): \(error)")
+            throw ExitCode(2)
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import ISOBMFF
+import TimedText
+
+/// Reads a subtitle file (SubRip, WebVTT or TTML) into cues, as `convert` and `add-subtitles`
+/// both do: the format from the extension, else from the content.
+enum SubtitleInputFile {
+    /// Why a subtitle file could not be read: one line naming the file.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func read(_ path: String) throws(Failure) -> SubtitleDocument {
+        do {
+            let bytes = try readBytes(path)
+            switch format(ofPath: path) ?? SubtitleFormat.sniff(bytes) {
+            case .subRip: return try SubRipParser.parse(bytes: bytes)
+            case .webVTT: return try WebVTTParser.parse(bytes: bytes)
+            case .ttml: return try TTMLParser.parse(bytes: bytes)
+            }
+        } catch let error as BoxError {
+            throw Failure(description: "\(path): \(error)")
+        } catch {
+            throw Failure(description: "\(path): \(error)")
+        }
+    }
+
+    /// The whole input, refused when larger than the parsers accept.
+    private static func readBytes(_ path: String) throws(BoxError) -> [UInt8] {
+        let source = try FileByteSource(path: path)
+        let limit = SubtitleParseLimits.standard.maxInputBytes
+        guard source.size <= UInt64(limit) else {
+            throw BoxError(.limitExceeded("'\(path)' is larger than \(limit) bytes, too large for a subtitle file"), at: nil)
+        }
+        return try source.read(at: 0, count: Int(source.size))
+    }
+
+    /// The input format an extension names.
+    private static func format(ofPath path: String) -> SubtitleFormat? {
+        let lowered = path.lowercased()
+        if lowered.hasSuffix(".srt") { return .subRip }
+        if lowered.hasSuffix(".vtt") || lowered.hasSuffix(".webvtt") { return .webVTT }
+        if [".ttml", ".xml", ".dfxp"].contains(where: lowered.hasSuffix) { return .ttml }
+        return nil
+    }
+}

@@ -1,0 +1,69 @@
+import Movie
+import Remux
+import TimedText
+
+/// One subtitle track to add, as the command line or a plan file states it; turned into the
+/// engine's request once its file has been read.
+struct SubtitleTrackSpec: Decodable {
+    var file: String
+    var format: SubtitleTrackFormat?
+    var language: String?
+    var name: String?
+    var sdh: Bool?
+    var characteristics: [String]?
+    var forced: Bool?
+    var forcedFor: UInt32?
+    var group: String?
+    var isDefault: Bool?
+    var followAudio: String?
+
+    enum CodingKeys: String, CodingKey {
+        case file, format, language, name, sdh, characteristics, forced, forcedFor, group, followAudio
+        case isDefault = "default"
+    }
+
+    /// Reads the subtitle file and builds the request; warnings about the file are printed.
+    func request(quiet: Bool) throws -> SubtitleTrackRequest {
+        let document: SubtitleDocument
+        do {
+            document = try SubtitleInputFile.read(file)
+        } catch {
+            throw EditFailure(error.description)
+        }
+        if !quiet { for warning in document.warnings { printWarning("\(file): \(warning)") } }
+        // A TTML xml:lang is the language when none is given.
+        let documentLanguage = document.language.flatMap { try? LanguageTag(parsing: $0) }
+        let tag: LanguageTag?
+        do {
+            tag = try language.map { (text) throws(LanguageTagError) in try LanguageTag(parsing: text) } ?? documentLanguage
+        } catch {
+            throw EditFailure("--language: \(error)")
+        }
+        var characteristics = characteristics ?? []
+        if sdh == true { characteristics += TrackChanges.subtitlesForDeafAndHardOfHearing }
+        guard let groupChoice = AlternateGroupChoice(argument: group ?? "auto") else {
+            throw EditFailure("group '\(group ?? "")' is neither 'auto' nor a group number")
+        }
+        let audio = try followAudio.map { (text) throws -> AudioTrackChoice in
+            guard let choice = AudioTrackChoice(argument: text) else {
+                throw EditFailure("follow-audio '\(text)' is neither 'auto' nor a track ID")
+            }
+            return choice
+        }
+        let trackFormat = format ?? .tx3g
+        return SubtitleTrackRequest(
+            cues: document.cues,
+            format: trackFormat == .tx3g ? .tx3g : .webVTT(header: document.webVTTHeader ?? WebVTTHeader(), sourceLabel: nil),
+            properties: TrackChanges(language: tag, name: name, alternateGroup: groupChoice, makesDefault: isDefault ?? false,
+                                     addedCharacteristics: characteristics),
+            isForcedOnly: forced ?? false, forcedTwinOf: forcedFor, followedByAudio: audio)
+    }
+}
+
+/// The sample format of an added subtitle track.
+enum SubtitleTrackFormat: String, Decodable, CaseIterable {
+    /// 3GPP timed text, what Apple players show.
+    case tx3g
+    /// WebVTT in MP4 (ISO/IEC 14496-30).
+    case wvtt
+}
