@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ArgumentParser
 import ISOBMFF
 import TimedText
@@ -44,52 +39,16 @@ enum SubtitleOutputFormat: String, ExpressibleByArgument, CaseIterable {
 /// Writes command output: standard output, or a file replaced safely.
 enum SubtitleOutputFile {
     /// Prints `text` to standard output when `path` is nil or `-`, else writes it to `path`
-    /// through a temporary file in the same folder that is synced and renamed over the target,
-    /// so a crash never leaves a half-written file and the old one stays until the new is whole.
+    /// through a ``ReplacementFile``, so a crash never leaves a half-written file and the old
+    /// one stays until the new is whole.
     static func save(_ text: String, to path: String?) throws(BoxError) {
         guard let path, path != "-" else {
             print(text, terminator: "")
             return
         }
-        func failure(_ what: String) -> BoxError {
-            BoxError(.io("cannot \(what) '\(path)': \(String(cString: strerror(errno)))"), at: nil)
-        }
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        var template = Array((folder + "." + name + ".legible-XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.map { mkstemp($0) } ?? -1
-        }
-        guard descriptor >= 0 else { throw failure("create a temporary file next to") }
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var ok = false
-        defer {
-            if !ok { unlink(temporary) }
-        }
-        guard writeAll(Array(text.utf8), to: descriptor) else {
-            let error = failure("write")
-            close(descriptor)
-            throw error
-        }
-        // mkstemp creates the file 0600; a subtitle file is an ordinary document.
-        let mask = umask(0)
-        umask(mask)
-        fchmod(descriptor, 0o666 & ~mask)
-        guard fsync(descriptor) == 0 else {
-            let error = failure("sync")
-            close(descriptor)
-            throw error
-        }
-        guard close(descriptor) == 0 else { throw failure("close") }
-        guard rename(temporary, path) == 0 else { throw failure("replace") }
-        ok = true
-        // Sync the folder too, so the rename itself survives a crash.
-        let folderDescriptor = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY)
-        if folderDescriptor >= 0 {
-            fsync(folderDescriptor)
-            close(folderDescriptor)
-        }
+        let file = try ReplacementFile(replacing: path)
+        try file.sink.write(Array(text.utf8)[...])
+        try file.commit()
     }
 }
 
