@@ -130,7 +130,7 @@ struct AddSubtitlesCommand: ParsableCommand {
         } catch let error as DecodingError {
             throw EditFailure("\(plan): not a subtitle plan: \(Self.explain(error))")
         } catch {
-            throw EditFailure("\(plan): \(error.localizedDescription)")
+            throw EditFailure("\(plan): cannot read the plan: \(error)")
         }
         guard !decoded.subtitles.isEmpty else { throw EditFailure("\(plan): the plan lists no subtitles") }
         let folder = URL(fileURLWithPath: plan).deletingLastPathComponent()

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Movie
 import Remux
 import TimedText
@@ -61,7 +62,7 @@ struct SubtitleTrackSpec: Decodable {
 }
 
 /// The sample format of an added subtitle track.
-enum SubtitleTrackFormat: String, Decodable, CaseIterable {
+enum SubtitleTrackFormat: String, Decodable, CaseIterable, ExpressibleByArgument {
     /// 3GPP timed text, what Apple players show.
     case tx3g
     /// WebVTT in MP4 (ISO/IEC 14496-30).

@@ -5,7 +5,7 @@ import Remux
 
 // How `add-subtitles` and `set-track` read track properties from the command line.
 
-extension AlternateGroupChoice: @retroactive ExpressibleByArgument {
+extension AlternateGroupChoice: ExpressibleByArgument {
     /// `auto` or a group number.
     public init?(argument: String) {
         if argument == "auto" {
@@ -18,7 +18,7 @@ extension AlternateGroupChoice: @retroactive ExpressibleByArgument {
     }
 }
 
-extension AudioTrackChoice: @retroactive ExpressibleByArgument {
+extension AudioTrackChoice: ExpressibleByArgument {
     /// `auto` or a track ID.
     public init?(argument: String) {
         if argument == "auto" {

@@ -27,7 +27,8 @@ final class ProgressDisplay: @unchecked Sendable {
 
     /// The callback to give the engine, nil when nothing is shown.
     var callback: (@Sendable (EditProgress) -> Void)? {
-        style == .none ? nil : { [self] progress in self.show(progress) }
+        guard style != .none else { return nil }
+        return { @Sendable [self] progress in self.show(progress) }
     }
 
     private func show(_ progress: EditProgress) {
