@@ -10,36 +10,36 @@ public enum CraftedMovie {
         .leaf(type, [version] + Array(be32(flags).dropFirst()) + payload)
     }
 
-    static let identityMatrix: [UInt8] = [0x10000, 0, 0, 0, 0x10000, 0, 0, 0, 0x4000_0000].flatMap { be32(UInt32($0)) }
-
+    // The well-formed boxes come from the library's own builders (ISO/IEC 14496-12 layouts);
+    // only the hostile files below are written byte by byte.
     public static func mvhd(timescale: UInt32 = 1000, duration: UInt32 = 1000, nextTrackID: UInt32 = 2) -> TestBox {
-        fullBox("mvhd", be32(0) + be32(0) + be32(timescale) + be32(duration) + be32(0x10000) + be16(0x100)
-                + [UInt8](repeating: 0, count: 10) + identityMatrix + [UInt8](repeating: 0, count: 24) + be32(nextTrackID))
+        .leaf("mvhd", MovieHeaderBox(timing: HeaderTiming(timescale: timescale, duration: UInt64(duration)), nextTrackID: nextTrackID).payload)
     }
 
     public static func tkhd(id: UInt32, flags: UInt32 = 3, alternateGroup: UInt16 = 0) -> TestBox {
-        fullBox("tkhd", flags: flags, be32(0) + be32(0) + be32(id) + be32(0) + be32(1000) + [UInt8](repeating: 0, count: 8)
-                + be16(0) + be16(alternateGroup) + be16(0) + be16(0) + identityMatrix + be32(0) + be32(0))
+        .leaf("tkhd", TrackHeaderBox(trackID: id, flags: TrackHeaderBox.Flags(rawValue: flags), duration: 1000,
+                                     alternateGroup: Int16(bitPattern: alternateGroup)).payload)
     }
 
     public static func mdhd(timescale: UInt32 = 1000, duration: UInt64 = 1000, version: UInt8 = 0, language: UInt16 = 0x55C4) -> TestBox {
-        let times = version == 1 ? be64(0) + be64(0) + be32(timescale) + be64(duration)
-                                 : be32(0) + be32(0) + be32(timescale) + be32(UInt32(truncatingIfNeeded: duration))
-        return fullBox("mdhd", version: version, times + be16(language) + be16(0))
+        var timing = HeaderTiming(timescale: timescale, duration: duration)
+        timing.version = version
+        return .leaf("mdhd", MediaHeaderBox(timing: timing, language: MediaLanguage(rawValue: language)).payload)
     }
 
     public static func hdlr(_ type: String) -> TestBox {
-        fullBox("hdlr", be32(0) + ascii(type) + [UInt8](repeating: 0, count: 12) + ascii("Legible test") + [0])
+        .leaf("hdlr", HandlerBox(handlerType: FourCC(stringLiteral: type), name: "Legible test").payload)
     }
 
     /// A sample table of `sizes.count` samples of duration 1 in one chunk at `chunkOffset`.
     public static func stbl(sizes: [UInt32], chunkOffset: UInt32 = 0, entries: [TestBox] = []) -> TestBox {
-        .container("stbl", [
+        let count = UInt32(sizes.count)
+        return .container("stbl", [
             .container("stsd", prefix: [0, 0, 0, 0] + be32(UInt32(entries.count)), entries),
-            fullBox("stts", sizes.isEmpty ? be32(0) : be32(1) + be32(UInt32(sizes.count)) + be32(1)),
-            fullBox("stsc", sizes.isEmpty ? be32(0) : be32(1) + be32(1) + be32(UInt32(sizes.count)) + be32(1)),
-            fullBox("stsz", be32(0) + be32(UInt32(sizes.count)) + sizes.flatMap(be32)),
-            fullBox("stco", sizes.isEmpty ? be32(0) : be32(1) + be32(chunkOffset)),
+            .leaf("stts", TimeToSampleBox(runs: sizes.isEmpty ? [] : [(count, UInt32(1))]).payload),
+            .leaf("stsc", SampleToChunkBox(runs: sizes.isEmpty ? [] : [(UInt32(1), count, UInt32(1))]).payload),
+            .leaf("stsz", SampleSizeBox(sizes: sizes).payload),
+            .leaf("stco", ChunkOffsetBox(offsets: sizes.isEmpty ? [] : [UInt64(chunkOffset)], large: false).payload),
         ])
     }
 
