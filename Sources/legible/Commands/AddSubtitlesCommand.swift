@@ -56,29 +56,13 @@ struct AddSubtitlesCommand: ParsableCommand {
     @Option(help: "The track's sample format: tx3g (default) or wvtt.")
     var format: SubtitleTrackFormat?
 
-    @Option(help: "The language, a BCP 47 tag (en, pt-BR, zh-Hant): mdhd gets its ISO 639-2 code, elng the full tag.")
-    var language: String?
-
-    @Option(help: "The track name (udta name).")
-    var name: String?
-
-    @Flag(help: "Subtitles for the deaf and hard of hearing: tag transcribes-spoken-dialog and describes-music-and-sound.")
-    var sdh = false
-
-    @Option(help: "A media characteristic to tag (repeatable), e.g. public.easy-to-read.")
-    var characteristic: [String] = []
+    @OptionGroup var properties: TrackPropertyOptions
 
     @Flag(help: "A forced-only track: every subtitle is forced (display flags 0xC0000000, tagged forced-only).")
     var forced = false
 
     @Option(help: "The full subtitle track this forced-only track belongs to: it gets a forc reference to the new track.")
     var forcedFor: UInt32?
-
-    @Option(help: "The alternate group: auto (the other subtitles' group, or a free one) or a number.")
-    var group: String?
-
-    @Flag(name: .customLong("default"), help: "Enable the new track and disable the others of its group.")
-    var isDefault = false
 
     @Option(help: "auto (the sound track in the subtitle's language) or a track ID: that sound track gets a folw reference to the new track.")
     var followAudio: String?
@@ -87,40 +71,29 @@ struct AddSubtitlesCommand: ParsableCommand {
 
     func validate() throws {
         if (subtitles == nil) == (plan == nil) { throw ValidationError("give one subtitle file, or --plan FILE") }
-        if plan != nil, format != nil || language != nil || name != nil || sdh || !characteristic.isEmpty || forced
-            || forcedFor != nil || group != nil || isDefault || followAudio != nil {
+        if plan != nil, format != nil || !properties.isEmpty || forced || forcedFor != nil || followAudio != nil {
             throw ValidationError("with --plan, give each track's options in the plan")
         }
-        if let language { _ = try languageTag(language) }
         if forcedFor != nil && !forced { throw ValidationError("--forced-for names the full track of a forced-only one: add --forced") }
     }
 
     func run() throws {
-        do {
-            let specs = try trackSpecs()
-            let editor = try MovieEditor(path: movie)
+        try outputOptions.run(movie: movie) { editor in
             var requests: [SubtitleTrackRequest] = []
-            for spec in specs { requests.append(try spec.request(quiet: outputOptions.quiet)) }
-            let plan = EditPlan(subtitleTracks: requests, brand: outputOptions.resolvedBrand(for: editor.movie))
-            let report = try outputOptions.perform(plan, editor: editor) { report in
-                let tracks = report.addedTrackIDs.map(String.init).joined(separator: ", ")
-                return ["added track\(report.addedTrackIDs.count == 1 ? "" : "s") \(tracks) to \(report.path) (\(report.fileSize) bytes)"]
-            }
-            if outputOptions.json { print(Self.json(report).rendered()) }
-        } catch let error as EditFailure {
-            printError(error.description)
-            throw ExitCode(2)
-        } catch let error as BoxError {
-            printError("\(movie): \(error)")
-            throw ExitCode(2)
+            for spec in try trackSpecs() { requests.append(try spec.request(quiet: outputOptions.quiet)) }
+            return EditPlan(subtitleTracks: requests, brand: outputOptions.resolvedBrand(for: editor.movie))
+        } describe: { report in
+            let tracks = report.addedTrackIDs.map(String.init).joined(separator: ", ")
+            return ["added track\(report.addedTrackIDs.count == 1 ? "" : "s") \(tracks) to \(report.path) (\(report.fileSize) bytes)"]
         }
     }
 
     private func trackSpecs() throws -> [SubtitleTrackSpec] {
         if let subtitles {
-            return [SubtitleTrackSpec(file: subtitles, format: format, language: language, name: name, sdh: sdh,
-                                      characteristics: characteristic, forced: forced, forcedFor: forcedFor, group: group,
-                                      isDefault: isDefault, followAudio: followAudio)]
+            return [SubtitleTrackSpec(file: subtitles, format: format, language: properties.language, name: properties.name,
+                                      sdh: properties.sdh, characteristics: properties.characteristic, forced: forced,
+                                      forcedFor: forcedFor, group: properties.group?.argument, isDefault: properties.isDefault,
+                                      followAudio: followAudio)]
         }
         guard let plan else { return [] }
         struct PlanFile: Decodable { var subtitles: [SubtitleTrackSpec] }
@@ -152,11 +125,5 @@ struct AddSubtitlesCommand: ParsableCommand {
 
     private static func path(_ context: DecodingError.Context) -> String {
         context.codingPath.isEmpty ? "the top level" : context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-    }
-
-    static func json(_ report: EditReport) -> JSONValue {
-        .object([("output", .string(report.path)), ("addedTracks", .array(report.addedTrackIDs.map { .unsigned($0) })),
-                 ("bytesWritten", .unsigned(report.bytesWritten)), ("fileSize", .unsigned(report.fileSize)),
-                 ("warnings", .array(report.diagnostics.map { .string($0) }))])
     }
 }

@@ -50,8 +50,30 @@ struct EditOutputOptions: ParsableArguments {
         return fromExtension == sourceBrand ? nil : fromExtension
     }
 
+    /// Opens the movie, runs the plan `makePlan` gives for it, and prints the outcome; every
+    /// failure is one `error:` line and exit status 2.
+    func run(movie: String, plan makePlan: (MovieEditor) throws -> EditPlan, describe: (EditReport) -> [String]) throws {
+        do {
+            let editor = try MovieEditor(path: movie)
+            let report = try perform(try makePlan(editor), editor: editor, describe: describe)
+            if json {
+                print(JSONValue.object([
+                    ("output", .string(report.path)), ("addedTracks", .array(report.addedTrackIDs.map { .unsigned($0) })),
+                    ("bytesWritten", .unsigned(report.bytesWritten)), ("fileSize", .unsigned(report.fileSize)),
+                    ("warnings", .array(report.diagnostics.map { .string($0) })),
+                ]).rendered())
+            }
+        } catch let error as EditFailure {
+            printError(error.description)
+            throw ExitCode(2)
+        } catch let error as BoxError {
+            printError("\(movie): \(error)")
+            throw ExitCode(2)
+        }
+    }
+
     /// Runs the plan with a progress display and prints the outcome.
-    func perform(_ plan: EditPlan, editor: MovieEditor, describe: (EditReport) -> [String]) throws -> EditReport {
+    private func perform(_ plan: EditPlan, editor: MovieEditor, describe: (EditReport) -> [String]) throws -> EditReport {
         if let output, !overwrite, !inPlace, access(output, F_OK) == 0 {
             throw EditFailure("'\(output)' exists; use --overwrite to replace it, or --in-place to edit the source")
         }

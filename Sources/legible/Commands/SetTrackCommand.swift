@@ -32,14 +32,7 @@ struct SetTrackCommand: ParsableCommand {
     @Option(help: "The ID of the track to change (see 'legible info').")
     var track: UInt32
 
-    @Option(help: "The language, a BCP 47 tag (en, pt-BR, zh-Hant).")
-    var language: String?
-
-    @Option(help: "The track name (udta name); an empty name removes it.")
-    var name: String?
-
-    @Option(help: "The alternate group: auto (the other subtitles' group, or a free one) or a number (0 = none).")
-    var group: AlternateGroupChoice?
+    @OptionGroup var properties: TrackPropertyOptions
 
     /// `--enable` or `--disable`.
     enum EnabledState: String, EnumerableFlag {
@@ -51,15 +44,6 @@ struct SetTrackCommand: ParsableCommand {
     }
 
     @Flag var enabledState: EnabledState?
-
-    @Flag(name: .customLong("default"), help: "Enable the track and disable the others of its group.")
-    var isDefault = false
-
-    @Flag(help: "Tag as SDH: transcribes-spoken-dialog and describes-music-and-sound.")
-    var sdh = false
-
-    @Option(help: "A media characteristic to tag (repeatable).")
-    var characteristic: [String] = []
 
     @Option(help: "A media characteristic to remove (repeatable).")
     var removeCharacteristic: [String] = []
@@ -73,33 +57,23 @@ struct SetTrackCommand: ParsableCommand {
     @OptionGroup var outputOptions: EditOutputOptions
 
     func validate() throws {
-        if let language { _ = try languageTag(language) }
         if changes.isEmpty { throw ValidationError("nothing to change: give at least one of --language, --name, --group, --enable/--disable, --default, --sdh, --characteristic, --add-reference …") }
     }
 
     private var changes: TrackChanges {
-        TrackChanges(language: try? languageTag(language), name: name, alternateGroup: group, isEnabled: enabledState.map { $0 == .enable },
-                     makesDefault: isDefault,
-                     addedCharacteristics: characteristic + (sdh ? TrackChanges.subtitlesForDeafAndHardOfHearing : []),
+        TrackChanges(language: try? languageTag(properties.language), name: properties.name, alternateGroup: properties.group,
+                     isEnabled: enabledState.map { $0 == .enable }, makesDefault: properties.isDefault,
+                     addedCharacteristics: properties.addedCharacteristics,
                      removedCharacteristics: removeCharacteristic, addedReferences: addReference.map(\.reference),
                      removedReferences: removeReference.map(\.reference))
     }
 
     func run() throws {
-        do {
-            let editor = try MovieEditor(path: movie)
-            let plan = EditPlan(trackChanges: [TrackChangeRequest(trackID: track, changes: changes)],
-                                brand: outputOptions.resolvedBrand(for: editor.movie))
-            let report = try outputOptions.perform(plan, editor: editor) { report in
-                ["changed track \(track) in \(report.path)"]
-            }
-            if outputOptions.json { print(AddSubtitlesCommand.json(report).rendered()) }
-        } catch let error as EditFailure {
-            printError(error.description)
-            throw ExitCode(2)
-        } catch let error as BoxError {
-            printError("\(movie): \(error)")
-            throw ExitCode(2)
+        try outputOptions.run(movie: movie) { editor in
+            EditPlan(trackChanges: [TrackChangeRequest(trackID: track, changes: changes)],
+                     brand: outputOptions.resolvedBrand(for: editor.movie))
+        } describe: { report in
+            ["changed track \(track) in \(report.path)"]
         }
     }
 }

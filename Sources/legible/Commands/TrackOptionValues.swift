@@ -16,6 +16,14 @@ extension AlternateGroupChoice: ExpressibleByArgument {
             return nil
         }
     }
+
+    /// The command-line form.
+    var argument: String {
+        switch self {
+        case .automatic: "auto"
+        case let .number(group): String(group)
+        }
+    }
 }
 
 extension AudioTrackChoice: ExpressibleByArgument {
