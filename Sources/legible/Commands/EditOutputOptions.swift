@@ -80,16 +80,10 @@ struct EditOutputOptions: ParsableArguments {
         let display = ProgressDisplay(style: quiet ? .none : progress)
         let report: EditReport
         do {
-            if let output {
-                report = try editor.write(plan, to: output, progress: display.callback)
-            } else {
-                report = try editor.editInPlace(plan, progress: display.callback)
-            }
-        } catch {
-            display.finish()
-            throw EditFailure("\(error)")
+            defer { display.finish() }
+            report = try output.map { try editor.write(plan, to: $0, progress: display.callback) }
+                ?? editor.editInPlace(plan, progress: display.callback)
         }
-        display.finish()
         if !quiet {
             for diagnostic in report.diagnostics { printWarning(diagnostic) }
             if !json { for line in describe(report) { print(line) } }
