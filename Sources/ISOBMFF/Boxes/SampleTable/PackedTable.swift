@@ -17,20 +17,29 @@ public struct PackedTable: Sendable, Equatable {
 
     /// Packs 32-bit values, `fieldsPerRecord` per record.
     public init(uint32s values: [UInt32], fieldsPerRecord: Int = 1) {
-        var writer = ByteWriter(capacity: values.count * 4)
-        for value in values { writer.write(value) }
-        self.bytes = writer.bytes[...]
+        self.bytes = Self.bigEndianBytes(values)[...]
         self.stride = 4 * fieldsPerRecord
         self.count = values.count / max(fieldsPerRecord, 1)
     }
 
     /// Packs 64-bit values, one per record.
     public init(uint64s values: [UInt64]) {
-        var writer = ByteWriter(capacity: values.count * 8)
-        for value in values { writer.write(value) }
-        self.bytes = writer.bytes[...]
+        self.bytes = Self.bigEndianBytes(values)[...]
         self.stride = 8
         self.count = values.count
+    }
+
+    /// The values' big-endian bytes, written straight into one buffer: chunk offset tables of a
+    /// long movie have hundreds of thousands of entries.
+    private static func bigEndianBytes<Value: FixedWidthInteger>(_ values: [Value]) -> [UInt8] {
+        let width = Value.bitWidth / 8
+        return [UInt8](unsafeUninitializedCapacity: values.count * width) { buffer, initialized in
+            guard let base = UnsafeMutableRawPointer(buffer.baseAddress) else { return }
+            for (index, value) in values.enumerated() {
+                base.storeBytes(of: value.bigEndian, toByteOffset: index * width, as: Value.self)
+            }
+            initialized = values.count * width
+        }
     }
 
     /// The 32-bit field at byte `offset` of record `index` (index must be below `count`).
