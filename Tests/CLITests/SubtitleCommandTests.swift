@@ -18,24 +18,6 @@ import Testing
         FileManager.default.temporaryDirectory.appendingPathComponent("legible-sub-\(UUID().uuidString)-\(name)")
     }
 
-    /// A SubRip file as (start ms, end ms, text) triples: a deliberately small reader, so the
-    /// comparison with ffmpeg does not go through Legible's own parser.
-    static func srtCues(_ text: String) -> [(start: Int, end: Int, text: String)] {
-        func milliseconds(_ stamp: Substring) -> Int {
-            let parts = stamp.trimmingCharacters(in: .whitespaces).split { $0 == ":" || $0 == "," || $0 == "." }.compactMap { Int($0) }
-            guard parts.count == 4 else { return -1 }
-            return ((parts[0] * 60 + parts[1]) * 60 + parts[2]) * 1000 + parts[3]
-        }
-        let normalized = text.replacingOccurrences(of: "\r\n", with: "\n")
-        return normalized.components(separatedBy: "\n\n").compactMap { block in
-            let lines = block.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.isEmpty }
-            guard let timing = lines.firstIndex(where: { $0.contains("-->") }) else { return nil }
-            let times = lines[timing].components(separatedBy: "-->")
-            return (milliseconds(Substring(times[0])), milliseconds(Substring(times[1])),
-                    lines[(timing + 1)...].joined(separator: "\n"))
-        }
-    }
-
     // MARK: extract
 
     @Test(.enabled(if: ExternalTool.shouldRun("ffmpeg")), arguments: [
@@ -47,7 +29,7 @@ import Testing
         let theirs = try ExternalTool.run("ffmpeg", ["-nostdin", "-v", "error", "-i", Self.media(file),
                                                      "-map", "0:s:\(subtitleStream)", "-f", "srt", "-"])
         #expect(theirs.status == 0, "\(theirs.stderr)")
-        let got = Self.srtCues(ours.stdout), want = Self.srtCues(theirs.stdout)
+        let got = SubtitleCueReader.cues(ours.stdout), want = SubtitleCueReader.cues(theirs.stdout)
         #expect(!got.isEmpty)
         #expect(got.count == want.count)
         for (cue, wanted) in zip(got, want) {
@@ -104,7 +86,7 @@ import Testing
     @Test func extractReadsAQuickTimeTextChapterTrack() throws {
         let output = try legible("extract", Self.media("chapters.mp4"), "--track", "3", "--format", "srt")
         #expect(output.status == 0, "\(output.stderr)")
-        #expect(Self.srtCues(output.stdout).map(\.text) == ["Opening", "Middle", "Ending"])
+        #expect(SubtitleCueReader.cues(output.stdout).map(\.text) == ["Opening", "Middle", "Ending"])
     }
 
     @Test func extractUsageErrorsExitWith2() throws {
@@ -130,8 +112,8 @@ import Testing
         #expect(second.status == 0, "\(second.stderr)")
         let original = try String(contentsOfFile: Self.timedTextFixture("interop.srt"), encoding: .utf8)
         let roundTripped = try String(contentsOf: srt, encoding: .utf8)
-        #expect(Self.srtCues(roundTripped).map(\.start) == Self.srtCues(original).map(\.start))
-        #expect(Self.srtCues(roundTripped).map(\.end) == Self.srtCues(original).map(\.end))
+        #expect(SubtitleCueReader.cues(roundTripped).map(\.start) == SubtitleCueReader.cues(original).map(\.start))
+        #expect(SubtitleCueReader.cues(roundTripped).map(\.end) == SubtitleCueReader.cues(original).map(\.end))
     }
 
     @Test func convertPrintsWarningsWithLineNumbers() throws {
