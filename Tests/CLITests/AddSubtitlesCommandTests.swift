@@ -105,6 +105,22 @@ import Testing
         #expect((report["warnings"] as? [Any])?.isEmpty == true)
     }
 
+    /// A cue that cannot be shown is dropped with a warning, on standard error and in the report.
+    @Test func droppedCueIsAWarning() throws {
+        let folder = try TemporaryFolder("cli-add-warning")
+        defer { folder.remove() }
+        let subtitles = folder.path("zero.srt")
+        try Data("1\n00:00:01,000 --> 00:00:01,000\nnever shown\n\n2\n00:00:02,000 --> 00:00:03,000\nshown\n".utf8)
+            .write(to: URL(fileURLWithPath: subtitles))
+        let result = try LegibleCommand.run(["add-subtitles", Self.demo.path, subtitles, "-o", folder.path("out.mov"), "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let warnings = try #require(result.jsonObject?["warnings"] as? [String])
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains("cue 1") == true, "\(warnings)")
+        #expect(result.stderr.split(separator: "\n").contains { $0.hasPrefix("warning: ") && $0.contains("cue 1") }, "\(result.stderr)")
+        #expect(result.errorLines.isEmpty)
+    }
+
     /// `--progress json`: one object per line on standard error, never going back, ending at
     /// the whole file.
     @Test(arguments: [false, true])
