@@ -98,4 +98,26 @@ import Testing
         let message = try refusal(source: source, output: output) { _ = try MovieEditor(path: source).write(plan, to: output) }
         #expect(message.contains("track \(trackID)"), "\(message)")
     }
+
+    /// A chunk that points past the end of the file would, after an in-place append, read the
+    /// appended bytes as its samples: both ways of writing refuse it, naming the track.
+    @Test func chunkPastTheEndOfTheFileIsRefused() throws {
+        let folder = try TemporaryFolder("remux-refuse")
+        defer { folder.remove() }
+        let source = try folder.copy(RemuxFixtures.media("demo.mp4"), as: "demo.mp4")
+        let file = BoxTreeParser.parse(try FileByteSource(path: source))
+        let traks = try #require(file.box("moov")).children("trak")
+        let stco = try #require(traks.last?.descendant(["mdia", "minf", "stbl", "stco"])?.location)
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: source))
+        let pastTheEnd = be32(UInt32(bytes.count + 4096))
+        bytes.replaceSubrange(Int(stco.offset) + 16 ..< Int(stco.offset) + 20, with: pastTheEnd)
+        try bytes.write(to: URL(fileURLWithPath: source))
+        let editor = try MovieEditor(path: source)
+        let inPlace = try refusal(source: source, output: nil) { _ = try editor.editInPlace(try Self.englishSDH()) }
+        #expect(inPlace.contains("track \(traks.count) chunk 1"), "\(inPlace)")
+        let written = try refusal(source: source, output: folder.path("out.mp4")) {
+            _ = try editor.write(try Self.englishSDH(), to: folder.path("out.mp4"))
+        }
+        #expect(written.contains("is not inside a box"), "\(written)")
+    }
 }

@@ -31,6 +31,7 @@ struct AppendLayout {
         } else {
             endOfFileBoxPatch = nil
         }
+        try Self.checkChunksStayInPlace(movie)
         let newBytes = edited.newMedia.flatMap(\.bytes)
         let media = newBytes.isEmpty ? nil : Box(type: "mdat", payload: newBytes)
         mediaBox = media
@@ -46,5 +47,18 @@ struct AppendLayout {
             })
         }
         movieBox = moov
+    }
+
+    /// Every chunk of the copied tracks must lie inside a box of the file, as a full rewrite
+    /// requires: a chunk that points past the end would read the bytes appended here as samples.
+    private static func checkChunksStayInPlace(_ movie: Movie) throws(BoxError) {
+        let plan = try ChunkOffsetPlan(movie: movie)
+        let boxes = MediaRelocation(moves: movie.file.boxes.map { box in
+            let start = (box.location?.offset ?? 0) + box.header.headerSize
+            return MediaRelocation.Move(start: start, end: start + box.payloadSize, shift: 0)
+        })
+        for track in movie.tracks {
+            _ = try plan.relocatedOffsets(of: track.id, by: boxes, trak: track.box)
+        }
     }
 }

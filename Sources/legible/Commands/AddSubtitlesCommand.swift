@@ -81,7 +81,7 @@ struct AddSubtitlesCommand: ParsableCommand {
         try outputOptions.run(movie: movie) { editor in
             var requests: [SubtitleTrackRequest] = []
             for spec in try trackSpecs() { requests.append(try spec.request(quiet: outputOptions.quiet)) }
-            return EditPlan(subtitleTracks: requests, brand: outputOptions.resolvedBrand(for: editor.movie))
+            return EditPlan(subtitleTracks: requests, brand: outputOptions.resolvedBrand(sourcePath: movie))
         } describe: { report in
             let tracks = report.addedTrackIDs.map(String.init).joined(separator: ", ")
             return ["added track\(report.addedTrackIDs.count == 1 ? "" : "s") \(tracks) to \(report.path) (\(report.fileSize) bytes)"]

@@ -42,12 +42,13 @@ struct EditOutputOptions: ParsableArguments {
         if inPlace, brand != nil { throw ValidationError("--brand cannot change an existing file in place (its ftyp stays); write a new file with -o") }
     }
 
-    /// The brand to write: `--brand`, else the output extension's when the source is of another kind.
-    func resolvedBrand(for movie: Movie) -> OutputBrand? {
+    /// The brand to write: `--brand`, else the output extension's when it differs from the
+    /// source's extension; an output named like its source keeps the source's `ftyp`, whatever
+    /// it says (a QuickTime movie named .mp4 stays QuickTime).
+    func resolvedBrand(sourcePath: String) -> OutputBrand? {
         if let brand { return brand }
         guard let output, let fromExtension = OutputBrand(path: output) else { return nil }
-        let sourceBrand: OutputBrand = movie.isQuickTime ? .mov : movie.fileType?.majorBrand == "M4V " ? .m4v : .mp4
-        return fromExtension == sourceBrand ? nil : fromExtension
+        return fromExtension == OutputBrand(path: sourcePath) ? nil : fromExtension
     }
 
     /// Opens the movie, runs the plan `makePlan` gives for it, and prints the outcome; every

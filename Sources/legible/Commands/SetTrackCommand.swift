@@ -69,9 +69,9 @@ struct SetTrackCommand: ParsableCommand {
     }
 
     func run() throws {
-        try outputOptions.run(movie: movie) { editor in
+        try outputOptions.run(movie: movie) { _ in
             EditPlan(trackChanges: [TrackChangeRequest(trackID: track, changes: changes)],
-                     brand: outputOptions.resolvedBrand(for: editor.movie))
+                     brand: outputOptions.resolvedBrand(sourcePath: movie))
         } describe: { report in
             ["changed track \(track) in \(report.path)"]
         }
