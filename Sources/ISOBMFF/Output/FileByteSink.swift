@@ -29,9 +29,9 @@ public final class FileByteSink: ByteSink {
     package var copyStep: UInt64 = 64 << 20
     /// The size of the buffer that carries file copies the kernel does not do (allocated at the
     /// first), and of the pieces read from other sources; tests make it small.
-    package var bufferSize = 8 << 20 {
-        didSet { precondition(bufferSize > 0, "a copy buffer needs room for a byte") }
-    }
+    package var bufferSize = 8 << 20
+    /// ``bufferSize``, at least one byte, so a copy always moves forward.
+    private var pieceSize: Int { max(bufferSize, 1) }
     /// Whether copies from files try `copy_file_range` first; turned off for good once the
     /// kernel says it cannot copy between these files, so later copies do not ask again.
     package var usesKernelCopy: Bool
@@ -93,7 +93,7 @@ public final class FileByteSink: ByteSink {
         guard let file = source as? FileByteSource else {
             var done: UInt64 = 0
             while done < length {
-                let count = Int(min(UInt64(bufferSize), length - done))
+                let count = Int(min(UInt64(pieceSize), length - done))
                 try write(try source.read(at: offset + done, count: count)[...])
                 done += UInt64(count)
             }
@@ -146,10 +146,12 @@ public final class FileByteSink: ByteSink {
 
     /// Copies through the one reusable buffer: `pread` from the source, `pwrite` here.
     private func copyThroughBuffer(from source: FileByteSource, offset: UInt64, length: UInt64) throws(BoxError) {
-        let buffer = self.buffer ?? .allocate(byteCount: bufferSize, alignment: 16)
+        let buffer = self.buffer ?? .allocate(byteCount: pieceSize, alignment: 16)
         self.buffer = buffer
+        guard let base = buffer.baseAddress else {
+            throw BoxError(.io("cannot copy '\(source.path)' to '\(path)': no copy buffer"), at: nil)
+        }
         var done: UInt64 = 0
-        let base = buffer.baseAddress!  // bufferSize > 0
         while done < length {
             let count = Int(min(UInt64(buffer.count), length - done))
             let got = pread(source.fileDescriptor, base, count, off_t(offset + done))

@@ -77,7 +77,9 @@ public final class ReplacementFile {
     /// it over the target and syncs the folder, so the rename survives a crash too. On failure
     /// the new file is removed and the target left as it was.
     public func commit() throws(BoxError) {
-        precondition(descriptor >= 0, "ReplacementFile committed after commit() or discard()")
+        guard descriptor >= 0 else {
+            throw BoxError(.io("cannot replace '\(targetPath)': the new file was already committed or discarded"), at: nil)
+        }
         do throws(BoxError) {
             try sink.sync()
             if temporaryPath == nil {

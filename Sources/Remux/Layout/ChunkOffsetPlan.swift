@@ -38,6 +38,10 @@ struct ChunkOffsetPlan {
         return offsets
     }
 
+    /// Chunks of a track: as in the source for a copied track, one for an added track (its
+    /// samples are written as one chunk).
+    func chunkCount(of trackID: UInt32) -> Int { sourceChunks[trackID]?.count ?? 1 }
+
     /// Marks tracks whose offsets no longer fit 32 bits; returns whether any changed form.
     mutating func widen(_ trackID: UInt32, offsets: [UInt64]) -> Bool {
         guard !largeTracks.contains(trackID), let largest = offsets.max(), ChunkOffsetBox.needsLargeOffsets(largest) else { return false }

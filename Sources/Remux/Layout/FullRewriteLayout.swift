@@ -68,31 +68,26 @@ struct FullRewriteLayout {
     }
 
     /// `moov` with every track's chunk offsets from `values` (zeros of the right count when it
-    /// returns nil, to size the box).
+    /// returns nil, to size the box; an added track has one chunk).
     private static func movieBox(_ moov: Box, offsets: ChunkOffsetPlan, values: (Box) -> [UInt64]?) -> Box {
         var moov = moov
         moov.setChildren(moov.children.map { child in
             guard child.type == "trak" else { return child }
             let trackID = TrackBoxEditor(trak: child, limits: .standard).trackID
-            let count = chunkCount(of: child)
+            let count = offsets.chunkCount(of: trackID)
             return offsets.trak(child, trackID: trackID, offsets: values(child) ?? [UInt64](repeating: 0, count: count))
         })
         return moov
     }
 
-    /// Entries in a track's `stco`/`co64` (read from its header, not its table).
-    private static func chunkCount(of trak: Box) -> Int {
-        guard let stbl = trak.descendant(["mdia", "minf", "stbl"]),
-              let table = stbl.child("stco") ?? stbl.child("co64"),
-              var reader = try? table.payloadPrefixReader(8), (try? reader.skip(4)) != nil,
-              let count = try? reader.readUInt32() else { return 0 }
-        return Int(count)
-    }
-
     func write(to sink: inout some ByteSink) throws(BoxError) {
-        try fileType?.write(to: &sink)
-        try movieBox.write(to: &sink)
-        try mediaBox?.write(to: &sink)
+        // The head goes out in one write: moov alone is hundreds of small boxes (tables the
+        // source left in the file are read into it; the head grows with moov, not with media).
+        var head = ByteWriter(capacity: Int(clamping: (fileType?.totalSize ?? 0) + movieBox.totalSize + (mediaBox?.totalSize ?? 0)))
+        try fileType?.write(to: &head)
+        try movieBox.write(to: &head)
+        try mediaBox?.write(to: &head)
+        try sink.write(head.bytes[...])
         for box in copiedBoxes { try box.write(to: &sink, explicitSize: true) }
     }
 }

@@ -61,10 +61,12 @@ public struct MovieEditor: Sendable {
             throw BoxError(.io("'\(path)' changed while it was being edited"), at: nil)
         }
         let total = (layout.mediaBox?.totalSize ?? 0) + layout.movieBox.totalSize
-        var sink = file.sink(at: layout.appendOffset)
+        let sink = file.sink(at: layout.appendOffset)
         if let progress { sink.progress = { progress(EditProgress(bytesWritten: $0, totalBytes: total)) } }
-        try layout.mediaBox?.write(to: &sink)
-        try layout.movieBox.write(to: &sink)
+        var appended = ByteWriter(capacity: Int(clamping: total))
+        try layout.mediaBox?.write(to: &appended)
+        try layout.movieBox.write(to: &appended)
+        try sink.write(appended.bytes[...])
         try file.sync()
         let report = EditReport(path: path, addedTrackIDs: edited.addedTrackIDs, bytesWritten: total,
                                 fileSize: layout.appendOffset + total, diagnostics: edited.diagnostics)
