@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "ISOBMFF", targets: ["ISOBMFF"]),
         .library(name: "Movie", targets: ["Movie"]),
         .library(name: "TimedText", targets: ["TimedText"]),
+        .library(name: "Metadata", targets: ["Metadata"]),
         .library(name: "Remux", targets: ["Remux"]),
     ],
     dependencies: [
@@ -24,11 +25,12 @@ let package = Package(
         .target(name: "ISOBMFF", dependencies: ["CZlib"]),
         .target(name: "Movie", dependencies: ["ISOBMFF", "TimedText"]),
         .target(name: "TimedText", dependencies: ["ISOBMFF"]),
-        .target(name: "Remux", dependencies: ["ISOBMFF", "Movie", "TimedText"]),
+        .target(name: "Metadata", dependencies: ["ISOBMFF", "Movie"]),
+        .target(name: "Remux", dependencies: ["ISOBMFF", "Movie", "TimedText", "Metadata"]),
         .executableTarget(
             name: "legible",
             dependencies: [
-                "ISOBMFF", "Movie", "TimedText", "Remux",
+                "ISOBMFF", "Movie", "TimedText", "Metadata", "Remux",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -37,7 +39,8 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "MovieTests", dependencies: ["Movie", "ISOBMFF", "LegibleTestSupport"]),
         .testTarget(name: "TimedTextTests", dependencies: ["TimedText", "LegibleTestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "RemuxTests", dependencies: ["Remux", "Movie", "TimedText", "ISOBMFF", "LegibleTestSupport"]),
+        .testTarget(name: "MetadataTests", dependencies: ["Metadata", "Movie", "ISOBMFF", "LegibleTestSupport"]),
+        .testTarget(name: "RemuxTests", dependencies: ["Remux", "Metadata", "Movie", "TimedText", "ISOBMFF", "LegibleTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["LegibleTestSupport"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
