@@ -83,6 +83,18 @@ public final class FileByteSink: ByteSink {
         }
     }
 
+    /// Overwrites `range` with zeros without moving ``offset``: erasing bytes that must not
+    /// survive in the file.
+    public func writeZeros(_ range: Range<UInt64>) throws(BoxError) {
+        let piece = [UInt8](repeating: 0, count: Int(min(range.count, 1 << 20)))
+        var position = range.lowerBound
+        while position < range.upperBound {
+            let count = Int(min(UInt64(piece.count), range.upperBound - position))
+            try write(piece[..<count], at: position)
+            position += UInt64(count)
+        }
+    }
+
     /// Copies `length` bytes of `source` from `offset` to the sink.
     public func copy(from source: any ByteSource, offset: UInt64, length: UInt64) throws(BoxError) {
         guard offset <= source.size, length <= source.size - offset else {

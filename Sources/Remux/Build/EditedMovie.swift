@@ -1,4 +1,5 @@
 import ISOBMFF
+import Metadata
 import Movie
 
 /// A movie with an ``EditPlan`` applied to its boxes: the new `ftyp` and `moov` and the samples
@@ -11,6 +12,8 @@ struct EditedMovie {
     var addedTrackIDs: [UInt32]
     /// Cues that were dropped or cut, by added track.
     var diagnostics: [String]
+    /// What the plan removes (empty when nothing).
+    var removal: MetadataRemoval
 
     init(movie: Movie, plan: EditPlan, limits: Limits) throws(BoxError) {
         try Self.checkEditable(movie)
@@ -82,7 +85,18 @@ struct EditedMovie {
             }
         }
 
+        let removal = plan.removal ?? MetadataRemoval()
+        self.removal = removal
+        for trackID in removal.trackIDs where !editors.contains(where: { $0.trackID == trackID }) {
+            throw tracks.unknownTrack(trackID)
+        }
+        for index in editors.indices {
+            try editors[index].removeReferences(to: removal.trackIDs)
+            if removal.clearsHeaderTimes { try editors[index].clearHeaderTimes() }
+        }
+
         var moov = movie.movieBox
+        let sourceTrackCount = moov.children("trak").count
         var trakIndex = 0
         var children: [Box] = []
         for child in moov.children {
@@ -92,13 +106,22 @@ struct EditedMovie {
             }
             children.append(editors[trakIndex].trak)
             trakIndex += 1
-            if trakIndex == movie.tracks.count { children += editors[trakIndex...].map(\.trak) }
+            if trakIndex == sourceTrackCount { children += editors[trakIndex...].map(\.trak) }
         }
-        if movie.tracks.isEmpty { children += editors.map(\.trak) }
-        moov.setChildren(children)
-        if var movieHeader = header, !added.isEmpty {
-            movieHeader.nextTrackID = nextID
-            if movieDuration > movieHeader.duration { movieHeader.timing.setDuration(movieDuration) }
+        if sourceTrackCount == 0 { children += editors.map(\.trak) }
+        moov.setChildren(children.filter { child in
+            child.type != "trak" || !removal.trackIDs.contains(TrackBoxEditor(trak: child, limits: limits).trackID)
+        })
+        moov = moov.pruning(offsets: removal.boxOffsets)
+        if var movieHeader = header, !added.isEmpty || removal.clearsHeaderTimes {
+            if !added.isEmpty {
+                movieHeader.nextTrackID = nextID
+                if movieDuration > movieHeader.duration { movieHeader.timing.setDuration(movieDuration) }
+            }
+            if removal.clearsHeaderTimes {
+                movieHeader.timing.creationTime = 0
+                movieHeader.timing.modificationTime = 0
+            }
             moov.modifyChild("mvhd") { $0.setPayload(movieHeader) }
         }
         // The whole moov is rewritten uncompressed; its header is new.

@@ -95,6 +95,34 @@ struct TrackBoxEditor {
         setTrackReferences(tref)
     }
 
+    /// Drops every reference to the given tracks (their `tref` entries, then emptied types).
+    mutating func removeReferences(to trackIDs: Set<UInt32>) throws(BoxError) {
+        guard var tref = trak.child("tref") else { return }
+        var children: [Box] = []
+        for child in tref.children {
+            let decoded = try TrackReferenceTypeBox(reference: child.loaded(limits: limits))
+            let kept = decoded.trackIDs.filter { !trackIDs.contains($0) }
+            if kept.count == decoded.trackIDs.count {
+                children.append(child)
+            } else if !kept.isEmpty {
+                children.append(TrackReferenceTypeBox(referenceType: child.type, trackIDs: kept).makeBox())
+            }
+        }
+        tref.setChildren(children)
+        setTrackReferences(tref)
+    }
+
+    /// Sets the creation and modification times of `tkhd` and `mdhd` to 0.
+    mutating func clearHeaderTimes() throws(BoxError) {
+        try updateHeader { $0.creationTime = 0; $0.modificationTime = 0 }
+        guard var mdia = trak.child("mdia"), let mdhd = mdia.child("mdhd") else { return }
+        var header = try MediaHeaderBox(mdhd.loaded(limits: limits))
+        header.timing.creationTime = 0
+        header.timing.modificationTime = 0
+        mdia.modifyChild("mdhd") { $0.setPayload(header) }
+        trak.modifyChild("mdia") { $0 = mdia }
+    }
+
     /// Puts `tref` in place (after `tkhd` and `edts`, before `mdia`, as writers customarily
     /// order it), or removes it when it holds nothing.
     private mutating func setTrackReferences(_ tref: Box) {

@@ -14,6 +14,12 @@ struct AppendLayout {
     let movieBox: Box
     /// The offset of the old `moov`'s type field.
     let oldMovieTypeOffset: UInt64
+    /// Type fields of removed top-level boxes, which become `free` once the new `moov` is in place.
+    let retiredBoxTypeOffsets: [UInt64]
+    /// Source ranges to overwrite with zeros once the old `moov` is retired: its payload (when
+    /// the edit removes something), the payloads of removed top-level boxes, and the samples of
+    /// removed tracks.
+    let erasures: [Range<UInt64>]
 
     init(edited: EditedMovie, movie: Movie) throws(BoxError) {
         guard let oldMovie = movie.file.box("moov"), let oldLocation = oldMovie.location else {
@@ -31,7 +37,24 @@ struct AppendLayout {
         } else {
             endOfFileBoxPatch = nil
         }
-        try Self.checkChunksStayInPlace(movie)
+        let removed = movie.file.boxes.filter { edited.removal.boxOffsets.contains($0.location?.offset ?? .max) }
+        if removed.contains(where: { $0.type == "moov" || $0.header.form == .toEnd }) {
+            throw BoxError(.unsupported("cannot remove the moov or a box that runs to the end of the file in place; write a new file with -o instead"),
+                           at: oldLocation)
+        }
+        let chunks = try Self.checkChunksStayInPlace(movie, outside: edited.removal.boxOffsets, except: edited.removal.trackIDs)
+        retiredBoxTypeOffsets = removed.compactMap { $0.location.map { $0.offset + 4 } }
+        var erasures = removed.compactMap { box in
+            box.location.map { ($0.offset + box.header.headerSize)..<($0.offset + box.header.totalSize) }
+        }
+        if !edited.removal.isEmpty {
+            erasures.append((oldLocation.offset + oldMovie.header.headerSize)..<(oldLocation.offset + oldMovie.header.totalSize))
+        }
+        // A chunk of a removed track that points outside the file has nothing to erase.
+        erasures += ErasedMedia(removedTrackIDs: edited.removal.trackIDs, chunks: chunks).ranges.compactMap { range in
+            range.lowerBound < end ? range.lowerBound..<min(range.upperBound, end) : nil
+        }
+        self.erasures = erasures
         let newBytes = edited.newMedia.flatMap(\.bytes)
         let media = newBytes.isEmpty ? nil : Box(type: "mdat", payload: newBytes)
         mediaBox = media
@@ -49,16 +72,20 @@ struct AppendLayout {
         movieBox = moov
     }
 
-    /// Every chunk of the copied tracks must lie inside a box of the file, as a full rewrite
-    /// requires: a chunk that points past the end would read the bytes appended here as samples.
-    private static func checkChunksStayInPlace(_ movie: Movie) throws(BoxError) {
+    /// Every chunk of the copied tracks must lie inside a kept box of the file, as a full
+    /// rewrite requires: a chunk that points past the end would read the bytes appended here as
+    /// samples, one in a removed box would read zeros. Returns the chunks it checked.
+    private static func checkChunksStayInPlace(_ movie: Movie, outside removedBoxes: Set<UInt64>,
+                                               except removedTracks: Set<UInt32>) throws(BoxError) -> ChunkOffsetPlan {
         let plan = try ChunkOffsetPlan(movie: movie)
-        let boxes = MediaRelocation(moves: movie.file.boxes.map { box in
+        let boxes = MediaRelocation(moves: movie.file.boxes.compactMap { box in
+            guard !removedBoxes.contains(box.location?.offset ?? .max) else { return nil }
             let start = (box.location?.offset ?? 0) + box.header.headerSize
             return MediaRelocation.Move(start: start, end: start + box.payloadSize, shift: 0)
         })
-        for track in movie.tracks {
+        for track in movie.tracks where !removedTracks.contains(track.id) {
             _ = try plan.relocatedOffsets(of: track.id, by: boxes, trak: track.box)
         }
+        return plan
     }
 }

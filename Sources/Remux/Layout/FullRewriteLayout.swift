@@ -13,13 +13,19 @@ struct FullRewriteLayout {
     /// The source's other top-level boxes; their payloads are copied as ranges of the source.
     let copiedBoxes: [Box]
     let totalSize: UInt64
+    /// Output ranges to overwrite with zeros after the copy: samples of removed tracks.
+    let erasures: [Range<UInt64>]
 
     init(edited: EditedMovie, movie: Movie) throws(BoxError) {
         fileType = edited.fileType
-        copiedBoxes = movie.file.boxes.filter { $0.type != "ftyp" && $0.type != "moov" }
+        let removedBoxes = edited.removal.boxOffsets
+        copiedBoxes = movie.file.boxes.filter { box in
+            box.type != "ftyp" && box.type != "moov" && !removedBoxes.contains(box.location?.offset ?? .max)
+        }
         let newBytes = edited.newMedia.flatMap(\.bytes)
         mediaBox = newBytes.isEmpty ? nil : Box(type: "mdat", payload: newBytes)
         var offsets = try ChunkOffsetPlan(movie: movie)
+        let erased = ErasedMedia(removedTrackIDs: edited.removal.trackIDs, chunks: offsets)
         let sourceIDs = Set(movie.tracks.map(\.id))
         while true {
             let sized = Self.movieBox(edited.movieBox, offsets: offsets) { _ in nil }
@@ -58,6 +64,9 @@ struct FullRewriteLayout {
             if widened { continue }
             movieBox = final
             totalSize = position
+            erasures = erased.ranges.compactMap { range in
+                relocation.relocated(range.lowerBound, length: UInt64(range.count)).map { $0..<($0 + UInt64(range.count)) }
+            }
             return
         }
     }

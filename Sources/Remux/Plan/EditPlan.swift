@@ -10,17 +10,20 @@ public struct EditPlan: Sendable {
     public var trackChanges: [TrackChangeRequest]
     /// The file type of the output; nil keeps the source's `ftyp`.
     public var brand: OutputBrand?
+    /// What a privacy strip removes; nil removes nothing.
+    public var removal: MetadataRemoval?
 
     public init(subtitleTracks: [SubtitleTrackRequest] = [], trackChanges: [TrackChangeRequest] = [],
-                brand: OutputBrand? = nil) {
+                brand: OutputBrand? = nil, removal: MetadataRemoval? = nil) {
         self.subtitleTracks = subtitleTracks
         self.trackChanges = trackChanges
         self.brand = brand
+        self.removal = removal
     }
 
     /// Whether the plan changes nothing.
     public var isEmpty: Bool {
-        subtitleTracks.isEmpty && trackChanges.allSatisfy(\.changes.isEmpty) && brand == nil
+        subtitleTracks.isEmpty && trackChanges.allSatisfy(\.changes.isEmpty) && brand == nil && (removal?.isEmpty ?? true)
     }
 }
 

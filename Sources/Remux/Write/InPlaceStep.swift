@@ -7,6 +7,10 @@ public enum InPlaceStep: Int, Sendable, CaseIterable, Comparable {
     case sizeEndOfFileBox
     /// The old `moov` becomes `free`: one 4-byte write of its type, synced.
     case retireOldMovie
+    /// What the edit removes is overwritten with zeros, synced: removed top-level boxes become
+    /// `free`, and their payloads, the old `moov`'s and removed tracks' samples are zeroed. Only
+    /// for edits that remove something; nothing refers to these bytes any more.
+    case eraseRemovedBytes
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -39,6 +39,7 @@ public struct MovieEditor: Sendable {
             output.discard()
             throw BoxError(.io("wrote \(sink.bytesWritten) bytes to '\(outputPath)' but the layout has \(total)"), at: nil)
         }
+        for range in layout.erasures { try sink.writeZeros(range) }
         try output.commit()
         return EditReport(path: outputPath, addedTrackIDs: edited.addedTrackIDs, bytesWritten: total, fileSize: total,
                           diagnostics: edited.diagnostics)
@@ -77,6 +78,10 @@ public struct MovieEditor: Sendable {
         }
         if lastStep == .sizeEndOfFileBox { return report }
         try sink.write(FourCC("free").bytes[...], at: layout.oldMovieTypeOffset)
+        try file.sync()
+        if lastStep == .retireOldMovie || (layout.erasures.isEmpty && layout.retiredBoxTypeOffsets.isEmpty) { return report }
+        for offset in layout.retiredBoxTypeOffsets { try sink.write(FourCC("free").bytes[...], at: offset) }
+        for range in layout.erasures { try sink.writeZeros(range) }
         try file.sync()
         return report
     }

@@ -1,0 +1,29 @@
+import Metadata
+
+/// What a privacy strip takes out of a movie, decided beforehand (by a ``SharingFilter`` review
+/// or by hand): metadata items, whole tracks (timed metadata), and boxes. Removed bytes are gone
+/// from the output: a full rewrite does not copy them (samples of removed tracks inside copied
+/// media are written as zeros); an in-place edit overwrites them with zeros once the new `moov`
+/// is in place, and erases the retired `moov` too.
+public struct MetadataRemoval: Sendable {
+    /// Items as read from the movie, with their origins.
+    public var items: [MetadataItem]
+    /// Tracks to drop, with their samples and every track reference to them.
+    public var trackIDs: Set<UInt32>
+    /// Source file offsets of boxes to drop whole: top-level boxes (`uuid`, `free`, …) or boxes
+    /// inside `moov`.
+    public var boxOffsets: Set<UInt64>
+    /// Sets creation and modification times of `mvhd`, `tkhd` and `mdhd` to 0 (unknown), since
+    /// they record when the movie was captured.
+    public var clearsHeaderTimes: Bool
+
+    public init(items: [MetadataItem] = [], trackIDs: Set<UInt32> = [], boxOffsets: Set<UInt64> = [],
+                clearsHeaderTimes: Bool = false) {
+        self.items = items
+        self.trackIDs = trackIDs
+        self.boxOffsets = boxOffsets
+        self.clearsHeaderTimes = clearsHeaderTimes
+    }
+
+    public var isEmpty: Bool { items.isEmpty && trackIDs.isEmpty && boxOffsets.isEmpty && !clearsHeaderTimes }
+}
