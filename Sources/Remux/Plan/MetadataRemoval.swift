@@ -27,3 +27,11 @@ public struct MetadataRemoval: Sendable {
 
     public var isEmpty: Bool { items.isEmpty && trackIDs.isEmpty && boxOffsets.isEmpty && !clearsHeaderTimes }
 }
+
+extension MetadataRemoval {
+    /// Everything a sharing review decided to remove.
+    public init(_ review: SharingReview) {
+        self.init(items: review.removedItems, trackIDs: review.removedTrackIDs, boxOffsets: review.removedBoxOffsets,
+                  clearsHeaderTimes: review.clearsHeaderTimes)
+    }
+}

@@ -51,6 +51,12 @@ public struct MovieEditor: Sendable {
         try editInPlace(plan, progress: progress, stoppingAfter: nil)
     }
 
+    /// The source byte ranges an in-place edit with `plan` would overwrite with zeros, for a
+    /// dry run; nothing is written.
+    public func erasuresInPlace(_ plan: EditPlan) throws(BoxError) -> [Range<UInt64>] {
+        try AppendLayout(edited: EditedMovie(movie: movie, plan: plan, limits: limits), movie: movie).erasures
+    }
+
     /// ``editInPlace(_:progress:)`` that can stop after a step, as a crash there would: for
     /// tests that prove every intermediate file is whole.
     package func editInPlace(_ plan: EditPlan, progress: (@Sendable (EditProgress) -> Void)?,

@@ -1,0 +1,155 @@
+import ISOBMFF
+import Movie
+
+/// A ``SharingFilter`` applied to one movie: every subject it found, what happens to it and
+/// why, and the removals that follow — so a dry run can say exactly what a strip would take.
+public struct SharingReview: Sendable {
+    /// A timed metadata track as the review sees it: its format and, for `mebx`, its keys.
+    public struct MetadataTrack: Sendable, Hashable {
+        public var trackID: UInt32
+        public var format: FourCC?
+        public var keys: [MetadataIdentifier]
+
+        public init(trackID: UInt32, format: FourCC?, keys: [MetadataIdentifier]) {
+            self.trackID = trackID
+            self.format = format
+            self.keys = keys
+        }
+    }
+
+    /// One subject and its fate.
+    public struct Entry: Sendable, Hashable {
+        public enum Kind: String, Sendable, Hashable {
+            case item, track, box, headerTimes = "header-times"
+        }
+
+        public var kind: Kind
+        /// The identifier, `track:FORMAT`, `box:PATH` or `header:times`.
+        public var subject: String
+        public var scope: MetadataScope
+        public var decision: SharingFilter.Decision
+        /// The item's value for people, or a summary of a track or box.
+        public var summary: String
+        /// The source bytes of the box that holds it (nil for header times, rewritten in place).
+        public var byteRange: Range<UInt64>?
+    }
+
+    public private(set) var entries: [Entry] = []
+    public private(set) var removedItems: [MetadataItem] = []
+    public private(set) var removedTrackIDs: Set<UInt32> = []
+    /// Offsets of boxes (top-level or inside `moov`) removed whole.
+    public private(set) var removedBoxOffsets: Set<UInt64> = []
+    public private(set) var clearsHeaderTimes = false
+
+    /// Reviews `items` (as the metadata reader returns them), the movie's timed metadata
+    /// tracks, its free-space and vendor boxes, and its header times.
+    public init(movie: Movie, items: [MetadataItem], metadataTracks: [MetadataTrack], filter: SharingFilter) throws(BoxError) {
+        for track in metadataTracks {
+            // A track goes when its format must go or any of its keys must: its samples hold them all.
+            var subject = "track:\(track.format?.description ?? "none")"
+            var decision = filter.decision(for: subject)
+            if decision.pattern == nil, !track.keys.isEmpty {
+                let keys = track.keys.map { (subject: $0.description, decision: filter.decision(for: $0)) }
+                let deciding = keys.first { $0.decision.action == .remove } ?? keys[0]
+                (subject, decision) = (deciding.subject, deciding.decision)
+            }
+            let box = movie.track(id: track.trackID)?.box
+            entries.append(Entry(kind: .track, subject: subject, scope: .track(track.trackID), decision: decision,
+                                 summary: "timed metadata track \(track.trackID) (\(track.format?.description ?? "no format")): "
+                                     + (track.keys.isEmpty ? "no keys" : track.keys.map(\.description).joined(separator: ", ")),
+                                 byteRange: box?.location.map { $0.offset..<($0.offset + (box?.header.totalSize ?? 0)) }))
+            if decision.action == .remove { removedTrackIDs.insert(track.trackID) }
+        }
+        for item in items where !(item.scope.trackID.map(removedTrackIDs.contains) ?? false) {
+            let decision = filter.decision(for: item.identifier)
+            entries.append(Entry(kind: .item, subject: item.identifier.description, scope: item.scope, decision: decision,
+                                 summary: item.value.displayText + (item.language.map { " [\($0)]" } ?? ""),
+                                 byteRange: item.origin?.byteRange))
+            if decision.action == .remove { removedItems.append(item) }
+        }
+        try reviewBoxes(of: movie, filter: filter)
+        reviewHeaderTimes(of: movie, filter: filter)
+    }
+
+    /// Top-level boxes other than `ftyp` and `moov`, and `free`, `skip`, `uuid` and foreign
+    /// `meta` boxes inside `moov` and its tracks. A top-level box that holds samples of a
+    /// kept track always stays.
+    private mutating func reviewBoxes(of movie: Movie, filter: SharingFilter) throws(BoxError) {
+        var candidates: [(subject: String, box: Box, scope: MetadataScope, topLevel: Bool)] = []
+        for box in movie.file.boxes where box.type != "ftyp" && box.type != "moov" {
+            candidates.append(("box:\(box.type)", box, .movie, true))
+        }
+        let inner: Set<FourCC> = ["free", "skip", "uuid", "meta"]
+        for box in movie.movieBox.children where inner.contains(box.type) && !Self.isQuickTimeMetadata(box) {
+            candidates.append(("box:moov/\(box.type)", box, .movie, false))
+        }
+        for track in movie.tracks where !removedTrackIDs.contains(track.id) {
+            for box in track.box.children where inner.contains(box.type) && !Self.isQuickTimeMetadata(box) {
+                candidates.append(("box:trak/\(box.type)", box, .track(track.id), false))
+            }
+        }
+        var media: [ChunkIndex.Chunk]?
+        for candidate in candidates {
+            guard let location = candidate.box.location else { continue }
+            // Empty free space holds nothing.
+            if (candidate.box.type == "free" || candidate.box.type == "skip"), candidate.box.payloadSize == 0 { continue }
+            var decision = filter.decision(for: candidate.subject)
+            let range = location.offset..<(location.offset + candidate.box.header.totalSize)
+            if decision.action == .remove, candidate.topLevel {
+                if media == nil { media = try Self.keptChunks(of: movie, except: removedTrackIDs) }
+                if media?.contains(where: { range.contains($0.offset) }) ?? false {
+                    decision = SharingFilter.Decision(action: .keep, category: .structure, reason: "holds samples of kept tracks", pattern: nil)
+                }
+            }
+            entries.append(Entry(kind: .box, subject: candidate.subject, scope: candidate.scope, decision: decision,
+                                 summary: "\(candidate.box.type) box, \(candidate.box.header.totalSize) bytes at 0x\(String(location.offset, radix: 16))",
+                                 byteRange: range))
+            if decision.action == .remove { removedBoxOffsets.insert(location.offset) }
+        }
+    }
+
+    private mutating func reviewHeaderTimes(of movie: Movie, filter: SharingFilter) {
+        var times: [UInt64] = movie.header.map { [$0.timing.creationTime, $0.timing.modificationTime] } ?? []
+        for track in movie.tracks {
+            times += [track.header.creationTime, track.header.modificationTime,
+                      track.mediaHeader.timing.creationTime, track.mediaHeader.timing.modificationTime]
+        }
+        guard times.contains(where: { $0 != 0 }) else { return }
+        let decision = filter.decision(for: "header:times")
+        let created = movie.header.map { Self.date(fromMacSeconds: $0.timing.creationTime) } ?? "unknown"
+        entries.append(Entry(kind: .headerTimes, subject: "header:times", scope: .movie, decision: decision,
+                             summary: "mvhd, tkhd and mdhd times (movie created \(created))", byteRange: nil))
+        clearsHeaderTimes = decision.action == .remove
+    }
+
+    private static func isQuickTimeMetadata(_ box: Box) -> Bool {
+        guard box.type == "meta", let hdlr = box.child("hdlr"), let handler = try? HandlerBox(hdlr.loaded()) else { return false }
+        return handler.handlerType == "mdta" || handler.handlerType == "mdir"
+    }
+
+    private static func keptChunks(of movie: Movie, except removed: Set<UInt32>) throws(BoxError) -> [ChunkIndex.Chunk] {
+        var chunks: [ChunkIndex.Chunk] = []
+        for track in movie.tracks where !removed.contains(track.id) {
+            chunks += ChunkIndex(try track.sampleTable()).chunks
+        }
+        return chunks
+    }
+
+    /// Seconds since 1904-01-01 (QTFF, ISO/IEC 14496-12 §8.2.2) as a UTC date.
+    static func date(fromMacSeconds seconds: UInt64) -> String {
+        let unixDays = Int64(seconds / 86400) - 24107
+        let secondsOfDay = Int64(seconds % 86400)
+        // Civil date from days since 1970-01-01 (H. Hinnant's days_from_civil inverse).
+        let z = unixDays + 719468
+        let era = (z >= 0 ? z : z - 146096) / 146097
+        let dayOfEra = z - era * 146097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(year)-\(two(month))-\(two(day)) \(two(secondsOfDay / 3600)):\(two(secondsOfDay / 60 % 60)):\(two(secondsOfDay % 60)) UTC"
+    }
+}
