@@ -16,13 +16,14 @@ struct Legible: ParsableCommand {
           legible info movie.mov                tracks and selection groups
           legible info --json movie.mp4         the same, as JSON
           legible boxes --depth 3 movie.mp4     the box tree with decoded fields
+          legible metadata movie.mov            metadata items (titles, locations, keys)
           legible extract movie.mov --track 4 -o es.srt
                                                 a subtitle track to SRT or WebVTT
           legible convert film.srt -o film.vtt  what Legible reads in a subtitle file
         """,
         version: "0.1.0",
         subcommands: [InfoCommand.self, BoxesCommand.self, AddSubtitlesCommand.self, SetTrackCommand.self,
-                      ExtractCommand.self, ConvertCommand.self])
+                      ExtractCommand.self, ConvertCommand.self, MetadataCommand.self])
 
     /// Usage errors start `error:` like every other error line the tool prints (the argument
     /// parser's own default is `Error:`).
