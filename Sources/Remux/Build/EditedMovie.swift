@@ -1,4 +1,5 @@
 import ISOBMFF
+import Metadata
 import Movie
 
 /// A movie with an ``EditPlan`` applied to its boxes: the new `ftyp` and `moov` and the samples
@@ -14,7 +15,10 @@ struct EditedMovie {
 
     init(movie: Movie, plan: EditPlan, limits: Limits) throws(BoxError) {
         try Self.checkEditable(movie)
-        var editors = movie.movieBox.children("trak").map { TrackBoxEditor(trak: $0, limits: limits) }
+        // Metadata first: track edits and added tracks then work on the tree it leaves.
+        let carrier: MetadataCarrierPreference = (plan.brand?.isQuickTime ?? movie.isQuickTime) ? .quickTimeMetadata : .iTunes
+        var moov = try MetadataEditor(limits: limits).applying(plan.metadataChanges, to: movie.movieBox, brand: carrier)
+        var editors = moov.children("trak").map { TrackBoxEditor(trak: $0, limits: limits) }
         let chapterTracks = movie.chapterTrackIDs
         var tracks = TrackDirectory(movie: movie, chapterTrackIDs: chapterTracks)
         var defaults: [UInt32] = []
@@ -82,7 +86,6 @@ struct EditedMovie {
             }
         }
 
-        var moov = movie.movieBox
         var trakIndex = 0
         var children: [Box] = []
         for child in moov.children {

@@ -1,3 +1,4 @@
+import Metadata
 import Movie
 
 /// Everything one write changes in a movie: tracks to add, properties of existing tracks to
@@ -10,17 +11,20 @@ public struct EditPlan: Sendable {
     public var trackChanges: [TrackChangeRequest]
     /// The file type of the output; nil keeps the source's `ftyp`.
     public var brand: OutputBrand?
+    /// Static metadata to set or remove, in order, before any track is changed or added.
+    public var metadataChanges: [MetadataChange]
 
     public init(subtitleTracks: [SubtitleTrackRequest] = [], trackChanges: [TrackChangeRequest] = [],
-                brand: OutputBrand? = nil) {
+                brand: OutputBrand? = nil, metadataChanges: [MetadataChange] = []) {
         self.subtitleTracks = subtitleTracks
         self.trackChanges = trackChanges
         self.brand = brand
+        self.metadataChanges = metadataChanges
     }
 
     /// Whether the plan changes nothing.
     public var isEmpty: Bool {
-        subtitleTracks.isEmpty && trackChanges.allSatisfy(\.changes.isEmpty) && brand == nil
+        subtitleTracks.isEmpty && trackChanges.allSatisfy(\.changes.isEmpty) && brand == nil && metadataChanges.isEmpty
     }
 }
 
