@@ -78,6 +78,13 @@ public struct Box: Sendable {
         return nil
     }
 
+    /// Whether the box holds child boxes: a box whose payload did not parse as children is
+    /// kept as bytes, and then never edited as a list.
+    public var isContainer: Bool {
+        if case .container = content { return true }
+        return false
+    }
+
     /// The first child of a type.
     public func child(_ type: FourCC) -> Box? { children.first { $0.type == type } }
 

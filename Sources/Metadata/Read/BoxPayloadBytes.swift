@@ -21,10 +21,4 @@ extension Box {
     func origin(keyIndex: UInt32? = nil) -> MetadataOrigin {
         MetadataOrigin(location: itemLocation, size: header.totalSize, keyIndex: keyIndex)
     }
-
-    /// Whether the parser made this box a container (its children tiled its payload).
-    var isContainer: Bool {
-        if case .container = content { return true }
-        return false
-    }
 }

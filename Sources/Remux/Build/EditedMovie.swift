@@ -17,7 +17,14 @@ struct EditedMovie {
 
     init(movie: Movie, plan: EditPlan, limits: Limits) throws(BoxError) {
         try Self.checkEditable(movie)
-        var editors = movie.movieBox.children("trak").map { TrackBoxEditor(trak: $0, limits: limits) }
+        // Metadata first: track edits and added tracks then work on the tree it leaves.
+        let carrier: MetadataCarrierPreference = (plan.brand?.isQuickTime ?? movie.isQuickTime) ? .quickTimeMetadata : .iTunes
+        let metadata = MetadataEditor(limits: limits)
+        let removal = plan.removal ?? MetadataRemoval()
+        self.removal = removal
+        var moov = try metadata.removing(removal.items, from: movie.movieBox)
+        moov = try metadata.applying(plan.metadataChanges, to: moov, brand: carrier)
+        var editors = moov.children("trak").map { TrackBoxEditor(trak: $0, limits: limits) }
         let chapterTracks = movie.chapterTrackIDs
         var tracks = TrackDirectory(movie: movie, chapterTrackIDs: chapterTracks)
         var defaults: [UInt32] = []
@@ -85,8 +92,6 @@ struct EditedMovie {
             }
         }
 
-        let removal = plan.removal ?? MetadataRemoval()
-        self.removal = removal
         for trackID in removal.trackIDs where !editors.contains(where: { $0.trackID == trackID }) {
             throw tracks.unknownTrack(trackID)
         }
@@ -95,7 +100,6 @@ struct EditedMovie {
             if removal.clearsHeaderTimes { try editors[index].clearHeaderTimes() }
         }
 
-        var moov = movie.movieBox
         let sourceTrackCount = moov.children("trak").count
         var trakIndex = 0
         var children: [Box] = []

@@ -1,3 +1,4 @@
+import Metadata
 import Movie
 
 /// Everything one write changes in a movie: tracks to add, properties of existing tracks to
@@ -10,20 +11,24 @@ public struct EditPlan: Sendable {
     public var trackChanges: [TrackChangeRequest]
     /// The file type of the output; nil keeps the source's `ftyp`.
     public var brand: OutputBrand?
+    /// Static metadata to set or remove, in order, before any track is changed or added.
+    public var metadataChanges: [MetadataChange]
     /// What a privacy strip removes; nil removes nothing.
     public var removal: MetadataRemoval?
 
     public init(subtitleTracks: [SubtitleTrackRequest] = [], trackChanges: [TrackChangeRequest] = [],
-                brand: OutputBrand? = nil, removal: MetadataRemoval? = nil) {
+                brand: OutputBrand? = nil, metadataChanges: [MetadataChange] = [], removal: MetadataRemoval? = nil) {
         self.subtitleTracks = subtitleTracks
         self.trackChanges = trackChanges
         self.brand = brand
+        self.metadataChanges = metadataChanges
         self.removal = removal
     }
 
     /// Whether the plan changes nothing.
     public var isEmpty: Bool {
-        subtitleTracks.isEmpty && trackChanges.allSatisfy(\.changes.isEmpty) && brand == nil && (removal?.isEmpty ?? true)
+        subtitleTracks.isEmpty && trackChanges.allSatisfy(\.changes.isEmpty) && brand == nil && metadataChanges.isEmpty
+            && (removal?.isEmpty ?? true)
     }
 }
 
