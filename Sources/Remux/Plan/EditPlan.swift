@@ -6,21 +6,24 @@ import Movie
 public struct EditPlan: Sendable {
     /// Subtitle tracks to append, in order; each gets the next free track ID.
     public var subtitleTracks: [SubtitleTrackRequest]
+    /// Timed metadata tracks to append after the subtitle tracks.
+    public var metadataTracks: [MetadataTrackRequest]
     /// Changes to existing tracks, applied before the new tracks are added.
     public var trackChanges: [TrackChangeRequest]
     /// The file type of the output; nil keeps the source's `ftyp`.
     public var brand: OutputBrand?
 
-    public init(subtitleTracks: [SubtitleTrackRequest] = [], trackChanges: [TrackChangeRequest] = [],
-                brand: OutputBrand? = nil) {
+    public init(subtitleTracks: [SubtitleTrackRequest] = [], metadataTracks: [MetadataTrackRequest] = [],
+                trackChanges: [TrackChangeRequest] = [], brand: OutputBrand? = nil) {
         self.subtitleTracks = subtitleTracks
+        self.metadataTracks = metadataTracks
         self.trackChanges = trackChanges
         self.brand = brand
     }
 
     /// Whether the plan changes nothing.
     public var isEmpty: Bool {
-        subtitleTracks.isEmpty && trackChanges.allSatisfy(\.changes.isEmpty) && brand == nil
+        subtitleTracks.isEmpty && metadataTracks.isEmpty && trackChanges.allSatisfy(\.changes.isEmpty) && brand == nil
     }
 }
 
