@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "ISOBMFF", dependencies: ["CZlib"]),
         .target(name: "Movie", dependencies: ["ISOBMFF", "TimedText"]),
         .target(name: "TimedText", dependencies: ["ISOBMFF"]),
-        .target(name: "Metadata", dependencies: ["ISOBMFF", "Movie"]),
+        .target(name: "Metadata", dependencies: ["ISOBMFF", "Movie", "TimedText"]),
         .target(name: "Remux", dependencies: ["ISOBMFF", "Movie", "TimedText", "Metadata"]),
         .executableTarget(
             name: "legible",

@@ -22,8 +22,9 @@ struct Legible: ParsableCommand {
           legible convert film.srt -o film.vtt  what Legible reads in a subtitle file
         """,
         version: "0.1.0",
-        subcommands: [InfoCommand.self, BoxesCommand.self, AddSubtitlesCommand.self, SetTrackCommand.self,
-                      ExtractCommand.self, ConvertCommand.self, MetadataCommand.self])
+        subcommands: [InfoCommand.self, BoxesCommand.self, MetadataCommand.self, AddSubtitlesCommand.self,
+                      AddMetadataTrackCommand.self, SetTrackCommand.self, StripCommand.self,
+                      ExtractCommand.self, ConvertCommand.self])
 
     /// Usage errors start `error:` like every other error line the tool prints (the argument
     /// parser's own default is `Error:`).

@@ -46,6 +46,18 @@ public struct MetadataDataType: RawRepresentable, Hashable, Sendable, CustomStri
         78: "uint64", 79: "affine-transform-f64",
     ]
 
+    /// The type a name stands for: a short name as ``description`` gives it (`utf8`, `int16`,
+    /// `type 80`), or a decimal code (`66`).
+    public init?(name: String) {
+        if let code = Self.names.first(where: { $0.value == name })?.key {
+            self.init(rawValue: code)
+        } else if let code = UInt32(name.hasPrefix("type ") ? String(name.dropFirst(5)) : name) {
+            self.init(rawValue: code)
+        } else {
+            return nil
+        }
+    }
+
     /// A short name (`utf8`, `jpeg`, `int32`), or `type N` for codes QTFF does not define.
     public var description: String { Self.names[rawValue] ?? "type \(rawValue)" }
 

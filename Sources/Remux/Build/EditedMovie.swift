@@ -50,6 +50,13 @@ struct EditedMovie {
         var added: [UInt32] = []
         var diagnostics: [String] = []
         var movieDuration = header?.duration ?? 0
+        /// Puts a built track into the movie: its boxes, its samples, its share of the duration.
+        func adopt(_ editor: TrackBoxEditor, media: NewTrackMedia) throws(BoxError) {
+            movieDuration = max(movieDuration, try editor.header().duration)
+            editors.append(editor)
+            newMedia.append(media)
+            added.append(media.trackID)
+        }
         for request in plan.subtitleTracks {
             let trackID = nextID
             nextID += 1
@@ -67,7 +74,6 @@ struct EditedMovie {
             try editor.apply(properties, group: group)
             if properties.makesDefault { defaults.append(trackID) }
             tracks.add(trackID: trackID, handler: built.handler, group: group ?? 0, language: properties.language)
-            movieDuration = max(movieDuration, try editor.header().duration)
 
             if let twin = request.forcedTwinOf, let index = editors.firstIndex(where: { $0.trackID == twin }) {
                 try editors[index].apply(Self.replacingReference(TrackReference.forcedSubtitlesOnly, with: trackID), group: nil)
@@ -77,10 +83,19 @@ struct EditedMovie {
                 guard let index = editors.firstIndex(where: { $0.trackID == audio }) else { throw tracks.unknownTrack(audio) }
                 try editors[index].apply(Self.replacingReference(TrackReference.selectionFollower, with: trackID), group: nil)
             }
-            editors.append(editor)
-            newMedia.append(built.media)
-            added.append(trackID)
+            try adopt(editor, media: built.media)
             diagnostics += built.diagnostics.map { "track \(trackID): \($0.message)" }
+        }
+        let metadataBuilder = MetadataTrackBuilder(movieTimescale: movieTimescale, isQuickTime: builder.isQuickTime)
+        for request in plan.metadataTracks {
+            let trackID = nextID
+            nextID += 1
+            let built = try metadataBuilder.build(request, trackID: trackID)
+            var editor = TrackBoxEditor(trak: built.trak, limits: limits)
+            try tracks.checkReferences(request.properties.addedReferences)
+            try editor.apply(request.properties, group: nil)
+            tracks.add(trackID: trackID, handler: "meta", group: 0, language: request.language)
+            try adopt(editor, media: built.media)
         }
 
         // One enabled track per alternate group (QTFF "Preparing sound and subtitle alternate

@@ -7,6 +7,8 @@ import Movie
 public struct EditPlan: Sendable {
     /// Subtitle tracks to append, in order; each gets the next free track ID.
     public var subtitleTracks: [SubtitleTrackRequest]
+    /// Timed metadata tracks to append after the subtitle tracks.
+    public var metadataTracks: [MetadataTrackRequest]
     /// Changes to existing tracks, applied before the new tracks are added.
     public var trackChanges: [TrackChangeRequest]
     /// The file type of the output; nil keeps the source's `ftyp`.
@@ -16,9 +18,11 @@ public struct EditPlan: Sendable {
     /// What a privacy strip removes; nil removes nothing.
     public var removal: MetadataRemoval?
 
-    public init(subtitleTracks: [SubtitleTrackRequest] = [], trackChanges: [TrackChangeRequest] = [],
-                brand: OutputBrand? = nil, metadataChanges: [MetadataChange] = [], removal: MetadataRemoval? = nil) {
+    public init(subtitleTracks: [SubtitleTrackRequest] = [], metadataTracks: [MetadataTrackRequest] = [],
+                trackChanges: [TrackChangeRequest] = [], brand: OutputBrand? = nil,
+                metadataChanges: [MetadataChange] = [], removal: MetadataRemoval? = nil) {
         self.subtitleTracks = subtitleTracks
+        self.metadataTracks = metadataTracks
         self.trackChanges = trackChanges
         self.brand = brand
         self.metadataChanges = metadataChanges
@@ -27,8 +31,8 @@ public struct EditPlan: Sendable {
 
     /// Whether the plan changes nothing.
     public var isEmpty: Bool {
-        subtitleTracks.isEmpty && trackChanges.allSatisfy(\.changes.isEmpty) && brand == nil && metadataChanges.isEmpty
-            && (removal?.isEmpty ?? true)
+        subtitleTracks.isEmpty && metadataTracks.isEmpty && trackChanges.allSatisfy(\.changes.isEmpty) && brand == nil
+            && metadataChanges.isEmpty && (removal?.isEmpty ?? true)
     }
 }
 

@@ -4,30 +4,30 @@
 ///
 /// It never recurses and looks at every input scalar a bounded number of times. It does not
 /// expand DTD entities (so no entity-expansion attacks); an unknown entity stays as written,
-/// with a warning.
-struct XMLTokenizer {
-    enum Token: Equatable {
+/// with a warning. Public so other readers of small XML formats (GPX) share it.
+public struct XMLTokenizer {
+    public enum Token: Equatable, Sendable {
         case startTag(name: String, attributes: [Attribute], selfClosing: Bool)
         case endTag(name: String)
         case text(String)
     }
 
-    struct Attribute: Equatable {
-        var name: String
-        var value: String
+    public struct Attribute: Equatable, Sendable {
+        public var name: String
+        public var value: String
     }
 
     private var scanner: ScalarScanner
     private var line = 1
     private var lineCountedTo = 0
-    private(set) var warnings: [SubtitleDiagnostic] = []
+    public private(set) var warnings: [SubtitleDiagnostic] = []
 
-    init(_ text: String) {
+    public init(_ text: String) {
         scanner = ScalarScanner(text)
     }
 
     /// The 1-based line of the scanner position.
-    mutating func currentLine() -> Int {
+    public mutating func currentLine() -> Int {
         let scalars = scanner.scalars
         while lineCountedTo < scanner.position, lineCountedTo < scalars.count {
             if scalars[lineCountedTo] == "\n" { line += 1 }
@@ -37,7 +37,7 @@ struct XMLTokenizer {
     }
 
     /// The next token, or nil at the end of the input.
-    mutating func next() throws(SubtitleParseError) -> Token? {
+    public mutating func next() throws(SubtitleParseError) -> Token? {
         while let scalar = scanner.current {
             guard scalar == "<" else { return .text(readText()) }
             if scanner.consume("<!--") {

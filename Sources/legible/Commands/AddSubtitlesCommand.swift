@@ -101,7 +101,7 @@ struct AddSubtitlesCommand: ParsableCommand {
         do {
             decoded = try JSONDecoder().decode(PlanFile.self, from: Data(contentsOf: URL(fileURLWithPath: plan)))
         } catch let error as DecodingError {
-            throw EditFailure("\(plan): not a subtitle plan: \(Self.explain(error))")
+            throw EditFailure("\(plan): not a subtitle plan: \(error.explanation)")
         } catch {
             throw EditFailure("\(plan): cannot read the plan: \(error)")
         }
@@ -112,18 +112,5 @@ struct AddSubtitlesCommand: ParsableCommand {
             if !spec.file.hasPrefix("/") { spec.file = folder.appendingPathComponent(spec.file).path }
             return spec
         }
-    }
-
-    private static func explain(_ error: DecodingError) -> String {
-        switch error {
-        case let .keyNotFound(key, context): "missing '\(key.stringValue)' at \(path(context))"
-        case let .typeMismatch(_, context), let .valueNotFound(_, context), let .dataCorrupted(context):
-            "\(context.debugDescription) at \(path(context))"
-        @unknown default: "\(error)"
-        }
-    }
-
-    private static func path(_ context: DecodingError.Context) -> String {
-        context.codingPath.isEmpty ? "the top level" : context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
     }
 }

@@ -1,0 +1,103 @@
+import ISOBMFF
+
+/// The key table of a `mebx` sample entry (QTFF "Metadata key table atom"): a plain atom `keys`
+/// — unlike the `keys` of a `meta`, no version, flags or count — whose children are key atoms,
+/// each typed by its local key ID and holding `keyd` (required), `dtyp` and `loca`. Children
+/// this reader does not know (Apple writes `sdpd`, `ctps`, `setu`) are skipped.
+public struct MetadataKeyTable: BoxPayload {
+    public static var boxTypes: Set<FourCC> { ["keys"] }
+    public var boxType: FourCC { "keys" }
+
+    public var keys: [TimedMetadataKey]
+
+    public init(keys: [TimedMetadataKey]) {
+        self.keys = keys
+    }
+
+    /// The key a sample's value atom names by its type.
+    public func key(localID: UInt32) -> TimedMetadataKey? {
+        keys.first { $0.localID == localID }
+    }
+
+    public init(parsing reader: inout ByteReader, type: FourCC) throws(BoxError) {
+        keys = []
+        while !reader.isAtEnd {
+            var atom = try Self.readAtom(&reader, in: "keys")
+            let localID = atom.type.rawValue
+            guard localID != 0, localID != 0xFFFF_FFFF else {
+                throw atom.body.error(.invalidValue("key atom with reserved local key ID \(localID)"))
+            }
+            guard key(localID: localID) == nil else {
+                throw atom.body.error(.invalidValue("local key ID \(localID) is declared twice"))
+            }
+            var keyName: MetadataKeysBox.Entry?
+            var dataType: MetadataDataType?
+            var dataTypeName: String?
+            var locale: String?
+            while !atom.body.isAtEnd {
+                var child = try Self.readAtom(&atom.body, in: "key \(localID)")
+                switch child.type {
+                case "keyd":
+                    let namespace = try child.body.readFourCC()
+                    keyName = MetadataKeysBox.Entry(namespace: namespace, value: Array(child.body.readRemaining()))
+                case "dtyp":
+                    // Namespace 0: a well-known type code; 1: a reverse-DNS type name; others
+                    // are reserved, so their values are ignored.
+                    switch try child.body.readUInt32() {
+                    case 0: dataType = MetadataDataType(rawValue: try child.body.readUInt32())
+                    case 1: dataTypeName = String(decoding: child.body.readRemaining(), as: UTF8.self)
+                    default: break
+                    }
+                case "loca":
+                    locale = String(decoding: child.body.readNullTerminatedBytes(), as: UTF8.self)
+                default:
+                    break
+                }
+            }
+            guard let keyName else { throw atom.body.error(.invalidValue("key \(localID) has no keyd atom")) }
+            keys.append(TimedMetadataKey(localID: localID, keyName: keyName, dataType: dataType,
+                                         dataTypeName: dataTypeName, locale: locale))
+        }
+    }
+
+    /// One atom of a key table or key atom: its type and a reader over its body.
+    private static func readAtom(_ reader: inout ByteReader, in parent: String) throws(BoxError) -> (type: FourCC, body: ByteReader) {
+        let start = reader
+        let size = try reader.readUInt32()
+        let type = try reader.readFourCC()
+        guard size >= 8, Int(size) - 8 <= reader.remaining else {
+            throw start.error(.invalidSize("atom '\(type)' in \(parent) declares size \(size), but \(reader.remaining + 8) bytes are left"))
+        }
+        return (type, try reader.carve(Int(size) - 8, path: "\(reader.path)/\(type)"))
+    }
+
+    public func encode(into writer: inout ByteWriter) {
+        for key in keys {
+            writer.writeBox(FourCC(rawValue: key.localID)) { atom in
+                atom.writeBox("keyd") { keyd in
+                    keyd.write(key.keyName.namespace)
+                    keyd.write(bytes: key.keyName.value)
+                }
+                if let dataType = key.dataType {
+                    atom.writeBox("dtyp") { dtyp in
+                        dtyp.write(UInt32(0))
+                        dtyp.write(dataType.rawValue)
+                    }
+                }
+                if let name = key.dataTypeName {
+                    atom.writeBox("dtyp") { dtyp in
+                        dtyp.write(UInt32(1))
+                        dtyp.write(bytes: Array(name.utf8))
+                    }
+                }
+                if let locale = key.locale {
+                    atom.writeBox("loca") { $0.write(bytes: Array(locale.utf8)) }
+                }
+            }
+        }
+    }
+
+    public var fields: [BoxField] {
+        [BoxField("keys", .table(first: keys.prefix(8).map { .text($0.identifier.description) }, count: keys.count))]
+    }
+}

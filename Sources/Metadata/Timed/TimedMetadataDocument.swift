@@ -1,0 +1,198 @@
+import ISOBMFF
+
+/// A timed metadata track as JSON, for input (`add-metadata-track --from groups.json`) and
+/// output (`metadata --timed`):
+///
+/// ```json
+/// {"keys": [{"identifier": "mdta/com.apple.quicktime.location.ISO6709", "dataType": "utf8"}],
+///  "groups": [{"start": 0.0, "duration": 1.5, "items": {"mdta/com.apple.quicktime.location.ISO6709": "+48.8584+002.2945/"}},
+///             {"start": 1.5, "items": {}}]}
+/// ```
+///
+/// Times are seconds of media time. A group without `duration` lasts until the next group's
+/// start; the last one until the movie's end, or 1 s when the movie ends before it. Empty
+/// `items` is an explicit gap (no metadata); items sharing their timing go in one group. A
+/// group must start at or after the end of the one before. Keys not declared in `keys` get a
+/// type from their first value (string utf8, integer int32 or int64, number float64, list of
+/// numbers point/rect/transform). One value per identifier in a group, so keys that differ only
+/// by locale cannot both appear in one group.
+public struct TimedMetadataDocument: Hashable, Sendable, Codable {
+    public struct Key: Hashable, Sendable, Codable {
+        public var identifier: MetadataIdentifier
+        /// A well-known type name (`utf8`, `int16`, `float32`, …; see ``MetadataDataType``) or code.
+        public var dataType: String?
+        public var dataTypeName: String?
+        public var locale: String?
+        /// The `keyd` namespace when it is not the identifier's key space (`fiel`).
+        public var namespace: String?
+
+        public init(identifier: MetadataIdentifier, dataType: String? = nil, dataTypeName: String? = nil,
+                    locale: String? = nil, namespace: String? = nil) {
+            self.identifier = identifier
+            self.dataType = dataType
+            self.dataTypeName = dataTypeName
+            self.locale = locale
+            self.namespace = namespace
+        }
+    }
+
+    public struct Group: Hashable, Sendable, Codable {
+        /// Seconds.
+        public var start: Double
+        /// Seconds; nil: until the next group (or the end).
+        public var duration: Double?
+        /// Values by identifier.
+        public var items: [String: TimedMetadataValue]
+
+        public init(start: Double, duration: Double? = nil, items: [String: TimedMetadataValue]) {
+            self.start = start
+            self.duration = duration
+            self.items = items
+        }
+    }
+
+    /// Units per second the groups are written in; nil for milliseconds.
+    public var timescale: UInt32?
+    public var keys: [Key]
+    public var groups: [Group]
+
+    public init(timescale: UInt32? = nil, keys: [Key] = [], groups: [Group]) {
+        self.timescale = timescale
+        self.keys = keys
+        self.groups = groups
+    }
+
+    private enum CodingKeys: String, CodingKey { case timescale, keys, groups }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        timescale = try container.decodeIfPresent(UInt32.self, forKey: .timescale)
+        keys = try container.decodeIfPresent([Key].self, forKey: .keys) ?? []
+        groups = try container.decode([Group].self, forKey: .groups)
+    }
+
+    /// The document of a track read from a file; writing it back gives the same groups.
+    public init(track: TimedMetadataTrack) {
+        timescale = track.timescale
+        keys = track.keys.map { key in
+            Key(identifier: key.identifier, dataType: key.dataType?.description, dataTypeName: key.dataTypeName,
+                locale: key.locale,
+                namespace: key.namespace.description == key.identifier.keySpace.rawValue ? nil : key.namespace.description)
+        }
+        groups = track.groups.map { group in
+            var items: [String: TimedMetadataValue] = [:]
+            for item in group.items { items[item.identifier.description] = TimedMetadataValue(item.value) }
+            return Group(start: group.start, duration: group.duration, items: items)
+        }
+    }
+
+    /// What the document describes, ready to write: the key table and one group per sample,
+    /// back to back from 0 (a gap before the first group and between groups becomes an empty
+    /// group). With `movieEnd` (seconds), groups starting at or after it are dropped and one
+    /// running past it is cut, so the track never lengthens the movie; each such change is a
+    /// diagnostic.
+    public func resolved(movieEnd: Double? = nil) throws(MetadataInputError)
+        -> (keys: [TimedMetadataKey], groups: [TimedMetadataGroup], diagnostics: [String]) {
+        let movieEnd = movieEnd.flatMap { $0 > 0 ? $0 : nil }
+        let scale = timescale ?? 1000
+        guard scale > 0 else { throw MetadataInputError("must be at least 1", path: "timescale") }
+        var tableKeys = try declaredKeys()
+        guard !groups.isEmpty else { throw MetadataInputError("the document has no groups", path: "groups") }
+        var diagnostics: [String] = []
+        var resolved: [TimedMetadataGroup] = []
+        var previousEnd: UInt64 = 0
+        for (index, group) in groups.enumerated() {
+            let path = "groups[\(index)]"
+            guard group.start.isFinite, group.start >= 0 else { throw MetadataInputError("start must be a number of seconds ≥ 0", path: path) }
+            if let movieEnd, group.start >= movieEnd {
+                diagnostics.append("\(groups.count - index) group(s) from \(path) (start \(group.start) s) start at or after the movie's end (\(movieEnd) s): dropped")
+                break
+            }
+            let next = groups.dropFirst(index + 1).first?.start
+            var end: Double
+            if let duration = group.duration {
+                guard duration.isFinite, duration > 0 else { throw MetadataInputError("duration must be a number of seconds > 0", path: path) }
+                end = group.start + duration
+            } else if let next {
+                end = next
+            } else if let movieEnd, movieEnd > group.start {
+                end = movieEnd
+            } else {
+                end = group.start + 1
+            }
+            if let movieEnd, end > movieEnd {
+                diagnostics.append("\(path) ends at \(end) s, after the movie's end: cut at \(movieEnd) s")
+                end = movieEnd
+            }
+            let startUnits = TimedMetadataGroup.units(group.start, scale), endUnits = TimedMetadataGroup.units(end, scale)
+            guard startUnits >= previousEnd else {
+                throw MetadataInputError("starts at \(group.start) s, before the previous group ends: groups must be in time order and must not overlap",
+                                         path: path)
+            }
+            guard endUnits > startUnits else {
+                throw MetadataInputError("lasts less than one unit of timescale \(scale)", path: path)
+            }
+            if startUnits > previousEnd {
+                resolved.append(TimedMetadataGroup(mediaStart: previousEnd, mediaDuration: startUnits - previousEnd, timescale: scale, items: []))
+            }
+            let items = try items(of: group, path: path, keys: &tableKeys)
+            resolved.append(TimedMetadataGroup(mediaStart: startUnits, mediaDuration: endUnits - startUnits, timescale: scale, items: items))
+            previousEnd = endUnits
+        }
+        guard resolved.contains(where: { !$0.isGap }) else {
+            throw MetadataInputError("no group holds an item before the movie's end", path: "groups")
+        }
+        return (tableKeys, resolved, diagnostics)
+    }
+
+    /// The declared keys, numbered from 1.
+    private func declaredKeys() throws(MetadataInputError) -> [TimedMetadataKey] {
+        var result: [TimedMetadataKey] = []
+        for (index, key) in keys.enumerated() {
+            let path = "keys[\(index)]"
+            var dataType: MetadataDataType?
+            if let name = key.dataType {
+                guard let type = MetadataDataType(name: name) else {
+                    throw MetadataInputError("unknown data type '\(name)' (utf8, int16, float32, point-f32, …, or a number)", path: "\(path).dataType")
+                }
+                dataType = type
+            }
+            var namespace: FourCC?
+            if let text = key.namespace {
+                guard let parsed = FourCC(text) else { throw MetadataInputError("a namespace is four characters", path: "\(path).namespace") }
+                namespace = parsed
+            }
+            guard !result.contains(where: { $0.identifier == key.identifier && $0.locale == key.locale }) else {
+                throw MetadataInputError("\(key.identifier) is declared twice", path: path)
+            }
+            result.append(TimedMetadataKey(localID: UInt32(index + 1), identifier: key.identifier, namespace: namespace,
+                                           dataType: dataType, dataTypeName: key.dataTypeName, locale: key.locale))
+        }
+        return result
+    }
+
+    /// A group's items in key table order; identifiers not declared become keys.
+    private func items(of group: Group, path: String, keys: inout [TimedMetadataKey]) throws(MetadataInputError) -> [MetadataItem] {
+        var items: [(order: Int, item: MetadataItem)] = []
+        for (text, value) in group.items.sorted(by: { $0.key < $1.key }) {
+            let itemPath = "\(path).items.\(text)"
+            guard let identifier = MetadataIdentifier(parsing: text) else {
+                throw MetadataInputError("not a metadata identifier (space/key, e.g. mdta/com.apple.quicktime.location.ISO6709)", path: itemPath)
+            }
+            let index: Int
+            if let known = keys.firstIndex(where: { $0.identifier == identifier }) {
+                index = known
+            } else {
+                keys.append(TimedMetadataKey(localID: UInt32(keys.count + 1), identifier: identifier, dataType: value.inferredDataType))
+                index = keys.count - 1
+            }
+            let key = keys[index]
+            guard let metadataValue = value.metadataValue(as: key.dataType) else {
+                throw MetadataInputError("expected \(TimedMetadataValue.expectation(for: key.dataType)) for a \(key.dataType?.description ?? "untyped") key",
+                                         path: itemPath)
+            }
+            items.append((index, MetadataItem(identifier: identifier, value: metadataValue, dataType: key.dataType, language: key.locale)))
+        }
+        return items.sorted { $0.order < $1.order }.map(\.item)
+    }
+}

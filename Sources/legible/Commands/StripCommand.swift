@@ -1,0 +1,168 @@
+import ArgumentParser
+import ISOBMFF
+import Metadata
+import Movie
+import Remux
+
+/// `legible strip`: a copy of a movie that is safe to share, or the movie itself made so.
+struct StripCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "strip",
+        abstract: "Remove location, device identity, capture times and unknown metadata before sharing a movie.",
+        discussion: """
+        The policy is an allow-list, after Apple's "for sharing" filter: what players need \
+        (track names, languages, characteristics, chapters, references, orientation) and what \
+        the author made on purpose (titles, descriptions, artwork, copyright) stays; location \
+        (©xyz, loci, com.apple.quicktime.location.*, GPS tracks), device identity (make, model, \
+        software, serial numbers, lens), people (authors, faces, comments), capture times \
+        (creation dates, Live Photo identifiers, mvhd/tkhd/mdhd times), timed metadata tracks \
+        with any of these, vendor uuid boxes, free space and anything it does not recognise go. \
+        --dry-run lists every item, track and box with the rule that decides it; \
+        --list-rules prints the policy.
+
+        Removed bytes are gone: a new file (-o) never receives them, and samples of removed \
+        tracks inside the media are written as zeros; --in-place writes the reduced moov, then \
+        overwrites the old moov, removed boxes and removed samples with zeros.
+
+        --keep and --remove take a category (location, device, people, capture-time, camera, \
+        structure, authored, commerce, unknown), an identifier (mdta/com.apple.quicktime.make, \
+        udta/©xyz), a pattern ending in * (mdta/com.example.*), track:FORMAT, box:TYPE or \
+        header:times; they apply before the default rules.
+
+        Examples:
+          legible strip holiday.mov -o share.mov
+          legible strip holiday.mov -o share.mov --dry-run
+          legible strip holiday.mov --in-place --keep capture-time
+          legible strip holiday.mov -o share.mov --remove mdta/com.apple.quicktime.title --json
+
+        Exit status: 0 on success; 2 on bad input or usage.
+        """)
+
+    @Argument(help: "The movie (.mov, .mp4, .m4v).")
+    var movie: String?
+
+    @Flag(help: "List what would be removed and kept, and why, and the bytes that would be erased; write nothing.")
+    var dryRun = false
+
+    @Option(help: "Keep a category, identifier, pattern, track:FORMAT, box:TYPE or header:times (repeatable).")
+    var keep: [String] = []
+
+    @Option(help: "Remove a category, identifier, pattern, track:FORMAT, box:TYPE or header:times (repeatable).")
+    var remove: [String] = []
+
+    @Flag(help: "Print the policy's rules, in the order they apply, and exit.")
+    var listRules = false
+
+    @OptionGroup var outputOptions: EditOutputOptions
+
+    func validate() throws {
+        if listRules { return }
+        guard movie != nil else { throw ValidationError("missing the movie to strip") }
+        try outputOptions.validate()
+    }
+
+    /// The default policy with the user's adjustments: later options first, as the last word wins.
+    var filter: SharingFilter {
+        var filter = SharingFilter.forSharing
+        for target in keep { filter = filter.keeping(target) }
+        for target in remove { filter = filter.removing(target) }
+        return filter
+    }
+
+    func run() throws {
+        if listRules {
+            printRules()
+            return
+        }
+        guard let movie else { return }
+        if dryRun {
+            try runDry(movie: movie)
+            return
+        }
+        try outputOptions.run(movie: movie, plan: { editor in
+            var plan = EditPlan(removal: MetadataRemoval(try review(editor.movie)))
+            plan.brand = outputOptions.resolvedBrand(sourcePath: movie)
+            return plan
+        }, describe: { report in
+            ["\(report.path): stripped (\(report.fileSize) bytes)"]
+        })
+    }
+
+    private func review(_ movie: Movie) throws -> SharingReview {
+        let reading = MetadataReader.items(in: movie)
+        var tracks: [SharingReview.MetadataTrack] = []
+        for track in movie.tracks where track.handler?.handlerType == "meta" {
+            let keys = track.codec == "mebx" ? try TimedMetadataTrack.read(track, in: movie).keys.map(\.identifier) : []
+            tracks.append(SharingReview.MetadataTrack(trackID: track.id, format: track.codec, keys: keys))
+        }
+        return try SharingReview(movie: movie, items: reading.items, metadataTracks: tracks, filter: filter)
+    }
+
+    private func runDry(movie path: String) throws {
+        do {
+            let editor = try MovieEditor(path: path)
+            let review = try review(editor.movie)
+            let plan = EditPlan(removal: MetadataRemoval(review))
+            let erased = outputOptions.inPlace ? try editor.erasuresInPlace(plan) : []
+            if outputOptions.json {
+                print(JSONValue.object([
+                    ("file", .string(path)), ("mode", .string(outputOptions.inPlace ? "in-place" : "new-file")),
+                    ("entries", .array(review.entries.map(Self.json))),
+                    ("removedTracks", .array(review.removedTrackIDs.sorted().map { .unsigned($0) })),
+                    ("erasedRanges", .array(erased.map { .object([("offset", .unsigned($0.lowerBound)), ("length", .unsigned($0.count))]) })),
+                ]).rendered())
+                return
+            }
+            for entry in review.entries {
+                let action = entry.decision.action == .remove ? "remove" : "keep  "
+                print("\(action)  \(entry.scope.description.padding(8))  \(entry.subject)  \(entry.summary)")
+                print("        \(entry.decision.category.rawValue): \(entry.decision.reason)")
+            }
+            let removed = review.entries.filter { $0.decision.action == .remove }.count
+            print("\(removed) of \(review.entries.count) removed")
+            if outputOptions.inPlace {
+                let total = erased.reduce(UInt64(0)) { $0 + UInt64($1.count) }
+                print("in place: \(erased.count) ranges, \(total) bytes would be overwritten with zeros:")
+                for range in erased { print("  0x\(String(range.lowerBound, radix: 16))  \(range.count) bytes") }
+            } else {
+                print("new file: removed items and boxes are not copied; samples of removed tracks are written as zeros")
+            }
+        } catch let error as BoxError {
+            printError("\(path): \(error)")
+            throw ExitCode(2)
+        }
+    }
+
+    private static func json(_ entry: SharingReview.Entry) -> JSONValue {
+        .object([
+            ("action", .string(entry.decision.action.rawValue)), ("kind", .string(entry.kind.rawValue)),
+            ("subject", .string(entry.subject)), ("scope", .string(entry.scope.description)),
+            ("trackID", entry.scope.trackID.map { .unsigned($0) } ?? .null),
+            ("category", .string(entry.decision.category.rawValue)), ("reason", .string(entry.decision.reason)),
+            ("rule", .string(entry.decision.pattern)), ("summary", .string(entry.summary)),
+            ("offset", entry.byteRange.map { .unsigned($0.lowerBound) } ?? .null),
+            ("length", entry.byteRange.map { .unsigned($0.count) } ?? .null),
+        ])
+    }
+
+    private func printRules() {
+        let rules = filter.rules
+        if outputOptions.json {
+            print(JSONValue.array(rules.map { rule in
+                .object([("pattern", .string(rule.pattern)), ("action", .string(rule.action.rawValue)),
+                         ("category", .string(rule.category.rawValue)), ("reason", .string(rule.reason))])
+            }).rendered())
+            return
+        }
+        for rule in rules {
+            print("\(rule.action == .remove ? "remove" : "keep  ")  \(rule.category.rawValue.padding(12))  \(rule.pattern)  — \(rule.reason)")
+        }
+        print("remove  unknown       (anything else)  — not known to be safe to share: custom items could hold anything")
+    }
+}
+
+extension String {
+    fileprivate func padding(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}
