@@ -17,7 +17,7 @@ import Testing
 
     /// Values from the make-test-media command line, searched for in the output's bytes.
     static let privateStrings = ["48.8584", "2.2945", "iPhone 15 Pro", "C39XK0TESTSN", "Jane Doe", "Legible fixture", "1.0.7",
-                                 "2024-01-01T12", "2024:01:01 12", "-33.85"]
+                                 "2024-01-01T12", "-33.85"]
 
     /// A GPX route near the Sydney Opera House: 3 points, 1 s apart.
     static let route = """
@@ -74,7 +74,7 @@ import Testing
         let found = Self.privateFindings(before)
         for name in Self.privateTags { #expect(found.contains { $0.hasSuffix(":" + name) }, "before: \(name)") }
         #expect(found.contains { $0.hasPrefix("Track3:") && $0.contains("GPS") }, "the timed track's GPS: \(found)")
-        #expect(try Self.leakedStrings(source).count == Self.privateStrings.count)
+        #expect(try Self.leakedStrings(source) == Self.privateStrings)
         let framesBefore = try (0..<2).map { try FFmpegReading.framemd5(source, stream: $0) }
 
         let stripped: String

@@ -15,6 +15,7 @@ extension SharingFilter {
         .init(apple + "direction.*", .remove, .location, "the direction the camera faced or moved"),
         .init("udta/©xyz", .remove, .location, "where the movie was made (ISO 6709)"),
         .init("uiso/loci", .remove, .location, "where the movie was made (3GPP location)"),
+        .init("itsk/©xyz", .remove, .location, "where the movie was made (ISO 6709)"),
         .init("udta/©lox", .remove, .location, "where the movie was made"),
         .init("udta/gps *", .remove, .location, "GPS log of a camera"),
         .init("udta/GPS *", .remove, .location, "GPS log of a camera"),
