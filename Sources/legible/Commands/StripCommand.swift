@@ -17,8 +17,8 @@ struct StripCommand: ParsableCommand {
         software, serial numbers, lens), people (authors, faces, comments), capture times \
         (creation dates, Live Photo identifiers, mvhd/tkhd/mdhd times), timed metadata tracks \
         with any of these, vendor uuid boxes, free space and anything it does not recognise go. \
-        --dry-run lists every item, track and box with the rule that decides it; \
-        --list-rules prints the policy.
+        --dry-run lists every item, track and box with the rule that decides it (--json adds \
+        the rule's pattern).
 
         Removed bytes are gone: a new file (-o) never receives them, and samples of removed \
         tracks inside the media are written as zeros; --in-place writes the reduced moov, then \
@@ -39,7 +39,7 @@ struct StripCommand: ParsableCommand {
         """)
 
     @Argument(help: "The movie (.mov, .mp4, .m4v).")
-    var movie: String?
+    var movie: String
 
     @Flag(help: "List what would be removed and kept, and why, and the bytes that would be erased; write nothing.")
     var dryRun = false
@@ -50,16 +50,7 @@ struct StripCommand: ParsableCommand {
     @Option(help: "Remove a category, identifier, pattern, track:FORMAT, box:TYPE or header:times (repeatable).")
     var remove: [String] = []
 
-    @Flag(help: "Print the policy's rules, in the order they apply, and exit.")
-    var listRules = false
-
     @OptionGroup var outputOptions: EditOutputOptions
-
-    func validate() throws {
-        if listRules { return }
-        guard movie != nil else { throw ValidationError("missing the movie to strip") }
-        try outputOptions.validate()
-    }
 
     /// The default policy with the user's adjustments: later options first, as the last word wins.
     var filter: SharingFilter {
@@ -70,11 +61,6 @@ struct StripCommand: ParsableCommand {
     }
 
     func run() throws {
-        if listRules {
-            printRules()
-            return
-        }
-        guard let movie else { return }
         if dryRun {
             try runDry(movie: movie)
             return
@@ -143,21 +129,6 @@ struct StripCommand: ParsableCommand {
             ("offset", entry.byteRange.map { .unsigned($0.lowerBound) } ?? .null),
             ("length", entry.byteRange.map { .unsigned($0.count) } ?? .null),
         ])
-    }
-
-    private func printRules() {
-        let rules = filter.rules
-        if outputOptions.json {
-            print(JSONValue.array(rules.map { rule in
-                .object([("pattern", .string(rule.pattern)), ("action", .string(rule.action.rawValue)),
-                         ("category", .string(rule.category.rawValue)), ("reason", .string(rule.reason))])
-            }).rendered())
-            return
-        }
-        for rule in rules {
-            print("\(rule.action == .remove ? "remove" : "keep  ")  \(rule.category.rawValue.padding(12))  \(rule.pattern)  — \(rule.reason)")
-        }
-        print("remove  unknown       (anything else)  — not known to be safe to share: custom items could hold anything")
     }
 }
 
