@@ -20,6 +20,7 @@ struct MetadataCommand: ParsableCommand {
 
         Examples:
           legible metadata movie.mov
+          legible metadata --timed --json iphone.mov     with the samples of timed metadata tracks
           legible metadata --json movie.mp4 | jq '.items[] | select(.keySpace == "mdta")'
           legible metadata --json clip.mov | jq -r '.items[] | "\\(.identifier) \\(.value)"'
 
@@ -33,8 +34,8 @@ struct MetadataCommand: ParsableCommand {
     @Flag(help: "Print JSON.")
     var json = false
 
-    // Timed metadata (`mebx` tracks, --timed) is added here by the timed-metadata work: a flag
-    // that appends each metadata track's samples to the report. Not implemented in this command.
+    @Flag(help: "Also read the timed metadata tracks (mebx): their keys and every sample's items, start and duration.")
+    var timed = false
 
     func run() throws {
         let movie: Movie
@@ -44,7 +45,18 @@ struct MetadataCommand: ParsableCommand {
             printError("\(file): \(error)")
             throw ExitCode(2)
         }
-        let report = MetadataReport(path: file, movie: movie, reading: MetadataReader.items(in: movie))
+        var timedTracks: [TimedMetadataTrack]?
+        if timed {
+            do {
+                timedTracks = try movie.tracks.filter(TimedMetadataTrack.isTimedMetadata).map { track throws(BoxError) in
+                    try TimedMetadataTrack.read(track, in: movie)
+                }
+            } catch {
+                printError("\(file): \(error)")
+                throw ExitCode(2)
+            }
+        }
+        let report = MetadataReport(path: file, movie: movie, reading: MetadataReader.items(in: movie), timedTracks: timedTracks)
         if json {
             print(report.json.rendered())
         } else {

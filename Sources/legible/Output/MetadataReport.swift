@@ -9,15 +9,33 @@ struct MetadataReport {
     var items: [MetadataItem]
     /// Problems tolerated while opening the movie, then while reading its items.
     var warnings: [BoxError]
+    /// Timed metadata tracks, when asked for (`--timed`); nil leaves them out.
+    var timedTracks: [TimedMetadataTrack]?
 
-    init(path: String, movie: Movie, reading: MetadataReading) {
+    init(path: String, movie: Movie, reading: MetadataReading, timedTracks: [TimedMetadataTrack]? = nil) {
         self.path = path
         items = reading.items
-        warnings = movie.warnings + reading.warnings
+        self.timedTracks = timedTracks
+        warnings = movie.warnings + reading.warnings + (timedTracks ?? []).flatMap(\.warnings)
     }
 
-    /// One block per scope (`movie`, `track 1`, `track 1 media`), one aligned line per item.
+    /// One block per scope (`movie`, `track 1`, `track 1 media`), one aligned line per item;
+    /// then each timed metadata track, one line per sample.
     var text: String {
+        var lines = [staticText]
+        for track in timedTracks ?? [] {
+            let describes = track.describedTrackIDs.isEmpty ? "the movie" : "track " + track.describedTrackIDs.map(String.init).joined(separator: ", ")
+            lines.append("timed metadata track \(track.trackID) (describes \(describes)): \(track.keys.count) keys, \(track.groups.count) samples")
+            for group in track.groups {
+                let values = group.items.map { "\($0.identifier) = \($0.value.displayText)" }
+                let times = String(format: "%.3f–%.3f s", group.start, group.start + group.duration)
+                lines.append("  \(times)  " + (values.isEmpty ? "(gap)" : values.joined(separator: "; ")))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private var staticText: String {
         guard !items.isEmpty else { return "\(path): no metadata items" }
         var lines: [String] = []
         var scope: MetadataScope?
@@ -43,7 +61,25 @@ struct MetadataReport {
         .object([
             ("file", .string(path)),
             ("items", .array(items.map(Self.json))),
+        ] + (timedTracks.map { [("timed", .array($0.map(Self.json)))] } ?? []) + [
             ("warnings", .array(warnings.map { .string($0.description) })),
+        ])
+    }
+
+    /// A timed metadata track: its keys and one object per sample with its start, duration
+    /// (seconds) and items.
+    private static func json(_ track: TimedMetadataTrack) -> JSONValue {
+        .object([
+            ("trackID", .unsigned(track.trackID)),
+            ("describes", .array(track.describedTrackIDs.map { .unsigned($0) })),
+            ("keys", .array(track.keys.map { key in
+                .object([("identifier", .string(key.identifier.description)), ("dataType", .string(key.dataType?.description)),
+                         ("dataTypeName", .string(key.dataTypeName)), ("locale", .string(key.locale))])
+            })),
+            ("samples", .array(track.groups.map { group in
+                .object([("start", .number(group.start)), ("duration", .number(group.duration)),
+                         ("items", .array(group.items.map(Self.json)))])
+            })),
         ])
     }
 
