@@ -14,6 +14,9 @@ struct EditedMovie {
     var diagnostics: [String]
     /// What the plan removes (empty when nothing).
     var removal: MetadataRemoval
+    /// Whether the old `moov` holds something the plan takes away (removed or replaced
+    /// metadata), so an in-place edit must erase it rather than only retire it.
+    var erasesRetiredMovie: Bool
 
     init(movie: Movie, plan: EditPlan, limits: Limits) throws(BoxError) {
         try Self.checkEditable(movie)
@@ -22,6 +25,7 @@ struct EditedMovie {
         let metadata = MetadataEditor(limits: limits)
         let removal = plan.removal ?? MetadataRemoval()
         self.removal = removal
+        erasesRetiredMovie = !removal.isEmpty || !plan.metadataChanges.isEmpty
         var moov = try metadata.removing(removal.items, from: movie.movieBox)
         moov = try metadata.applying(plan.metadataChanges, to: moov, brand: carrier)
         var editors = moov.children("trak").map { TrackBoxEditor(trak: $0, limits: limits) }

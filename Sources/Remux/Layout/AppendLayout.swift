@@ -47,7 +47,7 @@ struct AppendLayout {
         var erasures = removed.compactMap { box in
             box.location.map { ($0.offset + box.header.headerSize)..<($0.offset + box.header.totalSize) }
         }
-        if !edited.removal.isEmpty {
+        if edited.erasesRetiredMovie {
             erasures.append((oldLocation.offset + oldMovie.header.headerSize)..<(oldLocation.offset + oldMovie.header.totalSize))
         }
         // A chunk of a removed track that points outside the file has nothing to erase.
