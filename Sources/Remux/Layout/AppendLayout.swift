@@ -17,7 +17,7 @@ struct AppendLayout {
     /// Type fields of removed top-level boxes, which become `free` once the new `moov` is in place.
     let retiredBoxTypeOffsets: [UInt64]
     /// Source ranges to overwrite with zeros once the old `moov` is retired: its payload (when
-    /// the edit removes something), the payloads of removed top-level boxes, and the samples of
+    /// the edit removes or replaces metadata), the payloads of removed top-level boxes, and the samples of
     /// removed tracks.
     let erasures: [Range<UInt64>]
 
