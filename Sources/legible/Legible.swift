@@ -21,7 +21,7 @@ struct Legible: ParsableCommand {
           legible convert film.srt -o film.vtt  what Legible reads in a subtitle file
         """,
         version: "0.1.0",
-        subcommands: [InfoCommand.self, BoxesCommand.self, AddSubtitlesCommand.self, SetTrackCommand.self,
+        subcommands: [InfoCommand.self, BoxesCommand.self, AddSubtitlesCommand.self, SetTrackCommand.self, SetMetadataCommand.self,
                       ExtractCommand.self, ConvertCommand.self])
 
     /// Usage errors start `error:` like every other error line the tool prints (the argument
