@@ -49,7 +49,7 @@ import Testing
         #expect(result == expected.bytes)
     }
 
-    @Test func replacingKeepsOtherItemsAndAddsLanguagesBeforeTheNeutralValue() throws {
+    @Test func replacingKeepsOtherItemsAndAddsLanguagesAfterTheNeutralValue() throws {
         let other = Self.item(1, [Self.data(1, ascii("Apple"))])
         let moov = TestBox.container("moov", [Self.mvhd, .container("meta", [
             Self.mdtaHandler, Self.keys(["com.apple.quicktime.make", Self.title]),
@@ -58,7 +58,7 @@ import Testing
         let result = try Self.apply([Self.set("title", "New"), Self.set("title", "Nouveau", language: "fr")], to: moov)
         let expected = TestBox.container("moov", [Self.mvhd, .container("meta", [
             Self.mdtaHandler, Self.keys(["com.apple.quicktime.make", Self.title]),
-            .container("ilst", [other, Self.item(2, [Self.data(1, ascii("Nouveau"), language: Self.french), Self.data(1, ascii("New"))])]),
+            .container("ilst", [other, Self.item(2, [Self.data(1, ascii("New")), Self.data(1, ascii("Nouveau"), language: Self.french)])]),
         ])])
         #expect(result == expected.bytes)
     }
