@@ -71,7 +71,7 @@ struct SetMetadataCommand: ParsableCommand {
     private func value(for key: MetadataKeyArgument, text: String) throws -> (MetadataValue, MetadataDataType?) {
         if text.hasPrefix("@"), key.isArtwork || type?.isImage == true {
             let image = try MetadataImageFile.read(String(text.dropFirst()))
-            return (image, type?.dataType)
+            return (image, type?.isImage == true ? type?.dataType : nil)
         }
         if key.isLocation, ISO6709Point(parsing: text) == nil {
             throw ValidationError("--set \(key.key)=\(text): not an ISO 6709 point such as +48.8584+002.2945/ or +48.8584+002.2945+035.000/")
