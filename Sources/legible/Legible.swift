@@ -17,13 +17,21 @@ struct Legible: ParsableCommand {
           legible info --json movie.mp4         the same, as JSON
           legible boxes --depth 3 movie.mp4     the box tree with decoded fields
           legible metadata movie.mov            metadata items (titles, locations, keys)
+          legible metadata --json movie.mov     every metadata item, as AVFoundation names it
+          legible set-metadata movie.mov --set title=Holiday --set title@fr=Vacances -o out.mov
+                                                set a title in two languages
+          legible strip holiday.mov -o share.mov
+                                                a copy without location, device or capture data
+          legible add-metadata-track movie.mov --from route.gpx --describes 1 -o out.mov
+                                                timed location from a GPX track
           legible extract movie.mov --track 4 -o es.srt
                                                 a subtitle track to SRT or WebVTT
           legible convert film.srt -o film.vtt  what Legible reads in a subtitle file
         """,
         version: "0.1.0",
         subcommands: [InfoCommand.self, BoxesCommand.self, MetadataCommand.self, AddSubtitlesCommand.self,
-                      AddMetadataTrackCommand.self, SetTrackCommand.self, StripCommand.self,
+                      AddMetadataTrackCommand.self, SetTrackCommand.self, SetMetadataCommand.self, StripCommand.self,
+                      ExtractCommand.self, ConvertCommand.self])
                       ExtractCommand.self, ConvertCommand.self])
 
     /// Usage errors start `error:` like every other error line the tool prints (the argument

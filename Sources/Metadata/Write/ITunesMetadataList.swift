@@ -129,22 +129,24 @@ struct ITunesMetadataList {
     /// by format, `trkn`/`disk` binary type 0, flags and counts type 21 at their fixed width),
     /// unless `type` says otherwise.
     static func dataBox(for key: Key, value: MetadataValue, type: MetadataDataType?) -> MetadataDataBox {
-        if let type { return MetadataDataBox(dataType: type, value: value.encoded(as: type)) }
-        guard case let .item(item) = key else { return MetadataDataBox(dataType: value.defaultDataType, value: value.encoded(as: value.defaultDataType)) }
         let number: UInt64? = switch value {
         case let .integer(number): UInt64(bitPattern: number)
         case let .unsignedInteger(number): number
         default: nil
         }
-        if let number, let width = integerWidths[item] {
-            return MetadataDataBox(dataType: .signedInteger, value: MetadataValue.bigEndian(number, width: width))
+        // A number given as a plain integer takes the item's own layout.
+        if case let .item(item) = key, let number, type == nil || type == .signedInteger {
+            if let width = integerWidths[item] {
+                return MetadataDataBox(dataType: .signedInteger, value: MetadataValue.bigEndian(number, width: width))
+            }
+            if item == "trkn" || item == "disk" {
+                // Number then total (0 = unknown): `0000 NNNN TTTT [0000]`.
+                let bytes = [0, 0] + MetadataValue.bigEndian(number, width: 2) + [0, 0] + (item == "trkn" ? [0, 0] : [])
+                return MetadataDataBox(dataType: .reserved, value: bytes)
+            }
         }
-        if let number, item == "trkn" || item == "disk" {
-            // Number then total (0 = unknown): `0000 NNNN TTTT [0000]`.
-            let bytes = [0, 0] + MetadataValue.bigEndian(number, width: 2) + [0, 0] + (item == "trkn" ? [0, 0] : [])
-            return MetadataDataBox(dataType: .reserved, value: bytes)
-        }
-        return MetadataDataBox(dataType: value.defaultDataType, value: value.encoded(as: value.defaultDataType))
+        let type = type ?? value.defaultDataType
+        return MetadataDataBox(dataType: type, value: value.encoded(as: type))
     }
 
     /// Integer items and their width in bytes.

@@ -15,8 +15,8 @@ public struct MetadataEditor: Sendable {
     /// An item that exists at the change's scope is changed in every carrier that has it (for
     /// the change's language; other languages keep their values). A new item goes to the carrier
     /// `brand` prefers, unless it cannot hold it: iTunes lists have neither languages nor track
-    /// scope, so a localized or track-level value goes to QuickTime metadata, which AVFoundation
-    /// reads in MPEG-4 files as well as in QuickTime movies.
+    /// scope, so a localized or track-level value goes to QuickTime metadata (QTFF "Metadata"),
+    /// which ffmpeg and ExifTool read in MPEG-4 files too.
     public func applying(_ changes: [MetadataChange], to moov: Box, brand: MetadataCarrierPreference) throws(BoxError) -> Box {
         var moov = moov
         for change in changes {

@@ -130,9 +130,10 @@ struct MetadataHolder {
         func visitList(_ list: inout [Box]) throws(BoxError) {
             var emptied: [Int] = []
             for position in list.indices where list[position].metaHandlerType == handler {
+                let hadList = list[position].child("ilst") != nil
                 guard try visit(&list[position]) else { continue }
                 changed = true
-                if list[position].hasNoMetadataLeft { emptied.append(position) }
+                if hadList, list[position].hasNoMetadataLeft { emptied.append(position) }
             }
             for position in emptied.reversed() { list.remove(at: position) }
         }

@@ -29,7 +29,8 @@ struct QuickTimeMetadataList {
     }
 
     /// Sets the value of `key` for `locale`: the `data` atom of that locale is replaced, or one is
-    /// added (a localized atom before the neutral one: QTFF orders them most specific first).
+    /// added: the neutral value first (ffmpeg 5.1 reads only an item's first atom), localized
+    /// ones after it.
     mutating func set(_ key: String, locale: MetadataLocale, to value: MetadataDataBox) throws(BoxError) {
         var value = value
         value.country = locale.country
@@ -54,8 +55,8 @@ struct QuickTimeMetadataList {
             try items[position].editChildren { (atoms: inout [Box]) throws(BoxError) in
                 if let atom = atoms.firstIndex(where: { $0.dataAtomLocale == locale }) {
                     atoms[atom] = value.makeBox()
-                } else if !locale.isNeutral, let neutral = atoms.firstIndex(where: { $0.dataAtomLocale?.isNeutral == true }) {
-                    atoms.insert(value.makeBox(), at: neutral)
+                } else if locale.isNeutral {
+                    atoms.insert(value.makeBox(), at: atoms.firstIndex { $0.type == "data" } ?? atoms.endIndex)
                 } else {
                     atoms.append(value.makeBox())
                 }

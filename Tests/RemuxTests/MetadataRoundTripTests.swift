@@ -1,0 +1,110 @@
+import Foundation
+import ISOBMFF
+import LegibleTestSupport
+import Metadata
+import Movie
+import Remux
+import Testing
+
+/// Every movie the engine can edit (the corpus and TestMedia) through set-metadata's plan: a
+/// change that matches nothing leaves `moov` as it was, setting a title changes only metadata
+/// boxes, removing it again gives the source's boxes back when the title was new, and ffmpeg
+/// reads the same packets throughout.
+@Suite struct MetadataRoundTripTests {
+    static let offsetTables: Set<FourCC> = ["stco", "co64"]
+
+    static var inputs: [URL] {
+        get throws {
+            try CorpusIndex.arguments { !$0.isRawPayload && !$0.isMalformed }.map(\.url) + TestPaths.testMediaFiles
+        }
+    }
+
+    static func plan(_ changes: [MetadataChange]) -> EditPlan { EditPlan(metadataChanges: changes) }
+
+    /// Writes `changes` from `source` to `output`; nil when the engine refuses the source itself.
+    static func write(_ changes: [MetadataChange], from source: String, to output: String) throws -> Movie? {
+        guard let editor = try? MovieEditor(path: source) else { return nil }
+        do {
+            _ = try editor.write(plan(changes), to: output)
+        } catch {
+            // The engine refuses some movies whatever the plan (fragmented, damaged, external
+            // media): the same refusal without any metadata change says it is not ours.
+            let control = output + ".control"
+            if (try? editor.write(EditPlan(brand: nil), to: control)) == nil { return nil }
+            throw error
+        }
+        return try Movie.open(path: output)
+    }
+
+    /// Whether a diff path lies in metadata boxes.
+    static func isMetadata(_ path: String) -> Bool {
+        path.split(separator: "/").contains { $0.hasPrefix("udta") || $0.hasPrefix("meta") }
+    }
+
+    /// The box at a BoxTreeDiff path (`moov/udta/meta`, `trak[1]` for the second `trak`).
+    static func box(at path: String, in root: Box) -> Box? {
+        var box = root
+        for key in path.split(separator: "/").dropFirst() {
+            let parts = key.split(separator: "[")
+            let type = FourCC(stringLiteral: String(parts[0]))
+            let index = parts.count > 1 ? Int(parts[1].dropLast()) ?? 0 : 0
+            let matches = box.children(type)
+            guard index < matches.count else { return nil }
+            box = matches[index]
+        }
+        return box
+    }
+
+    /// Whether a metadata container holds no item: no `ilst` item and no user-data item.
+    static func holdsNoItems(_ box: Box) -> Bool {
+        switch box.type {
+        case "ilst": box.children.isEmpty
+        case "udta", "meta": box.children.allSatisfy { ["hdlr", "keys", "free", "meta", "ilst"].contains($0.type) && holdsNoItems($0) }
+        default: box.type == "hdlr" || box.type == "keys" || box.type == "free"
+        }
+    }
+
+    /// `ffmpeg -map 0 -c copy -f framemd5`: every packet of every stream; nil when ffmpeg cannot read the file.
+    static func framemd5(_ path: String) throws -> [String]? {
+        let output = try ExternalTool.run("ffmpeg", ["-nostdin", "-v", "error", "-i", path, "-map", "0", "-c", "copy", "-f", "framemd5", "-"])
+        guard output.status == 0 else { return nil }
+        return output.stdout.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#software") }
+    }
+
+    @Test(.corpus, arguments: try inputs)
+    func setThenRemoveTitleChangesOnlyMetadata(_ url: URL) throws {
+        let folder = try TemporaryFolder("metadata-roundtrip")
+        defer { folder.remove() }
+        let name = url.lastPathComponent
+        guard let source = try? Movie.open(path: url.path) else { return }
+        let others = { (movie: Movie) in movie.file.boxes.filter { $0.type != "moov" && $0.type != "mdat" && $0.type != "free" } }
+
+        guard let untouched = try Self.write([MetadataChange(key: "mdta/org.legible.absent", action: .remove)],
+                                             from: url.path, to: folder.path("noop-" + name)) else { return }
+        #expect(try BoxTreeDiff.paths(source.movieBox, untouched.movieBox, ignoring: Self.offsetTables) == [])
+
+        let titled = try #require(try Self.write([MetadataChange(key: "title", action: .set(.text("Legible round trip")))],
+                                                 from: url.path, to: folder.path("set-" + name)))
+        let setPaths = try BoxTreeDiff.paths(source.movieBox, titled.movieBox, ignoring: Self.offsetTables)
+        #expect(!setPaths.isEmpty)
+        #expect(setPaths.allSatisfy(Self.isMetadata), "\(setPaths)")
+        #expect(try BoxTreeDiff.paths(others(source), others(titled)) == [])
+
+        let cleared = try #require(try Self.write([MetadataChange(key: "title", action: .remove)],
+                                                  from: folder.path("set-" + name), to: folder.path("removed-" + name)))
+        let removedPaths = try BoxTreeDiff.paths(source.movieBox, cleared.movieBox, ignoring: Self.offsetTables)
+        #expect(removedPaths.allSatisfy(Self.isMetadata), "\(removedPaths)")
+        // A title that was new goes with what held it; only a container that held no item
+        // before (an empty `ilst`) may go with it, as removing the last item empties it.
+        if setPaths.allSatisfy({ $0.hasSuffix("(added)") || $0.hasSuffix("/ilst") }) {
+            let leftovers = removedPaths.filter { path in
+                !(path.hasSuffix(" (removed)") && Self.box(at: String(path.dropLast(" (removed)".count)), in: source.movieBox).map(Self.holdsNoItems) == true)
+            }
+            #expect(leftovers == [])
+        }
+
+        guard ExternalTool.shouldRun("ffmpeg"), let expected = try Self.framemd5(url.path) else { return }
+        #expect(try Self.framemd5(folder.path("set-" + name)) == expected)
+        #expect(try Self.framemd5(folder.path("removed-" + name)) == expected)
+    }
+}
