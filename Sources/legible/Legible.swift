@@ -17,7 +17,6 @@ struct Legible: ParsableCommand {
           legible info --json movie.mp4         the same, as JSON
           legible boxes --depth 3 movie.mp4     the box tree with decoded fields
           legible metadata movie.mov            metadata items (titles, locations, keys)
-          legible metadata --json movie.mov     every metadata item, as AVFoundation names it
           legible set-metadata movie.mov --set title=Holiday --set title@fr=Vacances -o out.mov
                                                 set a title in two languages
           legible strip holiday.mov -o share.mov
@@ -31,7 +30,6 @@ struct Legible: ParsableCommand {
         version: "0.1.0",
         subcommands: [InfoCommand.self, BoxesCommand.self, MetadataCommand.self, AddSubtitlesCommand.self,
                       AddMetadataTrackCommand.self, SetTrackCommand.self, SetMetadataCommand.self, StripCommand.self,
-                      ExtractCommand.self, ConvertCommand.self])
                       ExtractCommand.self, ConvertCommand.self])
 
     /// Usage errors start `error:` like every other error line the tool prints (the argument
