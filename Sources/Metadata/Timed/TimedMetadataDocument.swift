@@ -98,6 +98,10 @@ public struct TimedMetadataDocument: Hashable, Sendable, Codable {
         guard scale > 0 else { throw MetadataInputError("must be at least 1", path: "timescale") }
         var tableKeys = try declaredKeys()
         guard !groups.isEmpty else { throw MetadataInputError("the document has no groups", path: "groups") }
+        for index in groups.indices.dropFirst() where !(groups[index].start > groups[index - 1].start) {
+            throw MetadataInputError("starts at \(groups[index].start) s, before the previous group ends: groups must be in time order and must not overlap (items at the same time go in one group)",
+                                     path: "groups[\(index)]")
+        }
         var diagnostics: [String] = []
         var resolved: [TimedMetadataGroup] = []
         var previousEnd: UInt64 = 0
