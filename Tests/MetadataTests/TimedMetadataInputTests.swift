@@ -134,7 +134,7 @@ import Testing
         (#"{"groups": [{"start": 0, "items": {"title": "x"}}]}"#, "groups[0].items.title: not a metadata identifier"),
         (#"{"groups": [{"start": -1, "items": {"mdta/a": "x"}}]}"#, "groups[0]: start must be"),
         (#"{"groups": [{"start": 0, "duration": 0, "items": {"mdta/a": "x"}}]}"#, "groups[0]: duration must be"),
-        (#"{"groups": [{"start": 0, "items": {}}]}"#, "no group holds an item"),
+        (#"{"groups": [{"start": 12, "items": {"mdta/a": "x"}}]}"#, "groups: no group starts before the movie's end"),
         (#"{"groups": []}"#, "groups: the document has no groups"),
     ])
     func documentErrorsNameTheirPlace(_ json: String, _ message: String) throws {

@@ -143,9 +143,7 @@ public struct TimedMetadataDocument: Hashable, Sendable, Codable {
             resolved.append(TimedMetadataGroup(mediaStart: startUnits, mediaDuration: endUnits - startUnits, timescale: scale, items: items))
             previousEnd = endUnits
         }
-        guard resolved.contains(where: { !$0.isGap }) else {
-            throw MetadataInputError("no group holds an item before the movie's end", path: "groups")
-        }
+        guard !resolved.isEmpty else { throw MetadataInputError("no group starts before the movie's end", path: "groups") }
         return (tableKeys, resolved, diagnostics)
     }
 
