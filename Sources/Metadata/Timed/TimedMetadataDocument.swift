@@ -190,7 +190,7 @@ public struct TimedMetadataDocument: Hashable, Sendable, Codable {
             }
             let key = keys[index]
             guard let metadataValue = value.metadataValue(as: key.dataType) else {
-                throw MetadataInputError("expected \(TimedMetadataValue.expectation(for: key.dataType)) for a \(key.dataType?.description ?? "untyped") key",
+                throw MetadataInputError("expected \(TimedMetadataValue.expectation(for: key.dataType)) (the key's type is \(key.dataType?.description ?? "not given"))",
                                          path: itemPath)
             }
             items.append((index, MetadataItem(identifier: identifier, value: metadataValue, dataType: key.dataType, language: key.locale)))
