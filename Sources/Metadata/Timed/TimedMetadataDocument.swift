@@ -98,6 +98,10 @@ public struct TimedMetadataDocument: Hashable, Sendable, Codable {
         guard scale > 0 else { throw MetadataInputError("must be at least 1", path: "timescale") }
         var tableKeys = try declaredKeys()
         guard !groups.isEmpty else { throw MetadataInputError("the document has no groups", path: "groups") }
+        for index in groups.indices.dropFirst() where !(groups[index].start > groups[index - 1].start) {
+            throw MetadataInputError("starts at \(groups[index].start) s, before the previous group ends: groups must be in time order and must not overlap (items at the same time go in one group)",
+                                     path: "groups[\(index)]")
+        }
         var diagnostics: [String] = []
         var resolved: [TimedMetadataGroup] = []
         var previousEnd: UInt64 = 0
@@ -139,9 +143,7 @@ public struct TimedMetadataDocument: Hashable, Sendable, Codable {
             resolved.append(TimedMetadataGroup(mediaStart: startUnits, mediaDuration: endUnits - startUnits, timescale: scale, items: items))
             previousEnd = endUnits
         }
-        guard resolved.contains(where: { !$0.isGap }) else {
-            throw MetadataInputError("no group holds an item before the movie's end", path: "groups")
-        }
+        guard !resolved.isEmpty else { throw MetadataInputError("no group starts before the movie's end", path: "groups") }
         return (tableKeys, resolved, diagnostics)
     }
 
@@ -188,7 +190,7 @@ public struct TimedMetadataDocument: Hashable, Sendable, Codable {
             }
             let key = keys[index]
             guard let metadataValue = value.metadataValue(as: key.dataType) else {
-                throw MetadataInputError("expected \(TimedMetadataValue.expectation(for: key.dataType)) for a \(key.dataType?.description ?? "untyped") key",
+                throw MetadataInputError("expected \(TimedMetadataValue.expectation(for: key.dataType)) (the key's type is \(key.dataType?.description ?? "not given"))",
                                          path: itemPath)
             }
             items.append((index, MetadataItem(identifier: identifier, value: metadataValue, dataType: key.dataType, language: key.locale)))

@@ -20,8 +20,8 @@ struct MetadataTrackBuilder {
     }
 
     func build(_ request: MetadataTrackRequest, trackID: UInt32) throws(BoxError) -> Result {
-        guard request.groups.contains(where: { !$0.isGap }) else {
-            throw BoxError(.invalidValue("the timed metadata track has no values"), at: nil)
+        guard request.groups.contains(where: { $0.mediaDuration > 0 }) else {
+            throw BoxError(.invalidValue("the timed metadata track has no groups"), at: nil)
         }
         var localIDs: Set<UInt32> = []
         for key in request.keys {

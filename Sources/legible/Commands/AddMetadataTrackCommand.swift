@@ -121,7 +121,9 @@ struct AddMetadataTrackCommand: ParsableCommand {
             do {
                 return try JSONDecoder().decode(TimedMetadataDocument.self, from: Data(bytes))
             } catch let error as DecodingError {
-                throw EditFailure("\(from): not a timed metadata document: \(error.explanation)")
+                // Foundation's decoder says only "not valid JSON" of a syntax error; say where.
+                let place = JSONSyntaxLocator.firstError(in: bytes).map { "not JSON: \($0)" } ?? error.explanation
+                throw EditFailure("\(from): not a timed metadata document: \(place)")
             }
         }
         do throws(MetadataInputError) {
