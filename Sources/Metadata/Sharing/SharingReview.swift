@@ -71,6 +71,18 @@ public struct SharingReview: Sendable {
         reviewHeaderTimes(of: movie, filter: filter)
     }
 
+    /// Reviews everything the movie holds: its static items (``MetadataReader``), its metadata
+    /// tracks with their `mebx` keys, boxes and header times.
+    public init(movie: Movie, filter: SharingFilter = .forSharing, limits: Limits = .standard) throws(BoxError) {
+        var tracks: [MetadataTrack] = []
+        for track in movie.tracks where track.handler?.handlerType == "meta" {
+            let keys = TimedMetadataTrack.isTimedMetadata(track)
+                ? try TimedMetadataTrack.read(track, in: movie, limits: limits).keys.map(\.identifier) : []
+            tracks.append(MetadataTrack(trackID: track.id, format: track.codec, keys: keys))
+        }
+        try self.init(movie: movie, items: MetadataReader.items(in: movie, limits: limits).items, metadataTracks: tracks, filter: filter)
+    }
+
     /// Top-level boxes other than `ftyp` and `moov`, and `free`, `skip`, `uuid` and foreign
     /// `meta` boxes inside `moov` and its tracks. A top-level box that holds samples of a
     /// kept track always stays.

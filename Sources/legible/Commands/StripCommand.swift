@@ -66,7 +66,7 @@ struct StripCommand: ParsableCommand {
             return
         }
         try outputOptions.run(movie: movie, plan: { editor in
-            var plan = EditPlan(removal: MetadataRemoval(try review(editor.movie)))
+            var plan = EditPlan(removal: MetadataRemoval(try SharingReview(movie: editor.movie, filter: filter)))
             plan.brand = outputOptions.resolvedBrand(sourcePath: movie)
             return plan
         }, describe: { report in
@@ -74,20 +74,10 @@ struct StripCommand: ParsableCommand {
         })
     }
 
-    private func review(_ movie: Movie) throws -> SharingReview {
-        let reading = MetadataReader.items(in: movie)
-        var tracks: [SharingReview.MetadataTrack] = []
-        for track in movie.tracks where track.handler?.handlerType == "meta" {
-            let keys = track.codec == "mebx" ? try TimedMetadataTrack.read(track, in: movie).keys.map(\.identifier) : []
-            tracks.append(SharingReview.MetadataTrack(trackID: track.id, format: track.codec, keys: keys))
-        }
-        return try SharingReview(movie: movie, items: reading.items, metadataTracks: tracks, filter: filter)
-    }
-
     private func runDry(movie path: String) throws {
         do {
             let editor = try MovieEditor(path: path)
-            let review = try review(editor.movie)
+            let review = try SharingReview(movie: editor.movie, filter: filter)
             let plan = EditPlan(removal: MetadataRemoval(review))
             let erased = outputOptions.inPlace ? try editor.erasuresInPlace(plan) : []
             if outputOptions.json {
@@ -113,7 +103,7 @@ struct StripCommand: ParsableCommand {
             } else {
                 print("new file: removed items and boxes are not copied; samples of removed tracks are written as zeros")
             }
-        } catch let error as BoxError {
+        } catch {
             printError("\(path): \(error)")
             throw ExitCode(2)
         }
