@@ -103,8 +103,9 @@ public struct SharingReview: Sendable {
         var media: [ChunkIndex.Chunk]?
         for candidate in candidates {
             guard let location = candidate.box.location else { continue }
-            // Empty free space holds nothing.
-            if (candidate.box.type == "free" || candidate.box.type == "skip"), candidate.box.payloadSize == 0 { continue }
+            // Free space that is empty or zeroed (a moov an in-place edit erased) holds nothing.
+            if candidate.box.type == "free" || candidate.box.type == "skip",
+               try Self.holdsOnlyZeros(candidate.box, in: movie.file.source) { continue }
             var decision = filter.decision(for: candidate.subject)
             let range = location.offset..<(location.offset + candidate.box.header.totalSize)
             if decision.action == .remove, candidate.topLevel {
@@ -132,6 +133,20 @@ public struct SharingReview: Sendable {
         entries.append(Entry(kind: .headerTimes, subject: "header:times", scope: .movie, decision: decision,
                              summary: "mvhd, tkhd and mdhd times (movie created \(created))", byteRange: nil))
         clearsHeaderTimes = decision.action == .remove
+    }
+
+    /// Whether every payload byte of a box is zero, read from the file in 1 MiB pieces.
+    private static func holdsOnlyZeros(_ box: Box, in source: any ByteSource) throws(BoxError) -> Bool {
+        if let data = box.data { return data.allSatisfy { $0 == 0 } }
+        guard let location = box.location, box.missingBytes == 0 else { return false }
+        var position = location.offset + box.header.headerSize
+        let end = location.offset + box.header.totalSize
+        while position < end {
+            let count = Int(min(end - position, 1 << 20))
+            guard try source.read(at: position, count: count).allSatisfy({ $0 == 0 }) else { return false }
+            position += UInt64(count)
+        }
+        return true
     }
 
     private static func isQuickTimeMetadata(_ box: Box) -> Bool {

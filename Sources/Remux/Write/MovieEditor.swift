@@ -61,6 +61,10 @@ public struct MovieEditor: Sendable {
     /// tests that prove every intermediate file is whole.
     package func editInPlace(_ plan: EditPlan, progress: (@Sendable (EditProgress) -> Void)?,
                              stoppingAfter lastStep: InPlaceStep?) throws(BoxError) -> EditReport {
+        // Nothing to change: the file stays as it is, not even a new copy of its moov.
+        if plan.isEmpty {
+            return EditReport(path: path, addedTrackIDs: [], bytesWritten: 0, fileSize: movie.file.source.size, diagnostics: [])
+        }
         let edited = try EditedMovie(movie: movie, plan: plan, limits: limits)
         let layout = try AppendLayout(edited: edited, movie: movie)
         let file = try EditableFile(path: path)
