@@ -1,4 +1,5 @@
-// Generated from ExifTool 12.57 tag tables (Image::ExifTool::QuickTime), see ExifToolAgreementTests.
+// Generated from ExifTool 12.57 tag tables (Image::ExifTool::QuickTime, read with GetTagTable and
+// GetTagInfoList); see ExifToolAgreementTests. IDs: 0xA9 written as Â©, other bytes as \\u{â¦}.
 enum ExifToolTagTables {
     /// QuickTime::UserData: tag ID → tag name.
     static let userData: [String: String] = [
@@ -176,6 +177,9 @@ enum ExifToolTagTables {
         "©zsp": "SpeedZ",
     ]
 
+    /// QuickTime::UserData IDs that are directories: ExifTool reads their content as tags of their own.
+    static let userDataDirectories: Set<String> = ["@sec", "CNOP", "CNTH", "DcMD", "FFMV", "GPMF", "INFO", "LEIC", "MMA0", "MMA1", "MVTG", "NCDT", "PANA", "PENT", "PXMN", "PXTH", "QVMI", "RMKN", "TAGS", "TTMD", "XMP_", "Xtra", "hinf", "hnti", "htcb", "meta", "pose", "ptv ", "scrn", "smta", "tags", "thmb"]
+
     /// QuickTime::Keys: tag ID → tag name.
     static let keys: [String: String] = [
         "Encoded_With": "EncodedWith",
@@ -239,6 +243,9 @@ enum ExifToolTagTables {
         "video-orientation": "VideoOrientation",
         "year": "Year",
     ]
+
+    /// QuickTime::Keys IDs that are directories: ExifTool reads their content as tags of their own.
+    static let keysDirectories: Set<String> = ["detected-face"]
 
     /// QuickTime::ItemList: tag ID → tag name.
     static let itemList: [String: String] = [
@@ -344,6 +351,9 @@ enum ExifToolTagTables {
         "©xyz": "GPSCoordinates",
     ]
 
+    /// QuickTime::ItemList IDs that are directories: ExifTool reads their content as tags of their own.
+    static let itemListDirectories: Set<String> = ["----"]
+
     /// QuickTime::iTunesInfo: tag ID → tag name.
     static let iTunesInfo: [String: String] = [
         "ARTISTS": "Artists",
@@ -381,5 +391,8 @@ enum ExifToolTagTables {
         "tool": "iTunTool",
         "~length": "Length",
     ]
+
+    /// QuickTime::iTunesInfo IDs that are directories: ExifTool reads their content as tags of their own.
+    static let iTunesInfoDirectories: Set<String> = ["Encoding Params", "iTunMOVI"]
 
 }
