@@ -73,4 +73,12 @@ import Testing
         #expect(reading.items.map(\.identifier.description) == ["itsk/cprt", "itsk/©ART"])
         #expect(reading.items.map(\.value) == [.bytes(ascii("odd")), .text("A")])
     }
+
+    @Test func userDataMetaWithoutKeysIsReportedWhole() throws {
+        let meta = F.meta([F.hdlr("mdta"), .container("ilst", [F.keyed(1, [F.data(type: 1, ascii("unnamed"))])])], fullBox: true)
+        let reading = try F.read([.container("udta", [meta])])
+        #expect(reading.warnings.count == 1)
+        #expect(reading.items.map(\.identifier.description) == ["udta/meta"])
+        #expect(reading.items.first?.origin?.location.path == "moov/udta/meta")
+    }
 }
