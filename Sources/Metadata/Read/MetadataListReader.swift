@@ -28,7 +28,11 @@ enum MetadataListReader {
                 return
             }
             if handler == "mdta" {
-                readQuickTimeList(list, keys: meta.child("keys"), scope: scope, limits: limits, into: &reading)
+                // Without a readable key table the items cannot be named: in user data the
+                // `meta` is then reported whole.
+                if !readQuickTimeList(list, keys: meta.child("keys"), scope: scope, limits: limits, into: &reading), inUserData {
+                    reading.items += UserDataReader.bytesItem(meta, space: .quickTimeUserData, scope: scope, limits: limits)
+                }
             } else {
                 readITunesList(list, scope: scope, limits: limits, into: &reading)
             }
@@ -37,15 +41,16 @@ enum MetadataListReader {
         }
     }
 
+    /// Reads the items named by `keys`; false when the key table is missing or damaged.
     private static func readQuickTimeList(_ list: Box, keys: Box?, scope: MetadataScope, limits: Limits,
-                                          into reading: inout MetadataReading) {
+                                          into reading: inout MetadataReading) -> Bool {
         let entries: [MetadataKeysBox.Entry]
         do throws(BoxError) {
             guard let keys else { throw BoxError(.invalidValue("mdta metadata has no keys box"), at: list.itemLocation) }
             entries = try MetadataKeysBox(keys.loaded(limits: limits)).entries
         } catch {
             reading.warnings.append(error)
-            return
+            return false
         }
         for item in list.children {
             reading.collect { () throws(BoxError) in
@@ -60,6 +65,7 @@ enum MetadataListReader {
                                   scope: scope, limits: limits)
             }
         }
+        return true
     }
 
     private static func readITunesList(_ list: Box, scope: MetadataScope, limits: Limits, into reading: inout MetadataReading) {

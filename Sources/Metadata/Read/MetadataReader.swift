@@ -8,6 +8,9 @@ import Movie
 ///
 /// Only `moov` is read (inflated when stored as `cmov`), never sample data. A damaged item
 /// becomes a warning (and, in user data, an item of its bytes); the others are still read.
+/// Each item's ``MetadataOrigin`` is the item box (for `ilst`, the item holding the `data`
+/// atoms); in a compressed movie its path ends in `{inflated}/moov/…` and its offset counts
+/// from the start of the inflated `moov`, as the item has no bytes of its own in the file.
 public enum MetadataReader {
     /// Every item of `movie`: the movie's first, then each track's (track level, then media
     /// level), in file order within each.

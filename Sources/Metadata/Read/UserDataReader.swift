@@ -23,7 +23,8 @@ enum UserDataReader {
                 continue
             }
             reading.collect({ () throws(BoxError) in try items(of: child, scope: scope, limits: limits) },
-                            orElse: { bytesItem(child, space: .quickTimeUserData, scope: scope, limits: limits) })
+                            orElse: { bytesItem(child, space: ISOUserDataItem.types.contains(child.type) ? .isoUserData : .quickTimeUserData,
+                                                scope: scope, limits: limits) })
         }
     }
 
