@@ -25,6 +25,25 @@ extension Box {
         setChildren(list)
     }
 
+    /// Edits the `ilst` children of this `meta`, creating the list when an edit adds the first
+    /// item and removing it when an edit empties it. `kind` names the list in errors.
+    mutating func editItemList(kind: String, _ change: (inout [Box]) throws(BoxError) -> Void) throws(BoxError) {
+        try editChildren { (children: inout [Box]) throws(BoxError) in
+            guard let position = children.firstIndex(where: { $0.type == "ilst" }) else {
+                var items: [Box] = []
+                try change(&items)
+                if !items.isEmpty { children.append(.container("ilst", items)) }
+                return
+            }
+            guard children[position].isContainer else {
+                throw BoxError(.unsupported("the \(kind) is not a list of items"), at: children[position].location)
+            }
+            let before = children[position].children.count
+            try children[position].editChildren(change)
+            if children[position].children.count < before, children[position].hasNoMetadataLeft { children.remove(at: position) }
+        }
+    }
+
     /// Whether a box's bytes contain `offset` (boxes made in memory have no location).
     func spans(_ offset: UInt64) -> Bool {
         guard let start = location?.offset else { return false }

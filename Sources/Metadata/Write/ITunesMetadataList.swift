@@ -109,20 +109,7 @@ struct ITunesMetadataList {
     }
 
     private mutating func editList(_ change: (inout [Box]) throws(BoxError) -> Void) throws(BoxError) {
-        try meta.editChildren { (children: inout [Box]) throws(BoxError) in
-            guard let position = children.firstIndex(where: { $0.type == "ilst" }) else {
-                var items: [Box] = []
-                try change(&items)
-                if !items.isEmpty { children.append(.container("ilst", items)) }
-                return
-            }
-            guard children[position].isContainer else {
-                throw BoxError(.unsupported("the iTunes item list is not a list of items"), at: children[position].location)
-            }
-            let before = children[position].children.count
-            try children[position].editChildren(change)
-            if children[position].children.count < before, children[position].hasNoMetadataLeft { children.remove(at: position) }
-        }
+        try meta.editItemList(kind: "iTunes item list", change)
     }
 
     /// The `data` atom for a value of `key`: the type iTunes gives the item (text 1, cover art

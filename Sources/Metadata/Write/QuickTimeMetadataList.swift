@@ -122,21 +122,7 @@ struct QuickTimeMetadataList {
         }
     }
 
-    /// Edits the `ilst` children, creating the list when missing.
     private mutating func editList(_ change: (inout [Box]) throws(BoxError) -> Void) throws(BoxError) {
-        try meta.editChildren { (children: inout [Box]) throws(BoxError) in
-            guard let position = children.firstIndex(where: { $0.type == "ilst" }) else {
-                var items: [Box] = []
-                try change(&items)
-                if !items.isEmpty { children.append(.container("ilst", items)) }
-                return
-            }
-            guard children[position].isContainer else {
-                throw BoxError(.unsupported("the metadata item list is not a list of items"), at: children[position].location)
-            }
-            let before = children[position].children.count
-            try children[position].editChildren(change)
-            if children[position].children.count < before, children[position].hasNoMetadataLeft { children.remove(at: position) }
-        }
+        try meta.editItemList(kind: "metadata item list", change)
     }
 }

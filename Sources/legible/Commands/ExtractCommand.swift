@@ -38,13 +38,7 @@ struct ExtractCommand: ParsableCommand {
     @OptionGroup var outputOptions: SubtitleOutputOptions
 
     func run() throws {
-        let movie: Movie
-        do {
-            movie = try Movie.open(path: file)
-        } catch {
-            printError("\(file): \(error)")
-            throw ExitCode(2)
-        }
+        let movie = try Movie.openForCommand(path: file)
         guard let track = movie.track(id: track) else {
             let available = movie.tracks.map { "\($0.id) \($0.mediaType.rawValue) (\($0.codec?.description ?? "no codec"))" }
             printError("\(file): no track with ID \(self.track); tracks: \(available.joined(separator: ", "))")

@@ -38,13 +38,7 @@ struct MetadataCommand: ParsableCommand {
     var timed = false
 
     func run() throws {
-        let movie: Movie
-        do {
-            movie = try Movie.open(path: file)
-        } catch {
-            printError("\(file): \(error)")
-            throw ExitCode(2)
-        }
+        let movie = try Movie.openForCommand(path: file)
         var timedTracks: [TimedMetadataTrack]?
         if timed {
             do {
