@@ -81,4 +81,14 @@ import Testing
         #expect(reading.items.map(\.identifier.description) == ["udta/meta"])
         #expect(reading.items.first?.origin?.location.path == "moov/udta/meta")
     }
+
+    /// Found by the fuzzer: a reserved type set (first byte of the type indicator not 0) kept the
+    /// bytes but still claimed the well-known type of the low bytes.
+    @Test func aReservedTypeSetHasNoWellKnownType() throws {
+        let meta = F.meta([F.hdlr("mdir"), .container("ilst", [.container("©too", [F.data(type: 0x0100_0001, ascii("Lavf"))])])],
+                          fullBox: true)
+        let reading = try F.read([.container("udta", [meta])])
+        #expect(reading.items.map(\.value) == [.bytes(ascii("Lavf"))])
+        #expect(reading.items.map(\.dataType) == [nil])
+    }
 }

@@ -17,27 +17,24 @@ enum MetadataListReader {
                 reading.warnings.append(error)
             }
         }
-        switch handler {
-        case "mdta"?, "mdir"?:
-            let list = meta.child("ilst")
-            guard meta.isContainer, let list, list.isContainer else {
-                if list != nil || !meta.isContainer {
-                    reading.warnings.append(BoxError(.invalidValue("metadata item list is not a list of boxes"), at: (list ?? meta).itemLocation))
-                }
-                if inUserData { reading.items += UserDataReader.bytesItem(meta, space: .quickTimeUserData, scope: scope, limits: limits) }
-                return
-            }
-            if handler == "mdta" {
-                // Without a readable key table the items cannot be named: in user data the
-                // `meta` is then reported whole.
-                if !readQuickTimeList(list, keys: meta.child("keys"), scope: scope, limits: limits, into: &reading), inUserData {
-                    reading.items += UserDataReader.bytesItem(meta, space: .quickTimeUserData, scope: scope, limits: limits)
-                }
-            } else {
-                readITunesList(list, scope: scope, limits: limits, into: &reading)
-            }
-        default:
+        /// In user data, a `meta` whose items cannot be read (or that holds none we model) is
+        /// one item of bytes: user data is reported whole.
+        func reportWhole() {
             if inUserData { reading.items += UserDataReader.bytesItem(meta, space: .quickTimeUserData, scope: scope, limits: limits) }
+        }
+        guard handler == "mdta" || handler == "mdir" else { return reportWhole() }
+        let list = meta.child("ilst")
+        guard meta.isContainer, let list, list.isContainer else {
+            if list != nil || !meta.isContainer {
+                reading.warnings.append(BoxError(.invalidValue("metadata item list is not a list of boxes"), at: (list ?? meta).itemLocation))
+            }
+            return reportWhole()
+        }
+        if handler == "mdir" {
+            readITunesList(list, scope: scope, limits: limits, into: &reading)
+        } else if !readQuickTimeList(list, keys: meta.child("keys"), scope: scope, limits: limits, into: &reading) {
+            // Without a readable key table the items cannot be named.
+            reportWhole()
         }
     }
 
@@ -103,7 +100,9 @@ enum MetadataListReader {
         var items: [MetadataItem] = []
         for atom in atoms {
             let data = try MetadataDataBox(atom.loaded(limits: limits))
-            items.append(MetadataItem(identifier: identifier, value: data.decodedValue, dataType: data.dataType,
+            // A type set other than 0 is reserved (QTFF "Type indicator"): its code names no
+            // well-known type, and the value stays bytes.
+            items.append(MetadataItem(identifier: identifier, value: data.decodedValue, dataType: data.typeSet == 0 ? data.dataType : nil,
                                       language: data.languageCode, country: data.countryCode, scope: scope,
                                       origin: item.origin(keyIndex: keyIndex)))
         }
