@@ -22,9 +22,13 @@ enum UserDataReader {
                 MetadataListReader.read(child, scope: scope, limits: limits, inUserData: true, into: &reading)
                 continue
             }
-            reading.collect({ () throws(BoxError) in try items(of: child, scope: scope, limits: limits) },
-                            orElse: { bytesItem(child, space: ISOUserDataItem.types.contains(child.type) ? .isoUserData : .quickTimeUserData,
-                                                scope: scope, limits: limits) })
+            let space: MetadataKeySpace = ISOUserDataItem.types.contains(child.type) ? .isoUserData : .quickTimeUserData
+            reading.collect({ () throws(BoxError) in
+                // An item with no value in it (a `©xxx` without records, a `kywd` without
+                // keywords) is still reported, as its bytes.
+                let decoded = try items(of: child, scope: scope, limits: limits)
+                return decoded.isEmpty ? bytesItem(child, space: space, scope: scope, limits: limits) : decoded
+            }, orElse: { bytesItem(child, space: space, scope: scope, limits: limits) })
         }
     }
 
