@@ -19,7 +19,12 @@ enum UserDataReader {
         }
         for child in udta.children {
             if child.type == "meta" {
-                MetadataListReader.read(child, scope: scope, limits: limits, inUserData: true, into: &reading)
+                let before = reading.items.count
+                MetadataListReader.read(child, scope: scope, limits: limits, into: &reading)
+                // A list that gave no item (empty, or every item damaged) is reported whole.
+                if reading.items.count == before {
+                    reading.items += bytesItem(child, space: .quickTimeUserData, scope: scope, limits: limits)
+                }
                 continue
             }
             let space: MetadataKeySpace = ISOUserDataItem.types.contains(child.type) ? .isoUserData : .quickTimeUserData
