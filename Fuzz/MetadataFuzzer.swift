@@ -6,8 +6,8 @@
 //
 // Anything the library throws or reports as a warning is fine. A trap or a sanitizer report is a
 // bug, and so is a broken invariant, checked here with fatalError:
-//   1. Every child of a `udta` becomes at least one item whose origin is that child (the privacy
-//      filter is an allow-list: an item not reported cannot be removed).
+//   1. Every child of a `udta` becomes at least one item whose origin is that child or a box in
+//      it (the privacy filter is an allow-list: an item not reported cannot be removed).
 //   2. A value decoded from a `data` atom, encoded as its type and decoded again, is unchanged.
 //   3. Every origin lies inside the bytes it was read from.
 
@@ -32,8 +32,9 @@ public func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     if let udta = parsed(box("udta", input)) {
         let reading = MetadataReader.items(inUserData: udta, limits: fuzzLimits)
         check(reading, inside: UInt64(input.count + 8))
-        for child in udta.children where child.type != "meta" {
-            guard reading.items.contains(where: { $0.origin?.location.offset == child.location?.offset }) else {
+        for child in udta.children {
+            let start = child.location?.offset ?? 0, end = start + child.header.totalSize
+            guard reading.items.contains(where: { ($0.origin?.location.offset).map { (start..<end).contains($0) } ?? false }) else {
                 fatalError("udta child '\(child.type)' at \(child.pathDescription) is not reported")
             }
         }

@@ -106,4 +106,19 @@ import Testing
         let help = try run("--help")
         #expect(help.status == 0 && help.stdout.contains("Examples:"))
     }
+
+    /// A 3GPP `loci` (corpus: androidx sample_with_chapters.mp4, whose location ExifTool reads as
+    /// "Lat=40.67999 Lon=-74.49989"): shown with its coordinates, and as a location object in JSON.
+    @Test(.corpus) func locationItemsShowCoordinates() throws {
+        let entry = try #require(try CorpusIndex.arguments { $0.name.hasSuffix("sample_with_chapters.mp4") }.first)
+        let text = try run(entry.url.path)
+        let line = try #require(text.stdout.split(separator: "\n").first { $0.contains("uiso/loci") })
+        #expect(line.contains("lat 40.67999") && line.contains("lon -74.49989"))
+        let report = try #require(try run("--json", entry.url.path).jsonObject)
+        let loci = try #require((report["items"] as? [[String: Any]])?.first { $0["identifier"] as? String == "uiso/loci" })
+        #expect(loci["valueType"] as? String == "location")
+        let location = try #require(loci["location"] as? [String: Any])
+        #expect(abs((location["latitude"] as? Double ?? 0) - 40.67999) < 1e-4)
+        #expect(location["body"] as? String == "earth")
+    }
 }

@@ -30,9 +30,6 @@ import Testing
             "moov/meta (mdta keys) in an isom file: ExifTool 12.57 reports none of its keys",
     ]
 
-    /// ExifTool tags with no item of ours, by `Group:Name` — with the reason.
-    static let knownExtraTags: [String: String] = [:]
-
     struct Comparison {
         var compared = 0
         var notShownByExifTool: [String] = []
@@ -57,11 +54,15 @@ import Testing
         // ExifTool must find no movie metadata either.
         let movie = try? Movie.open(path: path)
         let reading = movie.map { MetadataReader.items(in: $0) } ?? MetadataReading()
-        let tags = try exifToolTags(path)
-        let trackIndex = Dictionary((movie?.tracks ?? []).enumerated().map { ($1.id, $0 + 1) }, uniquingKeysWith: { first, _ in first })
+        return compare(reading.items, tracks: movie?.tracks ?? [], with: try exifToolTags(path), name: name)
+    }
+
+    /// Compares `items` read from a movie with `tracks` against ExifTool's `tags` for it.
+    static func compare(_ items: [MetadataItem], tracks: [Track], with tags: [String: [Any]], name: String) -> Comparison {
+        let trackIndex = Dictionary(tracks.enumerated().map { ($1.id, $0 + 1) }, uniquingKeysWith: { first, _ in first })
         var result = Comparison()
         var matchedTags: Set<String> = []
-        for item in reading.items {
+        for item in items {
             let identifier = item.identifier.description
             guard let tag = ExifToolTag(item, trackIndex: item.scope.trackID.flatMap { trackIndex[$0] }) else {
                 result.notShownByExifTool.append(identifier)
@@ -82,7 +83,7 @@ import Testing
             }
         }
         for key in tags.keys.sorted() where ["UserData", "Keys", "ItemList", "iTunes"].contains(String(key.split(separator: ":")[0])) {
-            if !matchedTags.contains(key) && knownExtraTags[key] == nil {
+            if !matchedTags.contains(key) {
                 result.problems.append("ExifTool \(key) = \(tags[key].map { "\($0)".prefix(80) } ?? "") is no item of ours")
             }
         }
@@ -111,6 +112,25 @@ import Testing
           arguments: try CorpusIndex.arguments { !$0.features.isDisjoint(with: metadataFeatures) && !$0.isRawPayload })
     func corpus(_ entry: CorpusEntry) throws {
         try Self.check(entry.url.path, name: entry.name)
+    }
+
+    /// The comparison catches a wrong value, a wrong language and a missing item in a real file.
+    @Test(.enabled(if: ExternalTool.shouldRun("exiftool"))) func aWrongReadingOfARealFileFails() throws {
+        let path = TestPaths.testMedia.appendingPathComponent("metadata-udta.mov").path
+        let movie = try Movie.open(path: path)
+        let items = MetadataReader.items(in: movie).items
+        let tags = try Self.exifToolTags(path)
+        #expect(Self.compare(items, tracks: movie.tracks, with: tags, name: "as read").problems.isEmpty)
+        var wrongValue = items
+        wrongValue[0].value = .text("Metadata tesT")
+        #expect(Self.compare(wrongValue, tracks: movie.tracks, with: tags, name: "wrong value").problems.count == 1)
+        var wrongLanguage = items
+        wrongLanguage[0].language = "fra"
+        #expect(!Self.compare(wrongLanguage, tracks: movie.tracks, with: tags, name: "wrong language").problems.isEmpty)
+        #expect(Self.compare(Array(items.dropFirst()), tracks: movie.tracks, with: tags, name: "missing").problems.count == 1)
+        var wrongKey = items
+        wrongKey[1].identifier = MetadataIdentifier(.quickTimeUserData, "©cmt")
+        #expect(!Self.compare(wrongKey, tracks: movie.tracks, with: tags, name: "wrong key").problems.isEmpty)
     }
 
     /// The comparison is not vacuous: a value, a language or a name that differs is reported.

@@ -94,4 +94,13 @@ import Testing
         #expect(reading.items.map(\.scope) == [.media(3)])
         #expect(reading.items.first?.origin?.location.path == "moov/trak[1]/mdia/udta/©nam")
     }
+
+    /// Found by the fuzzer: a `kywd` with no keywords (and a `©xxx` with no records) gave no
+    /// item at all.
+    @Test func anItemWithNoValuesIsStillReported() throws {
+        let reading = try F.read([.container("udta", [CraftedMovie.fullBox("kywd", be16(F.packed("eng")) + [0]), .leaf("©nam", [])])])
+        #expect(reading.warnings.isEmpty)
+        #expect(reading.items.map(\.identifier.description) == ["uiso/kywd", "udta/©nam"])
+        #expect(reading.items.map(\.value) == [.bytes([0, 0, 0, 0] + be16(F.packed("eng")) + [0]), .bytes([])])
+    }
 }

@@ -5,10 +5,9 @@ import ISOBMFF
 /// by four-character codes, or `----` with `mean` and `name`). Each `data` atom of an item is
 /// one item (one per locale).
 enum MetadataListReader {
-    /// Reads `meta`; in `udta`, a `meta` of another handler is reported as one item of bytes
-    /// (user data must be reported whole), elsewhere it is not metadata this reader models.
-    static func read(_ meta: Box, scope: MetadataScope, limits: Limits, inUserData: Bool,
-                     into reading: inout MetadataReading) {
+    /// Reads `meta`. One of another handler, or whose list cannot be read, gives no items
+    /// (in `udta`, ``UserDataReader`` then reports the `meta` whole).
+    static func read(_ meta: Box, scope: MetadataScope, limits: Limits, into reading: inout MetadataReading) {
         var handler: FourCC?
         if let hdlr = meta.child("hdlr") {
             do throws(BoxError) {
@@ -17,37 +16,31 @@ enum MetadataListReader {
                 reading.warnings.append(error)
             }
         }
-        /// In user data, a `meta` whose items cannot be read (or that holds none we model) is
-        /// one item of bytes: user data is reported whole.
-        func reportWhole() {
-            if inUserData { reading.items += UserDataReader.bytesItem(meta, space: .quickTimeUserData, scope: scope, limits: limits) }
-        }
-        guard handler == "mdta" || handler == "mdir" else { return reportWhole() }
+        guard handler == "mdta" || handler == "mdir" else { return }
         let list = meta.child("ilst")
         guard meta.isContainer, let list, list.isContainer else {
             if list != nil || !meta.isContainer {
                 reading.warnings.append(BoxError(.invalidValue("metadata item list is not a list of boxes"), at: (list ?? meta).itemLocation))
             }
-            return reportWhole()
+            return
         }
         if handler == "mdir" {
             readITunesList(list, scope: scope, limits: limits, into: &reading)
-        } else if !readQuickTimeList(list, keys: meta.child("keys"), scope: scope, limits: limits, into: &reading) {
-            // Without a readable key table the items cannot be named.
-            reportWhole()
+        } else {
+            readQuickTimeList(list, keys: meta.child("keys"), scope: scope, limits: limits, into: &reading)
         }
     }
 
-    /// Reads the items named by `keys`; false when the key table is missing or damaged.
+    /// Reads the items named by `keys`; without a readable key table they cannot be named.
     private static func readQuickTimeList(_ list: Box, keys: Box?, scope: MetadataScope, limits: Limits,
-                                          into reading: inout MetadataReading) -> Bool {
+                                          into reading: inout MetadataReading) {
         let entries: [MetadataKeysBox.Entry]
         do throws(BoxError) {
             guard let keys else { throw BoxError(.invalidValue("mdta metadata has no keys box"), at: list.itemLocation) }
             entries = try MetadataKeysBox(keys.loaded(limits: limits)).entries
         } catch {
             reading.warnings.append(error)
-            return false
+            return
         }
         for item in list.children {
             reading.collect { () throws(BoxError) in
@@ -62,7 +55,6 @@ enum MetadataListReader {
                                   scope: scope, limits: limits)
             }
         }
-        return true
     }
 
     private static func readITunesList(_ list: Box, scope: MetadataScope, limits: Limits, into reading: inout MetadataReading) {

@@ -38,7 +38,7 @@ public enum MetadataReader {
     public static func items(inMetadata meta: Box, scope: MetadataScope = .movie,
                              limits: Limits = .standard) -> MetadataReading {
         var reading = MetadataReading()
-        MetadataListReader.read(meta, scope: scope, limits: limits, inUserData: false, into: &reading)
+        MetadataListReader.read(meta, scope: scope, limits: limits, into: &reading)
         return reading
     }
 
@@ -48,7 +48,7 @@ public enum MetadataReader {
         for child in parent.children {
             switch child.type {
             case "udta": UserDataReader.read(child, scope: scope, limits: limits, into: &reading)
-            case "meta": MetadataListReader.read(child, scope: scope, limits: limits, inUserData: false, into: &reading)
+            case "meta": MetadataListReader.read(child, scope: scope, limits: limits, into: &reading)
             default: continue
             }
         }

@@ -19,12 +19,21 @@ enum UserDataReader {
         }
         for child in udta.children {
             if child.type == "meta" {
-                MetadataListReader.read(child, scope: scope, limits: limits, inUserData: true, into: &reading)
+                let before = reading.items.count
+                MetadataListReader.read(child, scope: scope, limits: limits, into: &reading)
+                // A list that gave no item (empty, or every item damaged) is reported whole.
+                if reading.items.count == before {
+                    reading.items += bytesItem(child, space: .quickTimeUserData, scope: scope, limits: limits)
+                }
                 continue
             }
-            reading.collect({ () throws(BoxError) in try items(of: child, scope: scope, limits: limits) },
-                            orElse: { bytesItem(child, space: ISOUserDataItem.types.contains(child.type) ? .isoUserData : .quickTimeUserData,
-                                                scope: scope, limits: limits) })
+            let space: MetadataKeySpace = ISOUserDataItem.types.contains(child.type) ? .isoUserData : .quickTimeUserData
+            reading.collect({ () throws(BoxError) in
+                // An item with no value in it (a `©xxx` without records, a `kywd` without
+                // keywords) is still reported, as its bytes.
+                let decoded = try items(of: child, scope: scope, limits: limits)
+                return decoded.isEmpty ? bytesItem(child, space: space, scope: scope, limits: limits) : decoded
+            }, orElse: { bytesItem(child, space: space, scope: scope, limits: limits) })
         }
     }
 

@@ -46,7 +46,9 @@ struct MetadataReport {
                 lines.append(item.scope.description)
             }
             var value = Self.printable(item.value.displayText)
-            if let point = Self.point(of: item) {
+            if case let .location(place) = item.value {
+                value += " (lat \(place.latitude), lon \(place.longitude), alt \(place.altitude) m)"
+            } else if let point = Self.point(of: item) {
                 value += " (lat \(point.latitude), lon \(point.longitude)"
                     + (point.altitude.map { ", alt \($0) m" } ?? "") + ")"
             }
