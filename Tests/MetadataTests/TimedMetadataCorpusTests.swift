@@ -1,4 +1,5 @@
 import Foundation
+import ISOBMFF
 import LegibleTestSupport
 import Metadata
 import Movie
@@ -46,6 +47,17 @@ import Testing
         #expect(face[1].dataTypeName == "com.apple.quicktime.detected-face")
         #expect(tracks[2].keys.map(\.identifier.description) == ["mdta/com.apple.quicktime.live-photo-info"])
         #expect(tracks[2].keys.first?.dataTypeName == "com.apple.quicktime.com.apple.quicktime.live-photo-info")
+    }
+
+    /// The keys alone, from the sample descriptions: the same tables, read without a sample.
+    @Test func keysAloneAreTheTablesKeys() throws {
+        let movie = try Movie.open(path: try Self.entry("dolbyVision-hdr.MOV").url.path)
+        let timed = movie.tracks.filter(TimedMetadataTrack.isTimedMetadata)
+        let face = try TimedMetadataTrack.keys(of: timed[1])
+        #expect(face.map(\.localID) == [3, 1, 4, 2, 5])
+        #expect(face.map(\.namespace.description) == ["fiel", "mdta", "fiel", "fiel", "fiel"])
+        #expect(try TimedMetadataTrack.keys(of: timed[0]).map(\.identifier.description) == ["mdta/com.apple.quicktime.video-orientation"])
+        #expect(throws: BoxError.self) { try TimedMetadataTrack.keys(of: movie.tracks[0]) }
     }
 
     @Test(.enabled(if: ExternalTool.shouldRun("exiftool")))

@@ -65,11 +65,6 @@ public struct MetadataDataBox: BoxPayload {
         return String(decoding: letters, as: UTF8.self).uppercased()
     }
 
-    /// Encodes an ISO 639-2/T code as a locale language (0 when nil or not three letters).
-    public static func language(_ code: String?) -> UInt16 {
-        code.flatMap { MediaLanguage(iso639: $0)?.rawValue } ?? 0
-    }
-
     /// Encodes an ISO 3166-1 alpha-2 country as a locale country (0 when nil or not two letters).
     public static func country(_ code: String?) -> UInt16 {
         guard let letters = code.map({ Array($0.uppercased().utf8) }), letters.count == 2,

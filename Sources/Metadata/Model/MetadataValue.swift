@@ -22,7 +22,7 @@ public enum MetadataValue: Hashable, Sendable {
         case 1, 4:
             self = .text(String(decoding: bytes, as: UTF8.self))
         case 2, 5:
-            self = .text(Self.utf16(bytes))
+            self = .text(String(utf16Bytes: bytes))
         case 13: self = .image(.jpeg, bytes)
         case 14: self = .image(.png, bytes)
         case 27: self = .image(.bmp, bytes)
@@ -136,22 +136,6 @@ public enum MetadataValue: Hashable, Sendable {
         let raw = unsigned(bytes)
         let shift = UInt64(64 - 8 * bytes.count)
         return Int64(bitPattern: raw << shift) >> Int64(shift)
-    }
-
-    static func utf16(_ bytes: [UInt8]) -> String {
-        var body = bytes[...]
-        var bigEndian = true
-        if body.count >= 2, body.first == 0xFF, body.dropFirst().first == 0xFE { bigEndian = false; body = body.dropFirst(2) }
-        else if body.count >= 2, body.first == 0xFE, body.dropFirst().first == 0xFF { body = body.dropFirst(2) }
-        var units: [UInt16] = []
-        units.reserveCapacity(body.count / 2)
-        var index = body.startIndex
-        while index + 1 < body.endIndex {
-            let high = UInt16(body[index]), low = UInt16(body[index + 1])
-            units.append(bigEndian ? high << 8 | low : low << 8 | high)
-            index += 2
-        }
-        return String(decoding: units, as: UTF16.self)
     }
 }
 

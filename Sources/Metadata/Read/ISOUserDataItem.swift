@@ -69,7 +69,7 @@ enum ISOUserDataItem {
             var end = bytes.startIndex + 2
             while end + 1 < bytes.endIndex, bytes[end] != 0 || bytes[end + 1] != 0 { end += 2 }
             _ = try? reader.skip(min(end + 2, bytes.endIndex) - bytes.startIndex)
-            return MetadataValue.utf16(Array(bytes[bytes.startIndex..<min(end, bytes.endIndex)]))
+            return String(utf16Bytes: bytes[bytes.startIndex..<min(end, bytes.endIndex)])
         }
         return reader.readNullTerminatedString()
     }

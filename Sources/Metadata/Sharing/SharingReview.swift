@@ -72,12 +72,13 @@ public struct SharingReview: Sendable {
     }
 
     /// Reviews everything the movie holds: its static items (``MetadataReader``), its metadata
-    /// tracks with their `mebx` keys, boxes and header times.
+    /// tracks with the keys their `mebx` descriptions declare (samples are not read), boxes and
+    /// header times.
     public init(movie: Movie, filter: SharingFilter = .forSharing, limits: Limits = .standard) throws(BoxError) {
         var tracks: [MetadataTrack] = []
         for track in movie.tracks where track.handler?.handlerType == "meta" {
             let keys = TimedMetadataTrack.isTimedMetadata(track)
-                ? try TimedMetadataTrack.read(track, in: movie, limits: limits).keys.map(\.identifier) : []
+                ? try TimedMetadataTrack.keys(of: track, limits: limits).map(\.identifier) : []
             tracks.append(MetadataTrack(trackID: track.id, format: track.codec, keys: keys))
         }
         try self.init(movie: movie, items: MetadataReader.items(in: movie, limits: limits).items, metadataTracks: tracks, filter: filter)

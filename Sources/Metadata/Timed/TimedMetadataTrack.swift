@@ -46,10 +46,7 @@ public struct TimedMetadataTrack: Sendable {
             throw BoxError(.unsupported("track \(track.id) has samples in movie fragments, which timed metadata reading does not follow"), at: location)
         }
         let tables = try keyTables(of: track, limits: limits)
-        var keys: [TimedMetadataKey] = []
-        for table in tables.compactMap({ $0 }) {
-            for key in table.keys where !keys.contains(key) { keys.append(key) }
-        }
+        let keys = distinctKeys(tables)
         let budget = SampleDataReader(maxSamples: 1_000_000, maxSampleBytes: 1 << 20,
                                       maxTotalBytes: min(64 << 20, limits.maxLoadedBytes))
         let timescale = track.mediaHeader.timescale
@@ -85,6 +82,25 @@ public struct TimedMetadataTrack: Sendable {
     }
 
     /// The key table of each sample description, nil for a description that is not `mebx`.
+    /// The keys a timed metadata track declares, from its sample descriptions alone: no sample
+    /// is read, so this costs what the header costs however long the track is.
+    public static func keys(of track: Track, limits: Limits = .standard) throws(BoxError) -> [TimedMetadataKey] {
+        guard isTimedMetadata(track) else {
+            throw BoxError(.invalidValue("track \(track.id) is not a timed metadata (mebx) track"),
+                           at: track.box.location ?? BoxLocation(path: "trak", offset: 0))
+        }
+        return distinctKeys(try keyTables(of: track, limits: limits))
+    }
+
+    /// Every key of the tables once, in order of first declaration.
+    private static func distinctKeys(_ tables: [MetadataKeyTable?]) -> [TimedMetadataKey] {
+        var keys: [TimedMetadataKey] = []
+        for table in tables.compactMap({ $0 }) {
+            for key in table.keys where !keys.contains(key) { keys.append(key) }
+        }
+        return keys
+    }
+
     private static func keyTables(of track: Track, limits: Limits) throws(BoxError) -> [MetadataKeyTable?] {
         let entries = track.box.descendant(["mdia", "minf", "stbl", "stsd"])?.children ?? []
         var tables: [MetadataKeyTable?] = []

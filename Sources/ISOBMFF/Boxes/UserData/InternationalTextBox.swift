@@ -23,16 +23,7 @@ public struct InternationalTextBox: BoxPayload {
 
         /// UTF-8, or UTF-16 when the text starts with a byte-order mark.
         public var text: String {
-            if textBytes.count >= 2, textBytes[0] == 0xFE, textBytes[1] == 0xFF {
-                var units: [UInt16] = []
-                var index = 2
-                while index + 1 < textBytes.count {
-                    units.append(UInt16(textBytes[index]) << 8 | UInt16(textBytes[index + 1]))
-                    index += 2
-                }
-                return String(decoding: units, as: UTF16.self)
-            }
-            return String(decoding: textBytes, as: UTF8.self)
+            textBytes.starts(with: [0xFE, 0xFF]) ? String(utf16Bytes: textBytes) : String(decoding: textBytes, as: UTF8.self)
         }
     }
 
