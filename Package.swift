@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "TimedText", targets: ["TimedText"]),
         .library(name: "Metadata", targets: ["Metadata"]),
         .library(name: "Remux", targets: ["Remux"]),
+        .library(name: "Lint", targets: ["Lint"]),
     ],
     dependencies: [
         // 1.7.0 added `_errorPrefix`, which makes usage errors read `error:`.
@@ -27,10 +28,11 @@ let package = Package(
         .target(name: "TimedText", dependencies: ["ISOBMFF"]),
         .target(name: "Metadata", dependencies: ["ISOBMFF", "Movie", "TimedText"]),
         .target(name: "Remux", dependencies: ["ISOBMFF", "Movie", "TimedText", "Metadata"]),
+        .target(name: "Lint", dependencies: ["ISOBMFF", "Movie", "Remux"]),
         .executableTarget(
             name: "legible",
             dependencies: [
-                "ISOBMFF", "Movie", "TimedText", "Metadata", "Remux",
+                "ISOBMFF", "Movie", "TimedText", "Metadata", "Remux", "Lint",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -41,6 +43,7 @@ let package = Package(
         .testTarget(name: "TimedTextTests", dependencies: ["TimedText", "LegibleTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "MetadataTests", dependencies: ["Metadata", "Movie", "ISOBMFF", "LegibleTestSupport"]),
         .testTarget(name: "RemuxTests", dependencies: ["Remux", "Metadata", "Movie", "TimedText", "ISOBMFF", "LegibleTestSupport"]),
+        .testTarget(name: "LintTests", dependencies: ["Lint", "Remux", "Movie", "ISOBMFF", "LegibleTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["LegibleTestSupport"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]

@@ -29,7 +29,7 @@ struct Legible: ParsableCommand {
         """,
         version: "0.1.0",
         subcommands: [InfoCommand.self, BoxesCommand.self, MetadataCommand.self, AddSubtitlesCommand.self,
-                      AddMetadataTrackCommand.self, SetTrackCommand.self, SetMetadataCommand.self, StripCommand.self,
+                      AddMetadataTrackCommand.self, SetTrackCommand.self, SetMetadataCommand.self, StripCommand.self, CheckCommand.self,
                       ExtractCommand.self, ConvertCommand.self])
 
     /// Usage errors start `error:` like every other error line the tool prints (the argument

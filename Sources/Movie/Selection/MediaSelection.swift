@@ -40,7 +40,7 @@ public struct SelectionGroup: Sendable, Equatable {
     public enum Characteristic: String, Sendable, Codable {
         case visual, audible, legible
 
-        init?(_ mediaType: MediaType) {
+        public init?(_ mediaType: MediaType) {
             switch mediaType {
             case .video: self = .visual
             case .audio: self = .audible
@@ -94,7 +94,7 @@ public struct SelectionOption: Sendable, Equatable {
     /// means auxiliary content, and MP4 `kind` boxes with DASH roles (ISO/IEC 23009-1 §5.8.5.5)
     /// say the same things: `caption` on subtitles is an SDH track (ffmpeg reads it as
     /// hearing_impaired), `forced-subtitle` is forced-only, `description` on audio describes the video.
-    static func characteristics(of track: Track) -> [String] {
+    public static func characteristics(of track: Track) -> [String] {
         var result = track.userData.characteristics
         func add(_ value: String) { if !result.contains(value) { result.append(value) } }
         let kinds = track.userData.kinds

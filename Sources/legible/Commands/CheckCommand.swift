@@ -1,0 +1,90 @@
+import ArgumentParser
+import Lint
+import Movie
+import Remux
+
+/// `legible check`: how Apple's players will treat a movie's selection and accessibility
+/// structures, before a viewer finds out; with `--fix`, the repairs that have one answer.
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Lint a movie's tracks, groups, languages, characteristics and references as Apple's players read them.",
+        discussion: """
+        Each finding has a severity (error: players will not offer or choose tracks as meant; \
+        warning: an option is mislabelled, hidden or ambiguous; info: worth knowing), the track, \
+        the rule and the document it comes from, a sentence saying what players do, and the \
+        'legible set-track' command that repairs it. "fix:" marks a repair with one right \
+        answer; "try:" one that needs your judgement (which track is the default, which \
+        reference to keep).
+
+        Rules: legible-language, legible-group, group-media-types, group-enabled-tracks, \
+        sdh-characteristics, forced-only-partner, forced-pair, follower, reference-target, \
+        language-agreement, subtitle-handler, chapter-track, characteristic-syntax, \
+        distinguishable-options, audio-description, kind-role, text-placement.
+
+        --fix makes every "fix:" repair of an error or warning through the remux engine (samples \
+        are copied unchanged), then checks the result and reports what remains.
+
+        Examples:
+          legible check movie.mov
+          legible check movie.mov --json | jq '.findings[] | select(.severity == "error")'
+          legible check movie.mov --fix -o fixed.mov
+          legible check movie.mov --fix --in-place
+
+        Exit status: 0 when no error-level finding remains (in the fixed file with --fix); 1 \
+        when one does; 2 on bad input or usage.
+        """)
+
+    @Argument(help: "The movie (.mov, .mp4, .m4v).")
+    var movie: String
+
+    @Flag(help: "Print JSON: {\"file\", \"findings\": [{\"severity\", \"trackID\", \"rule\", \"message\", \"fix\", …}], …}.")
+    var json = false
+
+    @Flag(help: "Make every repair that has one right answer (needs -o or --in-place).")
+    var fix = false
+
+    @Option(name: [.customShort("o"), .customLong("output")], help: "With --fix: the file to write.")
+    var output: String?
+
+    @Flag(help: "With --fix: repair the movie itself.")
+    var inPlace = false
+
+    @Flag(help: "With --fix -o: replace an existing output file.")
+    var overwrite = false
+
+    @Option(help: "With --fix: progress on standard error: auto, bar, json or none.")
+    var progress: ProgressStyle = .auto
+
+    func validate() throws {
+        if !fix, output != nil || inPlace || overwrite {
+            throw ValidationError("-o, --in-place and --overwrite say where --fix writes: add --fix, or leave them out to only check")
+        }
+        if fix, output == nil, !inPlace { throw ValidationError("say where to write the fixed movie: --fix -o FILE, or --fix --in-place") }
+    }
+
+    func run() throws {
+        let check = MovieCheck(movie: try Movie.openForCommand(path: movie))
+        guard fix else { return try finish(CheckReport(path: movie, findings: check.findings, fixed: nil, output: nil)) }
+        let fixes = check.automaticFixes
+        let destination = output ?? movie
+        if !fixes.isEmpty || output != nil {
+            var arguments = output.map { ["-o", $0] } ?? ["--in-place"]
+            if overwrite { arguments.append("--overwrite") }
+            let writer = try EditOutputOptions.parse(arguments + ["--progress", progress.rawValue, "--quiet"])
+            try writer.run(movie: movie) { _ in EditPlan(trackChanges: fixes.map(\.request)) } describe: { _ in [] }
+        }
+        let fixed = check.findings.filter { $0.severity != .info && $0.fix?.isAutomatic == true }
+        let recheck = MovieCheck(movie: try Movie.openForCommand(path: destination))
+        try finish(CheckReport(path: movie, findings: recheck.findings, fixed: fixed, output: destination))
+    }
+
+    private func finish(_ report: CheckReport) throws {
+        if json {
+            print(report.json.rendered())
+        } else {
+            for line in report.lines { print(line) }
+        }
+        if report.findings.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
+    }
+}

@@ -1,0 +1,62 @@
+import Lint
+
+/// How `legible check` shows its findings: aligned text for people, JSON for scripts.
+struct CheckReport {
+    let path: String
+    let findings: [Finding]
+    /// With `--fix`: the findings the fixes repaired, and the file written.
+    let fixed: [Finding]?
+    let output: String?
+
+    private func fixCommand(_ finding: Finding) -> String? {
+        finding.fix.map { SetTrackCommandLine(moviePath: output ?? path, fix: $0).rendered }
+    }
+
+    var lines: [String] {
+        var lines: [String] = []
+        if let fixed, let output {
+            lines.append("\(path): fixed \(Self.count(fixed.count, "finding")) in \(output)")
+            for finding in fixed { lines.append("  fixed    \(Self.subject(finding))  \(finding.rule.rawValue)") }
+        }
+        let shown = output ?? path
+        let counts = FindingSeverity.allCases.map { severity in
+            Self.count(findings.filter { $0.severity == severity }.count, severity == .info ? "note" : severity.rawValue)
+        }
+        lines.append(findings.isEmpty ? "\(shown): no findings" : "\(shown): \(counts.joined(separator: ", "))")
+        for finding in findings {
+            lines.append("  \(finding.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(Self.subject(finding))  \(finding.rule.rawValue): \(finding.message)")
+            lines.append("           rule: \(finding.rule.source)")
+            if let command = fixCommand(finding) {
+                lines.append("           \(finding.fix?.isAutomatic == true ? "fix: " : "try: ") \(command)")
+            }
+        }
+        return lines
+    }
+
+    var json: JSONValue {
+        var members: [(String, JSONValue)] = [("file", .string(path))]
+        if let output { members.append(("output", .string(output))) }
+        members.append(("findings", .array(findings.map(object))))
+        if let fixed { members.append(("fixed", .array(fixed.map(object)))) }
+        members.append(("errors", .unsigned(findings.filter { $0.severity == .error }.count)))
+        return .object(members)
+    }
+
+    private func object(_ finding: Finding) -> JSONValue {
+        .object([
+            ("severity", .string(finding.severity.rawValue)),
+            ("trackID", finding.trackID.map { .unsigned($0) } ?? .null),
+            ("rule", .string(finding.rule.rawValue)),
+            ("message", .string(finding.message)),
+            ("fix", .string(fixCommand(finding))),
+            ("fixIsAutomatic", .bool(finding.fix?.isAutomatic ?? false)),
+            ("source", .string(finding.rule.source)),
+        ])
+    }
+
+    private static func subject(_ finding: Finding) -> String {
+        (finding.trackID.map { "track \($0)" } ?? "movie").padding(toLength: 9, withPad: " ", startingAt: 0)
+    }
+
+    private static func count(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+}
