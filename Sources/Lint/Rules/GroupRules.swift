@@ -60,19 +60,29 @@ extension CheckContext {
 
     private func enabledTrackFindings() -> [Finding] {
         var findings: [Finding] = []
+        // A forced-only twin stranded outside its partner's group is the forced-pair rule's
+        // finding: enabling it where it is would be the wrong repair.
+        let strandedTwins = Set(tracks.flatMap { track in
+            track.referencedTrackIDs(TrackReference.forcedSubtitlesOnly).filter { self.track($0)?.header.alternateGroup != track.header.alternateGroup }
+        })
         for group in alternateGroups {
-            let enabled = group.members.filter(\.isEnabled)
-            let list = group.members.map { String($0.id) }.joined(separator: ", ")
+            let members = group.members.filter { !strandedTwins.contains($0.id) }
+            guard !members.isEmpty else { continue }
+            let enabled = members.filter(\.isEnabled)
+            let list = members.map { String($0.id) }.joined(separator: ", ")
             if enabled.count > 1 {
                 let ids = enabled.map { String($0.id) }.joined(separator: ", ")
                 findings.append(Finding(.error, track: nil, rule: .groupEnabledTracks,
                                         message: "alternate group \(group.number) has \(enabled.count) enabled tracks (\(ids)): players take the one enabled track as the group's default, and with several they may ignore the group; enable the default and disable the others",
                                         fix: TrackFix(track: enabled[0].id, TrackChanges(makesDefault: true), automatic: false)))
             } else if enabled.isEmpty {
-                let choice = defaultCandidate(in: group.members)
+                let choice = defaultCandidate(in: members)
                 let reason = choice.reason.map { " (\($0))" } ?? ""
+                let need = members.allSatisfy(\.mediaType.isLegible)
+                    ? "players need one enabled subtitle track even while subtitles are off, so that forced subtitles show"
+                    : "players need one enabled track to start with"
                 findings.append(Finding(.error, track: nil, rule: .groupEnabledTracks,
-                                        message: "no track of alternate group \(group.number) (tracks \(list)) is enabled: the group has no default, and players need one enabled track even for subtitles that are off, so that forced subtitles show; enable \(name(choice.track))\(reason)",
+                                        message: "no track of alternate group \(group.number) (tracks \(list)) is enabled: the group has no default, and \(need); enable \(name(choice.track))\(reason)",
                                         fix: TrackFix(track: choice.track.id, TrackChanges(makesDefault: true), automatic: choice.reason != nil)))
             }
         }
