@@ -60,6 +60,7 @@ struct CheckCommand: ParsableCommand {
         if !fix, output != nil || inPlace || overwrite {
             throw ValidationError("-o, --in-place and --overwrite say where --fix writes: add --fix, or leave them out to only check")
         }
+        if output != nil, inPlace { throw ValidationError("-o and --in-place exclude each other") }
         if fix, output == nil, !inPlace { throw ValidationError("say where to write the fixed movie: --fix -o FILE, or --fix --in-place") }
     }
 
