@@ -96,6 +96,21 @@ import Testing
         }
     }
 
+    /// The README's first command: the demo movie with an English SDH track passes with no error.
+    @Test func demoWithSDHTrackHasNoError() throws {
+        let folder = try TemporaryFolder("check-demo")
+        defer { folder.remove() }
+        let output = folder.path("demo-sdh.mov")
+        let media = TestPaths.testMedia
+        let add = try legible(["add-subtitles", media.appendingPathComponent("demo.mov").path,
+                               media.appendingPathComponent("english-sdh.srt").path,
+                               "--language", "en", "--sdh", "--follow-audio", "auto", "-o", output, "--quiet"])
+        try #require(add.status == 0, "\(add.stderr)")
+        let check = try legible(["check", "--json", output])
+        #expect(check.status == 0)
+        #expect(try findings(check).allSatisfy { $0["severity"] as? String != "error" })
+    }
+
     /// In place, on a copy: the fixed file passes.
     @Test func fixInPlace() throws {
         let folder = try TemporaryFolder("check-fix-in-place")
