@@ -15,11 +15,12 @@ struct LegibleSelection {
         case .alwaysOn:
             if let best = LanguageMatch.best(among: full, for: preferences.languages) {
                 let ordinal = best.position == 0 ? "the first preferred language" : "preferred language \(best.position + 1)"
-                return shown(best.options, because: "subtitles on (always); \(best.match.phrase) '\(best.preference)', \(ordinal)", questions)
+                return shown(best.options, on: "subtitles on (always)", match: "\(best.match.phrase) '\(best.preference)', \(ordinal)", questions)
             }
             if let audioTag, let best = LanguageMatch.best(among: full, for: [audioTag]) {
                 questions.append("no full subtitle or caption option is in a preferred language; always-on asks for a captioning track regardless, so the one in the audio's language is taken, as QTFF says players most commonly match audio and subtitle languages")
-                return shown(best.options, because: "subtitles on (always); none in a preferred language, so the audio's language '\(audioTag)'", questions)
+                return shown(best.options, on: "subtitles on (always), none in a preferred language",
+                             match: "\(best.match.phrase) the audio's language '\(audioTag)'", questions)
             }
             off = "subtitles are wanted on, but no full subtitle or caption option is in a preferred language or the audio's language"
         case .automatic:
@@ -42,7 +43,8 @@ struct LegibleSelection {
                 questions.append("the audio is in '\(later)', a later preferred language: MediaAccessibility's automatic setting compares the audio only with 'the system locale', taken here as the first preferred language '\(locale)'; a player that treats every preferred language as understood would show no subtitles")
             }
             if let best = LanguageMatch.best(among: full, for: [locale]) {
-                return shown(best.options, because: "the audio (\(AutomaticSelection.describe(audio.language))) is not in the first preferred language '\(locale)', so captions in it are shown (MediaAccessibility automatic); \(best.match.phrase) '\(locale)'", questions)
+                return shown(best.options, on: "the audio (\(AutomaticSelection.describe(audio.language))) is not in the first preferred language '\(locale)', so captions in it are shown (MediaAccessibility automatic)",
+                             match: "\(best.match.phrase) '\(locale)'", questions)
             }
             off = "the audio is not in the first preferred language '\(locale)', but no full subtitle is in it"
         case .forcedOnly:
@@ -57,8 +59,9 @@ struct LegibleSelection {
         return tag
     }
 
-    /// Subtitles on: the best of options that match the wanted language equally.
-    private func shown(_ options: [SelectionOption], because why: String, _ questions: [String]) -> GroupSelection {
+    /// Subtitles on: the best of options that match the wanted language equally; `on` says why
+    /// subtitles show, `match` how the option's language answers.
+    private func shown(_ options: [SelectionOption], on: String, match: String, _ questions: [String]) -> GroupSelection {
         var questions = questions
         // With "Closed Captions + SDH": CC, then SDH, then subtitles; without it, plain subtitles first.
         func rank(_ option: SelectionOption) -> Int {
@@ -73,9 +76,10 @@ struct LegibleSelection {
            options.contains(where: isAccessible), options.contains(where: { !isAccessible($0) }) {
             questions.append("always-on asks for 'the most robust available captioning track' (CC, SDH or subtitles), which could mean the SDH or CC option; without the SDH preference the criteria prefer no characteristic, so the plain subtitle is taken")
         }
-        let kind = isClosedCaption(option) ? "closed captions" : isAccessible(option) ? "SDH" : "subtitles"
-        let preferred = preferences.prefersAccessibleSubtitles && isAccessible(option) ? " (Closed Captions + SDH preferred)" : ""
-        return GroupSelection(group: group, selected: option, reason: "\(kind)\(preferred); \(why)",
+        let kind = isClosedCaption(option) ? "closed captions" : isAccessible(option) ? "SDH" : "plain subtitles"
+        let preferred = preferences.prefersAccessibleSubtitles && isAccessible(option) ? ", as Closed Captions + SDH prefers" : ""
+        let reason = "\(on): \(AutomaticSelection.describe(option.language)) \(match); \(kind)\(preferred)"
+        return GroupSelection(group: group, selected: option, reason: reason,
                               subtitleDisplay: .all, openQuestions: questions)
     }
 
