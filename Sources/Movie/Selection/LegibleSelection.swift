@@ -37,12 +37,12 @@ struct LegibleSelection {
                 off = "the audio (\(AutomaticSelection.describe(audio.language))) is in the first preferred language '\(locale)', so subtitles are off (MediaAccessibility automatic)"
                 break
             }
-            if audioTag == nil {
-                questions.append("the audio's language is undetermined, so whether it 'differs from the system locale' is unknown; it is taken to differ")
-            } else if let later = preferences.languages.dropFirst().first(where: { LanguageMatch(language: audio.language, preference: $0) > .none }) {
-                questions.append("the audio is in '\(later)', a later preferred language: MediaAccessibility's automatic setting compares the audio only with 'the system locale', taken here as the first preferred language '\(locale)'; a player that treats every preferred language as understood would show no subtitles")
-            }
             if let best = LanguageMatch.best(among: full, for: [locale]) {
+                if audioTag == nil {
+                    questions.append("the audio's language is undetermined, so whether it 'differs from the system locale' is unknown; it is taken to differ")
+                } else if let later = preferences.languages.dropFirst().first(where: { LanguageMatch(language: audio.language, preference: $0) > .none }) {
+                    questions.append("the audio is in '\(later)', a later preferred language: MediaAccessibility's automatic setting compares the audio only with 'the system locale', taken here as the first preferred language '\(locale)'; a player that treats every preferred language as understood would show no subtitles")
+                }
                 return shown(best.options, on: "the audio (\(AutomaticSelection.describe(audio.language))) is not in the first preferred language '\(locale)', so captions in it are shown (MediaAccessibility automatic)",
                              match: "\(best.match.phrase) '\(locale)'", questions)
             }
