@@ -58,10 +58,12 @@
 /// (SDH/CC) or plain subtitles; whether a player with nothing in the audio's language still
 /// enables the file's default subtitle track for its forced cues.
 public struct AutomaticSelection: Sendable, Equatable {
+    /// The preferences the selection was made for.
     public var preferences: SelectionPreferences
     /// One result per ``MediaSelection`` group, in the same order.
     public var groups: [GroupSelection]
 
+    /// Applies the rules above to the movie's selection groups.
     public init(movie: Movie, preferences: SelectionPreferences) {
         self.preferences = preferences
         let selection = MediaSelection(movie: movie)

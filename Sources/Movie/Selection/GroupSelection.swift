@@ -21,6 +21,7 @@ public struct GroupSelection: Sendable, Equatable {
         case forcedOnly = "forced-only"
     }
 
+    /// The group's characteristic and alternate group, as in ``MediaSelection``.
     public var characteristic: SelectionGroup.Characteristic
     public var alternateGroup: Int16
     /// Nil when nothing is selected; ``reason`` then says why.
