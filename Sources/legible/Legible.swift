@@ -15,6 +15,8 @@ struct Legible: ParsableCommand {
                                                 change a track's language and make it the default
           legible info movie.mov                tracks and selection groups
           legible info --json movie.mp4         the same, as JSON
+          legible select movie.mov --languages es,en --prefer-sdh
+                                                what a player picks for these preferences
           legible boxes --depth 3 movie.mp4     the box tree with decoded fields
           legible metadata movie.mov            metadata items (titles, locations, keys)
           legible set-metadata movie.mov --set title=Holiday --set title@fr=Vacances -o out.mov
@@ -29,8 +31,8 @@ struct Legible: ParsableCommand {
         """,
         version: "0.1.0",
         subcommands: [InfoCommand.self, BoxesCommand.self, MetadataCommand.self, AddSubtitlesCommand.self,
-                      AddMetadataTrackCommand.self, SetTrackCommand.self, SetMetadataCommand.self, StripCommand.self, CheckCommand.self,
-                      ExtractCommand.self, ConvertCommand.self])
+                      AddMetadataTrackCommand.self, SetTrackCommand.self, SetMetadataCommand.self, StripCommand.self,
+                      CheckCommand.self, SelectCommand.self, ExtractCommand.self, ConvertCommand.self])
 
     /// Usage errors start `error:` like every other error line the tool prints (the argument
     /// parser's own default is `Error:`).
