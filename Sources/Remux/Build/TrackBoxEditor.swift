@@ -97,9 +97,6 @@ struct TrackBoxEditor {
         guard handler == "sbtl", current == "text" else {
             throw refusal("track \(trackID)'s handler is '\(current)', and '\(handler)' was asked for: the only handler change supported is a QuickTime text track ('text') with tx3g samples to a subtitle track ('sbtl')")
         }
-        guard !isChapterTrack else {
-            throw refusal("track \(trackID) is the movie's chapter track (other tracks refer to it with 'chap'), so it stays a text track")
-        }
         guard var minf = mdia.child("minf") else { throw error("track \(trackID) has no mdia/minf") }
         let entries = minf.descendant(["stbl", "stsd"])?.children ?? []
         guard let entry = entries.first else { throw error("track \(trackID) has no sample description") }
@@ -109,6 +106,9 @@ struct TrackBoxEditor {
         guard entry.type == Tx3gSampleDescription.format else {
             let samples = entry.type == "text" ? "QuickTime text ('text')" : "'\(entry.type)'"
             throw refusal("track \(trackID)'s samples are \(samples), not tx3g: re-create it with 'legible extract' and 'legible add-subtitles'")
+        }
+        guard !isChapterTrack else {
+            throw refusal("track \(trackID) is the movie's chapter track (other tracks refer to it with 'chap'), so it stays a text track")
         }
         handlerBox.handlerType = handler
         handlerBox.name = SubtitleTrackBuilder.subtitleHandlerName
