@@ -35,6 +35,9 @@ import Testing
         (["--track", "4", "--enable", "--disable", "-o", "OUT"], "--disable"),
         (["--track", "9", "--name", "X", "-o", "OUT"], "no track 9"),
         (["--track", "2", "--add-reference", "folw:9", "-o", "OUT"], "no track 9"),
+        (["--track", "4", "--handler", "subtitle", "-o", "OUT"], "--handler"),
+        (["--track", "4", "--handler", "vide", "-o", "OUT"], "track 4's handler is 'sbtl', and 'vide' was asked for"),
+        (["--track", "2", "--fit-to-video", "-o", "OUT"], "track 2's samples are 'mp4a', not tx3g"),
     ]
 
     @Test(arguments: usageErrors)
@@ -120,5 +123,81 @@ import Testing
         #expect(report["fileSize"] as? Int == size)
         #expect(try Self.track(4, of: source)["enabled"] as? Bool == false)
         #expect(try folder.contents() == ["demo.mov"])
+    }
+
+    // MARK: Repairs
+
+    static let clean = TestPaths.testMedia.appendingPathComponent("rules/clean.mov")
+
+    /// A copy of `source` with the one occurrence of `old` replaced by `new` (same length).
+    static func patched(_ source: URL, replacing old: String, with new: String, in folder: TemporaryFolder,
+                        as name: String) throws -> String {
+        var bytes = [UInt8](try Data(contentsOf: source))
+        let needle = Array(old.utf8)
+        let starts = bytes.indices.dropLast(needle.count - 1).filter { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
+        let start = try #require(starts.count == 1 ? starts.first : nil, "\(starts.count) copies of \(old)")
+        bytes.replaceSubrange(start..<(start + needle.count), with: Array(new.utf8))
+        let path = folder.path(name)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// clean.mov's subtitle track with its `hdlr` (component type `mhlr`, subtype at offset 16,
+    /// QTFF "Handler reference atom") saying `text` is a subtitle track again.
+    @Test func handlerMakesATextTrackOfTx3gASubtitleTrack() throws {
+        let folder = try TemporaryFolder("cli-set")
+        defer { folder.remove() }
+        let text = try Self.patched(Self.clean, replacing: "mhlrsbtl", with: "mhlrtext", in: folder, as: "text.mov")
+        #expect(try Self.track(5, of: text)["handler"] as? String == "text")
+        let output = try Self.setTrack(["--track", "5", "--handler", "sbtl"], in: folder, from: text)
+        let track = try Self.track(5, of: output)
+        #expect(track["handler"] as? String == "sbtl")
+        #expect(track["mediaType"] as? String == "subtitle")
+    }
+
+    /// QuickTime text samples cannot be relabelled: they must be converted.
+    @Test func handlerRefusesQuickTimeTextSamples() throws {
+        let folder = try TemporaryFolder("cli-set")
+        defer { folder.remove() }
+        let chapters = TestPaths.testMedia.appendingPathComponent("chapters.mov").path
+        let result = try LegibleCommand.run(["set-track", chapters, "--track", "3", "--handler", "sbtl", "-o", folder.path("out.mov")])
+        #expect(result.status == 2)
+        #expect(result.errorLines.count == 1, "\(result.stderr)")
+        #expect(result.errorLines.first?.contains("track 3's samples are QuickTime text ('text'), not tx3g: re-create it with 'legible extract' and 'legible add-subtitles'") == true,
+                "\(result.stderr)")
+        #expect(try folder.contents().isEmpty)
+    }
+
+    /// demo.mov's subtitle track, as FFmpeg writes it (tkhd 0 × 0, an empty default text box),
+    /// gets the size and place QTFF "Subtitle track header size and placement" gives it: the
+    /// video's width, 0.15 × its height, translated down by 0.85 × its height. The video size
+    /// is ffprobe's; MP4Box reads the result.
+    @Test(.enabled(if: ExternalTool.shouldRun("ffprobe") && ExternalTool.shouldRun(at: TestPaths.mp4Box)))
+    func fitToVideoPlacesTheSubtitleTrackAlongTheBottom() throws {
+        let folder = try TemporaryFolder("cli-set")
+        defer { folder.remove() }
+        let probe = try ExternalTool.run("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width,height",
+                                                     "-of", "csv=p=0", Self.demo.path])
+        let size = probe.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ",").compactMap { Int($0) }
+        try #require(size.count == 2, "\(probe.stdout)\(probe.stderr)")
+        let (width, height) = (size[0], size[1])
+        let output = try Self.setTrack(["--track", "4", "--fit-to-video"], in: folder)
+        let info = try ExternalTool.run(TestPaths.mp4Box, ["-info", "4", output])
+        let expected = "Size \(width) x \(height * 15 / 100) - Translation X=0 Y=\(height * 85 / 100)"
+        #expect((info.stdout + info.stderr).contains(expected), "\(info.stdout)\(info.stderr)")
+    }
+
+    /// A tag written as the characteristic and a NUL (patched from one added with a trailing
+    /// `~`) is replaced by the exact one when it is both removed and added.
+    @Test func removeAndAddCharacteristicDropsATrailingNUL() throws {
+        let folder = try TemporaryFolder("cli-set")
+        defer { folder.remove() }
+        let tilde = try Self.setTrack(["--track", "4", "--characteristic", "public.easy-to-read~"], in: folder, as: "tilde.mov")
+        let padded = try Self.patched(URL(fileURLWithPath: tilde), replacing: "public.easy-to-read~", with: "public.easy-to-read\0",
+                                      in: folder, as: "padded.mov")
+        #expect(try Self.track(4, of: padded)["characteristics"] as? [String] != ["public.easy-to-read"])
+        let fixed = try Self.setTrack(["--track", "4", "--remove-characteristic", "public.easy-to-read",
+                                       "--characteristic", "public.easy-to-read"], in: folder, as: "fixed.mov", from: padded)
+        #expect(try Self.track(4, of: fixed)["characteristics"] as? [String] == ["public.easy-to-read"])
     }
 }

@@ -37,6 +37,14 @@ struct EditedMovie {
             guard let index = editors.firstIndex(where: { $0.trackID == request.trackID }) else {
                 throw tracks.unknownTrack(request.trackID)
             }
+            if let handler = request.changes.handler {
+                try editors[index].setHandler(handler, isChapterTrack: chapterTracks.contains(request.trackID))
+                tracks.setHandler(handler, of: request.trackID)
+            }
+            if request.changes.fitsTextBoxToVideo {
+                let video = tracks.mainVideoSize
+                try editors[index].fitTextBoxToVideo(width: video.width, height: video.height)
+            }
             let group = tracks.resolve(request.changes.alternateGroup, for: request.trackID)
             try editors[index].apply(request.changes, group: group)
             if let group { tracks.setGroup(group, of: request.trackID) }

@@ -16,6 +16,13 @@ struct SubtitleTrackBuilder {
     /// Media timescale of new subtitle tracks: milliseconds, the precision of SubRip and WebVTT.
     static let timescale: UInt32 = 1000
 
+    /// The `hdlr` name of an `sbtl` track (FFmpeg's and Subler's).
+    static let subtitleHandlerName = "SubtitleHandler"
+
+    /// The media information header of a subtitle track: `nmhd` (ISO/IEC 14496-12 §8.4.5.2,
+    /// for media with no header of their own; QTFF defines none for subtitle media).
+    static let nullMediaHeader = Box(type: "nmhd", payload: [0, 0, 0, 0])
+
     struct Result {
         /// The `trak`, its chunk offset still to be set by the layout.
         var trak: Box
@@ -60,14 +67,8 @@ struct SubtitleTrackBuilder {
             entry = encoded.description.makeBox()
             samples = encoded.samples
             handler = "sbtl"
-            // QTFF "Subtitle track header size and placement": the track is the text box, at the
-            // bottom of the video unless samples may be placed at the top.
-            let box = encoded.description.defaultTextBox
-            width = UInt32(UInt16(clamping: Int(box.right))) << 16
-            height = UInt32(UInt16(clamping: Int(box.bottom))) << 16
-            if !encoded.description.displayFlags.contains(.verticalPlacement) {
-                matrix.y = Int32(clamping: Int64(videoHeight) - Int64(height))
-            }
+            let placement = SubtitleTextBoxPlacement(encoded.description, videoWidth: videoWidth, videoHeight: videoHeight)
+            (width, height, matrix) = (placement.width, placement.height, placement.matrix)
         case let .webVTT(header, sourceLabel):
             let encoded = WebVTTSampleEncoder.encode(timeline, header: header, sourceLabel: sourceLabel)
             entry = encoded.description.makeBox()
@@ -94,7 +95,7 @@ struct SubtitleTrackBuilder {
         let trackDuration = (mediaDuration * UInt64(movieTimescale) + UInt64(Self.timescale) / 2) / UInt64(Self.timescale)
         let header = TrackHeaderBox(trackID: trackID, flags: [.inMovie], duration: trackDuration,
                                     matrix: matrix, width: width, height: height)
-        var handlerBox = HandlerBox(handlerType: handler, name: handler == "sbtl" ? "SubtitleHandler" : "TextHandler",
+        var handlerBox = HandlerBox(handlerType: handler, name: handler == "sbtl" ? Self.subtitleHandlerName : "TextHandler",
                                     componentType: isQuickTime ? "mhlr" : FourCC(rawValue: 0))
         if isQuickTime { handlerBox.nameForm = .pascal }
         let sampleTable = Box(type: "stbl", children: [
@@ -106,7 +107,7 @@ struct SubtitleTrackBuilder {
         ])
         let selfContained = Box(type: "url ", payload: [0, 0, 0, 1])
         let mediaInformation = Box(type: "minf", children: [
-            Box(type: "nmhd", payload: [0, 0, 0, 0]),
+            Self.nullMediaHeader,
             Box(type: "dinf", children: [Box(type: "dref", prefix: [0, 0, 0, 0, 0, 0, 0, 0], children: [selfContained],
                                              countsChildren: true)]),
             sampleTable,

@@ -1,8 +1,10 @@
 import ISOBMFF
 import Movie
+import TimedText
 
-/// Changes the boxes of one `trak` — `tkhd`, `mdhd`, `elng`, `udta` items, `tref` — and nothing
-/// else: every other box, known or not, stays as it was read.
+/// Changes the boxes of one `trak` — `tkhd`, `mdhd`, `elng`, `hdlr` and the media information
+/// header, `udta` items, `tref` — and nothing else: every other box, known or not, stays as it
+/// was read.
 struct TrackBoxEditor {
     var trak: Box
     let limits: Limits
@@ -20,7 +22,9 @@ struct TrackBoxEditor {
         trak.modifyChild("tkhd") { $0.setPayload(header) }
     }
 
-    /// Applies the changes that concern this track alone (group numbers already resolved).
+    /// Applies the changes that concern this track alone (group numbers already resolved); the
+    /// handler and the fit to the video need the rest of the movie: ``setHandler(_:isChapterTrack:)``
+    /// and ``fitTextBoxToVideo(width:height:)``.
     mutating func apply(_ changes: TrackChanges, group: Int16?) throws(BoxError) {
         if let language = changes.language { try setLanguage(language) }
         if let name = changes.name { try setName(name) }
@@ -33,7 +37,10 @@ struct TrackBoxEditor {
                 }
             }
         }
-        for characteristic in changes.removedCharacteristics { try removeUserDataItems("tagc") { $0 == Array(characteristic.utf8) } }
+        // Removal first: removing and adding X turns a NUL-padded "X\0" into "X".
+        for characteristic in changes.removedCharacteristics {
+            try removeUserDataItems("tagc") { Self.tag($0, is: Array(characteristic.utf8)) }
+        }
         for characteristic in changes.addedCharacteristics { try addCharacteristic(characteristic) }
         for reference in changes.removedReferences { removeReference(reference) }
         for reference in changes.addedReferences { try addReference(reference) }
@@ -60,10 +67,90 @@ struct TrackBoxEditor {
         if !name.isEmpty { try appendUserData(TrackNameBox(name: name).makeBox()) }
     }
 
+    /// Whether a `tagc` payload is `characteristic`, or it followed by NUL bytes: QTFF's
+    /// "Media characteristic tag atom" has no terminator, yet some tools write one, and players
+    /// compare tags exactly, so such a tag is one to remove, never one that is present.
+    static func tag(_ payload: [UInt8], is characteristic: [UInt8]) -> Bool {
+        payload.starts(with: characteristic) && payload.dropFirst(characteristic.count).allSatisfy { $0 == 0 }
+    }
+
     mutating func addCharacteristic(_ characteristic: String) throws(BoxError) {
         let bytes = Array(characteristic.utf8)
         let present = try userDataItems("tagc").contains { $0 == bytes }
         if !present { try appendUserData(MediaCharacteristicTagBox(characteristic: characteristic).makeBox()) }
+    }
+
+    /// Makes a QuickTime `text` track whose one sample description is `tx3g` a subtitle track:
+    /// handler `sbtl` (QTFF "Subtitle media": the `tx3g` description is subtitle media's, "a
+    /// different track type and media handler" from text media) in the `hdlr` form the file
+    /// uses, and the null media header `nmhd` in place of text media's base media information
+    /// header `gmhd` (QTFF "Base media information atom" lists the media that use `gmhd` —
+    /// timed metadata, text, MPEG, time code, music — and not subtitles; QTFF gives subtitle
+    /// media no header of its own, so ISO/IEC 14496-12 §8.4.5.2's null header applies, which is
+    /// what FFmpeg and Subler write). The handler the track has already changes nothing; any
+    /// other change is refused.
+    mutating func setHandler(_ handler: FourCC, isChapterTrack: Bool) throws(BoxError) {
+        guard var mdia = trak.child("mdia"), let hdlr = mdia.child("hdlr") else { throw error("track \(trackID) has no mdia/hdlr") }
+        var handlerBox = try HandlerBox(hdlr.loaded(limits: limits))
+        let current = handlerBox.handlerType
+        guard current != handler else { return }
+        guard handler == "sbtl", current == "text" else {
+            throw refusal("track \(trackID)'s handler is '\(current)', and '\(handler)' was asked for: the only handler change supported is a QuickTime text track ('text') with tx3g samples to a subtitle track ('sbtl')")
+        }
+        guard var minf = mdia.child("minf") else { throw error("track \(trackID) has no mdia/minf") }
+        let entries = minf.descendant(["stbl", "stsd"])?.children ?? []
+        guard let entry = entries.first else { throw error("track \(trackID) has no sample description") }
+        guard entries.count == 1 else {
+            throw refusal("track \(trackID) has \(entries.count) sample descriptions, and a subtitle track ('sbtl') may have only one (QTFF \"Subtitle sample description\")")
+        }
+        guard entry.type == Tx3gSampleDescription.format else {
+            let samples = entry.type == "text" ? "QuickTime text ('text')" : "'\(entry.type)'"
+            throw refusal("track \(trackID)'s samples are \(samples), not tx3g: re-create it with 'legible extract' and 'legible add-subtitles'")
+        }
+        guard !isChapterTrack else {
+            throw refusal("track \(trackID) is the movie's chapter track (other tracks refer to it with 'chap'), so it stays a text track")
+        }
+        handlerBox.handlerType = handler
+        handlerBox.name = SubtitleTrackBuilder.subtitleHandlerName
+        mdia.modifyChild("hdlr") { $0.setPayload(handlerBox) }
+        let mediaHeaders: Set<FourCC> = ["vmhd", "smhd", "gmhd", "nmhd", "sthd", "hmhd"]
+        if minf.children.filter({ mediaHeaders.contains($0.type) }).map(\.type) != ["nmhd"] {
+            var children = minf.children
+            let index = children.firstIndex { mediaHeaders.contains($0.type) } ?? 0
+            children.removeAll { mediaHeaders.contains($0.type) }
+            children.insert(SubtitleTrackBuilder.nullMediaHeader, at: min(index, children.count))
+            minf.setChildren(children)
+            mdia.modifyChild("minf") { $0 = minf }
+        }
+        trak.modifyChild("mdia") { $0 = mdia }
+    }
+
+    /// Sets a `tx3g` track's size and matrix for the main video (16.16 size of its `tkhd`) the
+    /// way a new subtitle track gets them (``SubtitleTextBoxPlacement``).
+    mutating func fitTextBoxToVideo(width videoWidth: UInt32, height videoHeight: UInt32) throws(BoxError) {
+        guard let entry = trak.descendant(["mdia", "minf", "stbl", "stsd"])?.children.first else {
+            throw error("track \(trackID) has no sample description")
+        }
+        guard entry.type == Tx3gSampleDescription.format else {
+            throw refusal("track \(trackID)'s samples are '\(entry.type)', not tx3g: only a tx3g subtitle track has a text box to fit to the video")
+        }
+        guard videoWidth > 0, videoHeight > 0 else {
+            throw BoxError(.invalidValue("the movie has no video track to fit track \(trackID)'s text box to"), at: nil)
+        }
+        let loaded = try entry.loaded(limits: limits)
+        let description: Tx3gSampleDescription
+        do throws(SampleCodecError) {
+            description = try Tx3gSampleDescription(loaded)
+        } catch {
+            throw BoxError(.invalidValue("track \(trackID)'s tx3g sample description cannot be read: \(error)"),
+                           at: entry.location ?? BoxLocation(path: "stsd/tx3g", offset: 0))
+        }
+        let placement = SubtitleTextBoxPlacement(description, videoWidth: videoWidth, videoHeight: videoHeight)
+        try updateHeader { header in
+            header.width = placement.width
+            header.height = placement.height
+            header.matrix = placement.matrix
+        }
     }
 
     /// Adds track IDs to the `tref` child of the reference's type, creating both as needed.
@@ -185,5 +272,9 @@ struct TrackBoxEditor {
 
     private func error(_ message: String) -> BoxError {
         BoxError(.invalidValue(message), at: trak.location ?? BoxLocation(path: "trak", offset: 0))
+    }
+
+    private func refusal(_ message: String) -> BoxError {
+        BoxError(.unsupported(message), at: trak.location ?? BoxLocation(path: "trak", offset: 0))
     }
 }

@@ -32,6 +32,10 @@ struct TrackDirectory {
         if let index = entries.firstIndex(where: { $0.trackID == trackID }) { entries[index].group = group }
     }
 
+    mutating func setHandler(_ handler: FourCC, of trackID: UInt32) {
+        if let index = entries.firstIndex(where: { $0.trackID == trackID }) { entries[index].handler = handler }
+    }
+
     mutating func add(trackID: UInt32, handler: FourCC, group: Int16, language: LanguageTag?) {
         entries.append(Entry(trackID: trackID, handler: handler, group: group, language: language?.description ?? "und",
                              isEnabled: false, isChapterTrack: false, width: 0, height: 0))

@@ -19,17 +19,28 @@ public struct TrackChanges: Sendable {
     public var makesDefault: Bool
     /// `tagc` characteristics to add (duplicates are not written twice).
     public var addedCharacteristics: [String]
-    /// `tagc` characteristics to remove.
+    /// `tagc` characteristics to remove; a tag that is the characteristic followed by NUL
+    /// bytes goes too (some tools write one, and players compare tags exactly, so ignore it).
+    /// Removal comes before addition, so removing and adding X turns `X\0` into `X`.
     public var removedCharacteristics: [String]
     /// References to add (`folw`, `forc`, `chap`, `cdsc`, …).
     public var addedReferences: [TrackReference]
     /// References to remove; an empty track list removes every reference of that type.
     public var removedReferences: [TrackReference]
+    /// A new handler type. The one conversion is a QuickTime `text` track whose sample
+    /// description is `tx3g` to a subtitle track, `sbtl` (QTFF "Subtitle media"); anything
+    /// else is refused, and the handler the track has already changes nothing. Only for
+    /// existing tracks: new subtitle tracks are built with their handler.
+    public var handler: FourCC?
+    /// Sets a `tx3g` track's size and matrix from its default text box and the main video, as
+    /// QTFF "Subtitle track header size and placement" describes and new subtitle tracks get
+    /// them. Only for existing tracks.
+    public var fitsTextBoxToVideo: Bool
 
     public init(language: LanguageTag? = nil, name: String? = nil, alternateGroup: AlternateGroupChoice? = nil,
                 isEnabled: Bool? = nil, makesDefault: Bool = false, addedCharacteristics: [String] = [],
                 removedCharacteristics: [String] = [], addedReferences: [TrackReference] = [],
-                removedReferences: [TrackReference] = []) {
+                removedReferences: [TrackReference] = [], handler: FourCC? = nil, fitsTextBoxToVideo: Bool = false) {
         self.language = language
         self.name = name
         self.alternateGroup = alternateGroup
@@ -39,13 +50,15 @@ public struct TrackChanges: Sendable {
         self.removedCharacteristics = removedCharacteristics
         self.addedReferences = addedReferences
         self.removedReferences = removedReferences
+        self.handler = handler
+        self.fitsTextBoxToVideo = fitsTextBoxToVideo
     }
 
     /// Whether nothing is to change.
     public var isEmpty: Bool {
         language == nil && name == nil && alternateGroup == nil && isEnabled == nil && !makesDefault
             && addedCharacteristics.isEmpty && removedCharacteristics.isEmpty
-            && addedReferences.isEmpty && removedReferences.isEmpty
+            && addedReferences.isEmpty && removedReferences.isEmpty && handler == nil && !fitsTextBoxToVideo
     }
 
     /// Both tags that make a subtitle track SDH (QTFF "Media characteristic tag atom"; Apple

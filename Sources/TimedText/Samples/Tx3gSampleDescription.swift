@@ -80,11 +80,10 @@ public struct Tx3gSampleDescription: Sendable, Equatable {
             flags.insert(.someSamplesForced)
             if shown.allSatisfy(\.isForced) { flags.insert(.allSamplesForced) }
         }
-        let width = Int16(clamping: Int(videoWidth))
-        let height = flags.contains(.verticalPlacement) ? Int(videoHeight) : Int(videoHeight) * 15 / 100
         let fontSize = videoHeight > 0 ? UInt8(clamping: max(12, Int(videoHeight) / 20)) : 18
         self.init(displayFlags: flags,
-                  defaultTextBox: Tx3gTextBox(top: 0, left: 0, bottom: Int16(clamping: height), right: width),
+                  defaultTextBox: .subtitleArea(videoWidth: videoWidth, videoHeight: videoHeight,
+                                                verticalPlacement: flags.contains(.verticalPlacement)),
                   defaultStyle: Tx3gStyleRecord(fontSize: fontSize))
     }
 

@@ -18,7 +18,7 @@ struct TrackPropertyOptions: ParsableArguments {
     @Flag(help: "Subtitles for the deaf and hard of hearing: tag transcribes-spoken-dialog and describes-music-and-sound.")
     var sdh = false
 
-    @Option(help: "A media characteristic to tag (repeatable), e.g. public.easy-to-read.")
+    @Option(help: "A media characteristic to tag (repeatable), e.g. public.easy-to-read; added unless the track has that exact tag (one with a trailing NUL is not it).")
     var characteristic: [String] = []
 
     func validate() throws {
