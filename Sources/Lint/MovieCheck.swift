@@ -16,8 +16,14 @@ public struct MovieCheck: Sendable {
     public init(movie: Movie) {
         self.movie = movie
         let context = CheckContext(movie: movie)
-        let found = context.groupFindings() + context.languageFindings() + context.characteristicFindings()
-            + context.referenceFindings()
+        var found = context.groupFindings() + context.languageFindings() + context.characteristicFindings()
+            + context.referenceFindings() + context.textTrackFindings()
+        // The remux engine does not edit fragmented movies, so no command could make a fix.
+        if movie.isFragmented { found = found.map { finding in
+            var unfixable = finding
+            unfixable.fix = nil
+            return unfixable
+        } }
         findings = found.enumerated().sorted { lhs, rhs in
             (lhs.element.severity, lhs.element.trackID ?? 0, lhs.offset) < (rhs.element.severity, rhs.element.trackID ?? 0, rhs.offset)
         }.map(\.element)

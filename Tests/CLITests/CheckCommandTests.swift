@@ -60,7 +60,8 @@ import Testing
     static let fixable = ["check-outside-group.mov", "check-mixed-group.mov", "check-none-enabled.mov",
                           "check-forced-unpaired.mov", "check-forced-pair-group.mov", "check-follower-regular.mov",
                           "check-follower-from-video.mov", "check-follower-to-audio.mov", "check-missing-target.mov",
-                          "check-elng.mov", "check-tagc-nul.mov", "check-audio-description.mov"]
+                          "check-elng.mov", "check-tagc-nul.mov", "check-audio-description.mov", "check-text-handler.mov",
+                          "check-chapter-in-group.mov", "check-text-placement.mov"]
 
     /// `--fix -o` repairs each fixable finding: the output has none of the findings the source
     /// had an automatic fix for, ffprobe lists the same streams, and every stream's framemd5
@@ -83,6 +84,32 @@ import Testing
         #expect(run.status == (after.contains { $0["severity"] as? String == "error" } ? 1 : 0))
         #expect(try legible(["check", fixedOutput]).stdout.contains("error") == false || run.status == 1)
         try Self.expectSameStreams(source, fixedOutput)
+    }
+
+    /// Every TestMedia and corpus movie with an automatic fix: `--fix -o` removes those findings,
+    /// leaves no error, and keeps ffprobe's streams and every stream's framemd5.
+    @Test(.corpus) func fixRepairsEveryMovieWeHave() throws {
+        let folder = try TemporaryFolder("check-fix-all")
+        defer { folder.remove() }
+        let files = TestPaths.testMediaFiles.map(\.path)
+            + CorpusIndex.entries.filter { !$0.isRawPayload && !$0.isMalformed && !$0.ffprobeRefuses }.map(\.url.path)
+        var repaired = 0
+        for (index, file) in files.enumerated() {
+            let check = try legible(["check", "--json", file])
+            guard check.status != 2 else { continue }
+            let automatic = try findings(check).filter { $0["fixIsAutomatic"] as? Bool == true }
+            guard !automatic.isEmpty else { continue }
+            let output = folder.path("\(index).\(URL(fileURLWithPath: file).pathExtension)")
+            let run = try legible(["check", file, "--fix", "-o", output, "--json", "--progress", "none"])
+            #expect(run.status == 0, "\(file): \(run.stdout) \(run.stderr)")
+            let after = try findings(run)
+            for finding in automatic {
+                #expect(!after.contains { $0["message"] as? String == finding["message"] as? String }, "\(file): \(finding["rule"] ?? "") remains")
+            }
+            try Self.expectSameStreams(file, output)
+            repaired += 1
+        }
+        #expect(repaired >= 3)
     }
 
     static func expectSameStreams(_ source: String, _ output: String) throws {

@@ -65,6 +65,12 @@ struct RuleMovieTests {
         Expected(file: "check-elng.mov", severity: .warning, trackID: 5, rule: .languageAgreement, fix: (5, true)),
         // QTFF "Media characteristic tag atom": the tag is the bare string; players compare exactly.
         Expected(file: "check-tagc-nul.mov", severity: .warning, trackID: 5, rule: .characteristicSyntax, fix: (5, true)),
+        // QTFF "Subtitle media": subtitles in a QuickTime movie are 'sbtl' media.
+        Expected(file: "check-text-handler.mov", severity: .warning, trackID: 5, rule: .subtitleHandler, fix: (5, true)),
+        // QTFF "Chapter lists": a chapter track is navigation, not an alternative of the subtitle group.
+        Expected(file: "check-chapter-in-group.mov", severity: .warning, trackID: 4, rule: .chapterTrack, fix: (4, true)),
+        // QTFF "Subtitle track header size and placement": the track is the text box inside the video.
+        Expected(file: "check-text-placement.mov", severity: .warning, trackID: 5, rule: .textPlacement, fix: (5, true)),
         // Two options with one label and no name (AVMediaSelectionOption displayName); naming is the author's call.
         Expected(file: "check-indistinguishable.mov", severity: .warning, trackID: 6, rule: .distinguishableOptions, fix: nil),
         // AVMediaFormat.h: accessibility characteristics are tagged, never inferred.

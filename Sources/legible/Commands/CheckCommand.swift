@@ -23,7 +23,8 @@ struct CheckCommand: ParsableCommand {
         distinguishable-options, audio-description, kind-role, text-placement.
 
         --fix makes every "fix:" repair of an error or warning through the remux engine (samples \
-        are copied unchanged), then checks the result and reports what remains.
+        are copied unchanged), then checks the result and reports what remains. Fragmented movies \
+        get findings but no fixes: the engine does not edit them.
 
         Examples:
           legible check movie.mov

@@ -21,8 +21,8 @@ struct SetTrackCommandLine {
         for characteristic in changes.addedCharacteristics { arguments += ["--characteristic", characteristic] }
         for reference in changes.removedReferences { arguments += ["--remove-reference", Self.argument(reference)] }
         for reference in changes.addedReferences { arguments += ["--add-reference", Self.argument(reference)] }
-//PENDING        if let handler = changes.handler { arguments += ["--handler", handler.description] }
-//PENDING        if changes.fitsTextBoxToVideo { arguments.append("--fit-to-video") }
+        if let handler = changes.handler { arguments += ["--handler", handler.description] }
+        if changes.fitsTextBoxToVideo { arguments.append("--fit-to-video") }
         return arguments + ["--in-place"]
     }
 
