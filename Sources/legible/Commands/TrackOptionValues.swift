@@ -50,7 +50,7 @@ struct TrackReferenceArgument: ExpressibleByArgument {
         var ids: [UInt32] = []
         if parts.count == 2 {
             for field in parts[1].split(separator: ",", omittingEmptySubsequences: false) {
-                guard let id = UInt32(field), id > 0 else { return nil }
+                guard let id = UInt32(field) else { return nil }
                 ids.append(id)
             }
         }
