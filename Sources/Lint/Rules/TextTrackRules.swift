@@ -35,11 +35,9 @@ extension CheckContext {
         }
     }
 
-    /// The main video's display size in pixels: the first enabled video track with a size.
+    /// The main video's display size in pixels.
     private var videoSize: (width: Double, height: Double)? {
-        let videos = tracks.filter { $0.mediaType == .video && $0.header.width > 0 && !chapterTrackIDs.contains($0.id) }
-        guard let main = videos.first(where: \.isEnabled) ?? videos.first else { return nil }
-        return (Double(main.header.width) / 65536, Double(main.header.height) / 65536)
+        movie.mainVideoTrack.map { (Double($0.header.width) / 65536, Double($0.header.height) / 65536) }
     }
 
     private func placementFindings() -> [Finding] {

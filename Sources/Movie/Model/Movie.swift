@@ -107,6 +107,15 @@ public struct Movie: Sendable {
         return Double(track.mediaHeader.duration.saturatingAdd(fragmentDuration)) / Double(timescale)
     }
 
+    /// The video the movie shows, which subtitles are placed over: the first enabled video track
+    /// with a display size that is not a chapter track (chapter images are video too), else the
+    /// first such track of any state.
+    public var mainVideoTrack: Track? {
+        let chapters = chapterTrackIDs
+        let videos = tracks.filter { $0.mediaType == .video && $0.header.width > 0 && !chapters.contains($0.id) }
+        return videos.first(where: \.isEnabled) ?? videos.first
+    }
+
     /// Tracks that some enabled track lists as its chapters (`tref/chap`); players keep them out
     /// of the subtitle menu.
     public var chapterTrackIDs: Set<UInt32> {

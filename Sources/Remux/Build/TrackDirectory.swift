@@ -12,18 +12,21 @@ struct TrackDirectory {
         var language: String
         var isEnabled: Bool
         var isChapterTrack: Bool
-        var width: UInt32
-        var height: UInt32
     }
 
     private(set) var entries: [Entry]
+    /// The display size (16.16) of the movie's main video, 0 × 0 without one; added tracks are
+    /// never video, so it is settled when the directory is made.
+    let mainVideoSize: (width: UInt32, height: UInt32)
 
     init(movie: Movie, chapterTrackIDs: Set<UInt32>) {
         entries = movie.tracks.map { track in
             Entry(trackID: track.id, handler: track.handler?.handlerType, group: track.header.alternateGroup,
                   language: track.displayLanguage, isEnabled: track.isEnabled,
-                  isChapterTrack: chapterTrackIDs.contains(track.id), width: track.header.width, height: track.header.height)
+                  isChapterTrack: chapterTrackIDs.contains(track.id))
         }
+        let video = movie.mainVideoTrack?.header
+        mainVideoSize = (video?.width ?? 0, video?.height ?? 0)
     }
 
     func group(of trackID: UInt32) -> Int16? { entries.first { $0.trackID == trackID }?.group }
@@ -38,14 +41,7 @@ struct TrackDirectory {
 
     mutating func add(trackID: UInt32, handler: FourCC, group: Int16, language: LanguageTag?) {
         entries.append(Entry(trackID: trackID, handler: handler, group: group, language: language?.description ?? "und",
-                             isEnabled: false, isChapterTrack: false, width: 0, height: 0))
-    }
-
-    /// The display size of the main video: the first enabled video track, else the first one.
-    var mainVideoSize: (width: UInt32, height: UInt32) {
-        let videos = entries.filter { MediaType(handler: $0.handler) == .video && $0.width > 0 && !$0.isChapterTrack }
-        let main = videos.first(where: \.isEnabled) ?? videos.first
-        return (main?.width ?? 0, main?.height ?? 0)
+                             isEnabled: false, isChapterTrack: false))
     }
 
     /// The group number a choice stands for. Automatic: the group most legible tracks share
