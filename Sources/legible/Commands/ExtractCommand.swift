@@ -44,51 +44,16 @@ struct ExtractCommand: ParsableCommand {
             printError("\(file): no track with ID \(self.track); tracks: \(available.joined(separator: ", "))")
             throw ExitCode(2)
         }
+        let extracted: TextTrackContent
         do {
-            let extracted = try extract(track, from: movie)
-            try outputOptions.emit(extracted.cues, header: extracted.header, report: .object([
-                ("file", .string(file)), ("track", .unsigned(track.id)), ("codec", .string(track.codec?.description)),
-                ("cues", .cues(extracted.cues)),
-            ]))
-        } catch let error as ExtractError {
-            printError("\(file): track \(track.id): \(error.message)")
-            throw ExitCode(2)
-        } catch let error as SampleCodecError {
-            printError("\(file): track \(track.id): \(error)")
-            throw ExitCode(2)
-        } catch let error as BoxError {
+            extracted = try TextTrackReader.content(of: track, in: movie)
+        } catch {
             printError("\(file): track \(track.id): \(error)")
             throw ExitCode(2)
         }
-    }
-
-    private struct ExtractError: Error {
-        var message: String
-    }
-
-    /// The track's cues, and for `wvtt` the WebVTT header of its sample description.
-    private func extract(_ track: Track, from movie: Movie) throws -> (cues: [Cue], header: WebVTTHeader?) {
-        let codec = track.codec
-        guard let entry = track.box.descendant(["mdia", "minf", "stbl", "stsd"])?.children.first,
-              let codec, ["tx3g", "wvtt", "text"].contains(codec) else {
-            throw ExtractError(message: "not a text track (it is \(track.mediaType.rawValue), \(codec?.description ?? "no sample description")); "
-                + "extract reads tx3g, wvtt and QuickTime text tracks")
-        }
-        if movie.isFragmented, track.tableSampleCount == 0 {
-            throw ExtractError(message: "the samples are in movie fragments (moof), which extract does not read")
-        }
-        let timescale = track.mediaHeader.timescale
-        let samples = try SampleDataReader.textTrack.samples(of: track).map { data in
-            TimedTextSample(start: Int64(clamping: data.sample.decodeTime), duration: Int64(data.sample.duration), bytes: data.bytes)
-        }
-        switch codec {
-        case "tx3g":
-            return (try Tx3gSampleDecoder.cues(from: samples, timescale: timescale, description: Tx3gSampleDescription(entry)), nil)
-        case "wvtt":
-            let description = try WebVTTSampleDescription(entry)
-            return (try WebVTTSampleDecoder.cues(from: samples, timescale: timescale), description.header)
-        default:
-            return (try QuickTimeTextSampleDecoder.cues(from: samples, timescale: timescale), nil)
-        }
+        try outputOptions.emit(extracted.cues, header: extracted.header, report: .object([
+            ("file", .string(file)), ("track", .unsigned(track.id)), ("codec", .string(track.codec?.description)),
+            ("cues", .cues(extracted.cues)),
+        ]))
     }
 }
