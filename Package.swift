@@ -14,8 +14,10 @@ let package = Package(
         .library(name: "Lint", targets: ["Lint"]),
     ],
     dependencies: [
-        // 1.7.0 added `_errorPrefix`, which makes usage errors read `error:`.
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.7.0"),
+        // Pinned to the version the project is built and tested with, so a release build is the same
+        // everywhere (Package.resolved is not committed). Needs 1.7.0 or later for `_errorPrefix`,
+        // which makes usage errors read `error:`.
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
     ],
     targets: [
         .systemLibrary(

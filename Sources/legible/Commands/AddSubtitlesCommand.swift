@@ -2,7 +2,11 @@ import ArgumentParser
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #endif
 import ISOBMFF
 import Movie

@@ -91,7 +91,7 @@ struct StripCommand: ParsableCommand {
             }
             for entry in review.entries {
                 let action = entry.decision.action == .remove ? "remove" : "keep  "
-                print("\(action)  \(entry.scope.description.padding(8))  \(entry.subject)  \(entry.summary)")
+                print("\(action)  \(entry.scope.description.rightPadded(to: 8))  \(entry.subject)  \(entry.summary)")
                 print("        \(entry.decision.category.rawValue): \(entry.decision.reason)")
             }
             let removed = review.entries.filter { $0.decision.action == .remove }.count
@@ -119,11 +119,5 @@ struct StripCommand: ParsableCommand {
             ("offset", entry.byteRange.map { .unsigned($0.lowerBound) } ?? .null),
             ("length", entry.byteRange.map { .unsigned($0.count) } ?? .null),
         ])
-    }
-}
-
-extension String {
-    fileprivate func padding(_ width: Int) -> String {
-        count >= width ? self : self + String(repeating: " ", count: width - count)
     }
 }

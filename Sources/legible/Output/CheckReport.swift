@@ -24,7 +24,7 @@ struct CheckReport {
         }
         lines.append(findings.isEmpty ? "\(shown): no findings" : "\(shown): \(counts.joined(separator: ", "))")
         for finding in findings {
-            lines.append("  \(finding.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(Self.subject(finding))  \(finding.rule.rawValue): \(finding.message)")
+            lines.append("  \(finding.severity.rawValue.rightPadded(to: 8)) \(Self.subject(finding))  \(finding.rule.rawValue): \(finding.message)")
             lines.append("           rule: \(finding.rule.source)")
             if let command = fixCommand(finding) {
                 lines.append("           \(finding.fix?.isAutomatic == true ? "fix: " : "try: ") \(command)")
@@ -55,7 +55,7 @@ struct CheckReport {
     }
 
     private static func subject(_ finding: Finding) -> String {
-        (finding.trackID.map { "track \($0)" } ?? "movie").padding(toLength: 9, withPad: " ", startingAt: 0)
+        (finding.trackID.map { "track \($0)" } ?? "movie").rightPadded(to: 9)
     }
 
     private static func count(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }

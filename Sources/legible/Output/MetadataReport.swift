@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ISOBMFF
 import Metadata
 import Movie
@@ -28,11 +32,20 @@ struct MetadataReport {
             lines.append("timed metadata track \(track.trackID) (describes \(describes)): \(track.keys.count) keys, \(track.groups.count) samples")
             for group in track.groups {
                 let values = group.items.map { "\($0.identifier) = \($0.value.displayText)" }
-                let times = String(format: "%.3f–%.3f s", group.start, group.start + group.duration)
+                let times = "\(Self.millisecondText(group.start))–\(Self.millisecondText(group.start + group.duration)) s"
                 lines.append("  \(times)  " + (values.isEmpty ? "(gap)" : values.joined(separator: "; ")))
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `12.345`: seconds rounded to the millisecond, as `%.3f` prints them (Foundation's
+    /// `String(format:)` would pull in the internationalization library and slow every start).
+    private static func millisecondText(_ seconds: Double) -> String {
+        guard let milliseconds = (seconds * 1000).rounded().clampedInt64 else { return "\(seconds)" }
+        let sign = milliseconds < 0 ? "-" : ""
+        let magnitude = milliseconds.magnitude
+        return "\(sign)\(magnitude / 1000).\(String(magnitude % 1000).leftPadded(to: 3))"
     }
 
     private var staticText: String {

@@ -38,6 +38,6 @@ struct SetTrackCommandLine {
         let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
             scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-._/:,=@+%".unicodeScalars.contains(scalar))
         }
-        return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        return plain ? word : "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
     }
 }
