@@ -149,14 +149,13 @@ import Testing
         #expect(try LanguageTag(parsing: terminology).iso639Code == terminology)
     }
 
-    /// The LoC list has 184 ISO 639-1 codes and 486 ISO 639-2 codes besides `qaa-qtz`, 20 of them with a /B form.
-    @Test func tablesAreComplete() {
-        #expect(ISO639Table.alpha2.count == 184)
-        #expect(ISO639Table.bibliographic.count == 20)
-        #expect(ISO639Table.alpha3.count == 486)
-        #expect(Set(ISO639Table.alpha2.values).subtracting(ISO639Table.alpha3) == [])
-        #expect(Set(ISO639Table.bibliographic.values).subtracting(ISO639Table.alpha3) == [])
-        #expect(Set(ISO639Table.macrolanguages.values).subtracting(ISO639Table.alpha3) == [])
-        #expect(ISO639Table.alpha3.intersection(ISO639Table.macrolanguages.keys) == [])
+    /// The SIL macrolanguage mapping maps ISO 639-3 languages without an ISO 639-2 code (so not ones
+    /// `mdhd` could hold already) to macrolanguages that have one.
+    @Test func macrolanguagesMapISO639_3ToISO639_2() {
+        for (member, macrolanguage) in ISO639Table.macrolanguages {
+            #expect(ISO639Table.isLanguage(member), "\(member)")
+            #expect(ISO639Table.terminologyCode(for: member) == nil, "\(member)")
+            #expect(ISO639Table.terminologyCode(for: macrolanguage) == macrolanguage, "\(macrolanguage)")
+        }
     }
 }

@@ -27,9 +27,11 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
     /// language lowercase, script Titlecase, region uppercase, variants/extensions lowercase).
     /// Accepts `_` as a separator too (pt_BR) and normalizes it to `-`.
     ///
-    /// The primary language must be an ISO 639-1 or ISO 639-2 code, or an ISO 639-3 code for a
-    /// language within an ISO 639-2 macrolanguage (`yue`, `cmn`), so that a typo is reported
-    /// rather than written into a file. Grandfathered `i-` tags are refused; their languages have codes.
+    /// Each subtag must be one the standards behind BCP 47 define, so that a typo is reported rather
+    /// than written into a file: the primary (and extended) language an ISO 639-1, ISO 639-2 or
+    /// ISO 639-3 code (or `qaa`…`qtz`), the script an ISO 15924 code, the region an ISO 3166-1
+    /// alpha-2 code or a UN M.49 area (`419`); private-use scripts and regions (RFC 5646 §2.2.3,
+    /// §2.2.4) pass. Grandfathered `i-` tags are refused; their languages have codes.
     public init(parsing text: String) throws(LanguageTagError) {
         func failure(_ reason: String) -> LanguageTagError { LanguageTagError(text, reason) }
 
@@ -53,11 +55,10 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
             guard (2...3).contains(primary.count), primary.allSatisfy(\.isLetter) else {
                 throw failure("language subtag '\(primary)' must be 2 or 3 letters (an ISO 639 code)")
             }
-            guard ISO639Table.terminologyCode(for: primary) != nil || ISO639Table.macrolanguage(of: primary) != nil else {
-                throw failure("unknown language '\(primary)'")
-            }
+            guard ISO639Table.isLanguage(primary) else { throw failure("unknown language '\(primary)'") }
             language = primary
             if let next = rest.first, next.count == 3, next.allSatisfy(\.isLetter) {
+                guard ISO639Table.isLanguage(next) else { throw failure("unknown extended language '\(next)'") }
                 extendedLanguage = next
                 rest.removeFirst()
                 // RFC 5646 §2.2.2: the grammar's second and third extlang positions are permanently invalid.
@@ -66,12 +67,16 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
                 }
             }
             if let next = rest.first, next.count == 4, next.allSatisfy(\.isLetter) {
-                script = next.prefix(1).uppercased() + next.dropFirst()
+                let code = next.prefix(1).uppercased() + next.dropFirst()
+                guard SubtagTable.isScript(code) else { throw failure("unknown script '\(code)'") }
+                script = code
                 rest.removeFirst()
             }
             if let next = rest.first,
                (next.count == 2 && next.allSatisfy(\.isLetter)) || (next.count == 3 && next.allSatisfy(\.isNumber)) {
-                region = next.uppercased()
+                let code = next.uppercased()
+                guard SubtagTable.isRegion(code) else { throw failure("unknown region '\(code)'") }
+                region = code
                 rest.removeFirst()
             }
             while let next = rest.first, (5...8).contains(next.count) || (next.count == 4 && next.first?.isNumber == true) {

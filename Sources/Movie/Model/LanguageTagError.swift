@@ -2,7 +2,7 @@
 public struct LanguageTagError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The text as given.
     public var input: String
-    /// What is wrong with it, e.g. "empty subtag" or "unknown language 'xx'".
+    /// What is wrong with it, e.g. "empty subtag", "unknown language 'xx'" or "unknown region 'UK'".
     public var reason: String
 
     /// One line for a command-line user: what was wrong and what a valid tag looks like.

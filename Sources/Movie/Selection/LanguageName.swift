@@ -1,72 +1,71 @@
-/// English names for languages, so an option can be labelled the way a player's menu shows it
-/// ("English", "Spanish"), from an ISO 639-2 code (`spa`, `ger`) or a BCP 47 tag (`es-MX`, `zh-Hant`).
+/// Names for languages, so an option can be labelled the way a player's menu shows it: in English
+/// ("Spanish", "Chinese (Traditional)") or in the language itself ("Español", "繁體中文"), from an
+/// ISO 639 code (`spa`, `ger`, `yue`) or a BCP 47 tag (`es-MX`, `zh-Hant`).
+///
+/// The names come from the generated ``LanguageTables``: CLDR's where it has one, else the
+/// ISO 639 / ISO 3166-1 / ISO 15924 name from Debian iso-codes up to its first ";" (the full rule
+/// is in Scripts/make-language-tables).
 public enum LanguageName {
-    /// (ISO 639-2/T, ISO 639-1, ISO 639-2/B when different, English name)
-    static let languages: [(String, String, String?, String)] = [
-        ("ara", "ar", nil, "Arabic"), ("bul", "bg", nil, "Bulgarian"), ("cat", "ca", nil, "Catalan"),
-        ("ces", "cs", "cze", "Czech"), ("cym", "cy", "wel", "Welsh"), ("dan", "da", nil, "Danish"),
-        ("deu", "de", "ger", "German"), ("ell", "el", "gre", "Greek"), ("eng", "en", nil, "English"),
-        ("est", "et", nil, "Estonian"), ("eus", "eu", "baq", "Basque"), ("fas", "fa", "per", "Persian"),
-        ("fin", "fi", nil, "Finnish"), ("fil", "", nil, "Filipino"), ("fra", "fr", "fre", "French"),
-        ("gle", "ga", nil, "Irish"), ("glg", "gl", nil, "Galician"), ("heb", "he", nil, "Hebrew"),
-        ("hin", "hi", nil, "Hindi"), ("hrv", "hr", nil, "Croatian"), ("hun", "hu", nil, "Hungarian"),
-        ("hye", "hy", "arm", "Armenian"), ("ind", "id", nil, "Indonesian"), ("isl", "is", "ice", "Icelandic"),
-        ("ita", "it", nil, "Italian"), ("jpn", "ja", nil, "Japanese"), ("kat", "ka", "geo", "Georgian"),
-        ("kor", "ko", nil, "Korean"), ("lav", "lv", nil, "Latvian"), ("lit", "lt", nil, "Lithuanian"),
-        ("mkd", "mk", "mac", "Macedonian"), ("msa", "ms", "may", "Malay"), ("nld", "nl", "dut", "Dutch"),
-        ("nob", "nb", nil, "Norwegian Bokmål"), ("nno", "nn", nil, "Norwegian Nynorsk"), ("nor", "no", nil, "Norwegian"),
-        ("pol", "pl", nil, "Polish"), ("por", "pt", nil, "Portuguese"), ("ron", "ro", "rum", "Romanian"),
-        ("rus", "ru", nil, "Russian"), ("slk", "sk", "slo", "Slovak"), ("slv", "sl", nil, "Slovenian"),
-        ("spa", "es", nil, "Spanish"), ("sqi", "sq", "alb", "Albanian"), ("srp", "sr", nil, "Serbian"),
-        ("swe", "sv", nil, "Swedish"), ("tam", "ta", nil, "Tamil"), ("tel", "te", nil, "Telugu"),
-        ("tha", "th", nil, "Thai"), ("tur", "tr", nil, "Turkish"), ("ukr", "uk", nil, "Ukrainian"),
-        ("urd", "ur", nil, "Urdu"), ("vie", "vi", nil, "Vietnamese"), ("yid", "yi", nil, "Yiddish"),
-        ("zho", "zh", "chi", "Chinese"), ("zul", "zu", nil, "Zulu"), ("afr", "af", nil, "Afrikaans"),
-        ("ben", "bn", nil, "Bengali"), ("bel", "be", nil, "Belarusian"), ("bos", "bs", nil, "Bosnian"),
-        ("kaz", "kk", nil, "Kazakh"), ("khm", "km", nil, "Khmer"), ("lao", "lo", nil, "Lao"),
-        ("mar", "mr", nil, "Marathi"), ("mlt", "mt", nil, "Maltese"), ("mon", "mn", nil, "Mongolian"),
-        ("nep", "ne", nil, "Nepali"), ("pan", "pa", nil, "Punjabi"), ("swa", "sw", nil, "Swahili"),
-        ("tgl", "tl", nil, "Tagalog"), ("uzb", "uz", nil, "Uzbek"), ("lat", "la", nil, "Latin"),
-        ("epo", "eo", nil, "Esperanto"), ("yue", "", nil, "Cantonese"),
-    ]
+    /// CLDR locale (`es`, `es_419`, `zh_Hant`) → its name for itself, capitalized for a menu.
+    static let nativeNames = CodeTable.names(LanguageTables.nativeNames)
 
-    static let regions: [String: String] = [
-        "US": "United States", "GB": "United Kingdom", "CA": "Canada", "AU": "Australia", "IN": "India",
-        "BR": "Brazil", "PT": "Portugal", "MX": "Mexico", "ES": "Spain", "419": "Latin America", "FR": "France",
-        "BE": "Belgium", "CH": "Switzerland", "DE": "Germany", "AT": "Austria", "CN": "China", "TW": "Taiwan",
-        "HK": "Hong Kong", "NZ": "New Zealand", "IE": "Ireland",
-    ]
-
-    static let scripts: [String: String] = ["Hans": "Simplified", "Hant": "Traditional", "Latn": "Latin", "Cyrl": "Cyrillic"]
-
-    static let byCode: [String: (terminology: String, name: String)] = {
-        var table: [String: (String, String)] = [:]
-        for (terminology, short, bibliographic, name) in languages {
-            table[terminology] = (terminology, name)
-            if !short.isEmpty { table[short] = (terminology, name) }
-            if let bibliographic { table[bibliographic] = (terminology, name) }
-        }
-        return table
-    }()
-
-    /// The English name for a language code or BCP 47 tag, nil when unknown or undetermined.
+    /// The English name for a language code or BCP 47 tag, with its script and region in parentheses
+    /// ("Portuguese (Brazil)", "Chinese (Traditional, Taiwan)"); nil when unknown or undetermined.
     public static func englishName(for tag: String) -> String? {
-        let parts = tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
-        guard let primary = parts.first?.lowercased(), primary != "und", let base = byCode[primary]?.name else { return nil }
-        let qualifiers = parts.dropFirst().compactMap { part -> String? in
-            scripts[part.prefix(1).uppercased() + part.dropFirst().lowercased()] ?? regions[part.uppercased()]
-        }
+        guard let subtags = Subtags(tag), let base = subtags.language?.englishName else { return nil }
+        let qualifiers = [subtags.script.flatMap { SubtagTable.scripts[$0] }, subtags.region.flatMap { SubtagTable.regions[$0] }]
+            .compactMap { $0 }
         return qualifiers.isEmpty ? base : "\(base) (\(qualifiers.joined(separator: ", ")))"
+    }
+
+    /// The language's name in that language, from CLDR and capitalized as that language capitalizes
+    /// a menu item ("Español", "Deutsch", "日本語"): the name of the whole locale when CLDR has one
+    /// (`es-419` → "Español latinoamericano", `zh-Hant-TW` → "繁體中文"), else of the language alone
+    /// (`es-MX-x-foo` → "Español"); nil when CLDR has no name for the language in that language.
+    public static func nativeName(for tag: String) -> String? {
+        guard let subtags = Subtags(tag), let language = subtags.language else { return nil }
+        let code = language.alpha2 ?? language.code
+        let candidates = [[code, subtags.script, subtags.region], [code, subtags.script], [code, subtags.region], [code]]
+        for locale in candidates where !locale.contains(nil) {
+            if let name = nativeNames[locale.compactMap { $0 }.joined(separator: "_")] { return name }
+        }
+        return nil
     }
 
     /// The ISO 639-2/T form of a code (`ger` → `deu`, `de` → `deu`); the input when unknown.
     public static func terminologyCode(for code: String) -> String {
-        byCode[code.lowercased()]?.terminology ?? code.lowercased()
+        ISO639Table.terminologyCode(for: code.lowercased()) ?? code.lowercased()
     }
 
     /// The ISO 639-2/B form, which ffprobe prints for some languages (`deu` → `ger`).
     public static func bibliographicCode(for code: String) -> String {
         let terminology = terminologyCode(for: code)
-        return languages.first { $0.0 == terminology }?.2 ?? terminology
+        return ISO639Table.languages[terminology]?.bibliographic ?? terminology
+    }
+
+    /// The language, script and region of a tag, read leniently (a name is wanted even for a tag
+    /// ``LanguageTag`` would refuse): an extended language (`zh-yue`) stands for the language, and
+    /// reading stops at the first variant, extension or private-use subtag.
+    private struct Subtags {
+        var language: ISO639Table.Language?
+        var script: String?
+        var region: String?
+
+        init?(_ tag: String) {
+            var parts = tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).map { $0.lowercased() }[...]
+            guard let primary = parts.popFirst(), primary != "und" else { return nil }
+            language = ISO639Table.languages[primary]
+            if let extended = parts.first, extended.count == 3, let member = ISO639Table.languages[extended] {
+                language = member
+                parts.removeFirst()
+            }
+            if let next = parts.first, next.count == 4, next.allSatisfy(\.isLetter) {
+                script = next.prefix(1).uppercased() + next.dropFirst()
+                parts.removeFirst()
+            }
+            if let next = parts.first, next.count == 2 || (next.count == 3 && next.allSatisfy(\.isNumber)) {
+                region = next.uppercased()
+            }
+        }
     }
 }
