@@ -199,15 +199,41 @@ import LegibleTestSupport
         #expect(try BatchScenario.results(batch([jobs, "--force"]).stdout)[1]?["status"] as? String == "done")
     }
 
-    /// Runs `executable`, collecting standard output, and sends its process group SIGKILL (the
-    /// batch and its jobs, as a machine failure would) once `count` lines say done.
-    static func runKilled(_ executable: String, _ arguments: [String], afterDoneLines count: Int) throws -> String {
+    /// SIGTERM (a scheduler stopping the batch) to the batch alone: it starts no more jobs, ends
+    /// the running ones, reports them, and says it was interrupted.
+    @Test func sigtermStopsLaunchingAndReports() throws {
+        let scenario = try BatchScenario("batch-term")
+        defer { scenario.folder.remove() }
+        let errors = scenario.folder.path("stderr.txt")
+        let stdout = try Self.runKilled(Self.binary, ["batch", scenario.manifest, "--jobs", "2"], afterDoneLines: 10,
+                                        signal: SIGTERM, stderr: errors)
+        let results = try BatchScenario.results(stdout)
+        #expect(results.count >= 10 && results.count < BatchScenario.jobCount, "\(results.count) reported")
+        let summary = try String(contentsOfFile: errors, encoding: .utf8)
+        #expect(summary.contains("interrupted by signal 15, \(BatchScenario.jobCount - results.count) not started"), "\(summary)")
+        // Nothing half-written under an output's name: a job ended by the signal leaves only a temporary file.
+        for job in scenario.jobs where !job.isBad {
+            guard let output = job.output, FileManager.default.fileExists(atPath: scenario.folder.path(output)) else { continue }
+            #expect(try ExternalTool.run(Self.binary, ["info", scenario.folder.path(output)]).status == 0, "\(output)")
+        }
+    }
+
+    /// Runs `executable`, collecting standard output, and sends `signal` once `count` lines say
+    /// done: SIGKILL goes to its process group (the batch and its jobs, as a machine failure
+    /// would), another signal to the batch alone. Returns the whole lines written.
+    static func runKilled(_ executable: String, _ arguments: [String], afterDoneLines count: Int,
+                          signal: Int32 = SIGKILL, stderr: String? = nil) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        if let stderr {
+            try #require(FileManager.default.createFile(atPath: stderr, contents: nil))
+            process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderr))
+        } else {
+            process.standardError = FileHandle.nullDevice
+        }
         try process.run()
         var collected = Data()
         var done = 0
@@ -218,10 +244,14 @@ import LegibleTestSupport
             done = String(decoding: collected, as: UTF8.self).components(separatedBy: #""status":"done""#).count - 1
         }
         // Foundation starts the child as a process group leader, so -pid reaches the batch's jobs too.
-        #expect(kill(-process.processIdentifier, SIGKILL) == 0)
-        process.waitUntilExit()
+        #expect(kill(signal == SIGKILL ? -process.processIdentifier : process.processIdentifier, signal) == 0)
         collected.append(output.fileHandleForReading.readDataToEndOfFile())
-        #expect(process.terminationReason == .uncaughtSignal)
+        process.waitUntilExit()
+        if signal == SIGKILL {
+            #expect(process.terminationReason == .uncaughtSignal)
+        } else {
+            #expect(process.terminationReason == .exit && process.terminationStatus == 1, "an interrupted batch exits 1")
+        }
         // Only whole lines: the batch may have died mid-line.
         let text = String(decoding: collected, as: UTF8.self)
         return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().joined(separator: "\n")
