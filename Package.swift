@@ -46,7 +46,7 @@ let package = Package(
         .testTarget(name: "MetadataTests", dependencies: ["Metadata", "Movie", "ISOBMFF", "LegibleTestSupport"]),
         .testTarget(name: "RemuxTests", dependencies: ["Remux", "Metadata", "Movie", "TimedText", "ISOBMFF", "LegibleTestSupport"]),
         .testTarget(name: "LintTests", dependencies: ["Lint", "Remux", "Movie", "ISOBMFF", "LegibleTestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["LegibleTestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "CLITests", dependencies: ["LegibleTestSupport", "legible"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,69 @@
+/// What a batch will do with each of its jobs, decided before any runs: fail it (it does not
+/// map onto a command), skip it (already done), or launch it with these arguments.
+struct BatchPlan: Sendable {
+    struct Entry: Sendable {
+        var job: BatchJob
+        /// The decided outcome of a job that will not run; nil for one that will.
+        var result: BatchResult?
+        /// The child's arguments (the subcommand first), when the job maps onto its command.
+        var arguments: [String]?
+
+        var launch: JobRunner.Launch? {
+            guard result == nil, let arguments else { return nil }
+            return JobRunner.Launch(job: job, arguments: arguments)
+        }
+
+        /// `--dry-run`'s line: the job's command line and whether it would run.
+        var dryRunJSON: JSONValue {
+            .object([
+                ("line", .unsigned(job.line)), ("command", .string(job.command)),
+                ("status", .string(result?.status.rawValue ?? "would-run")),
+                ("arguments", arguments.map { .array($0.map { .string($0) }) } ?? .null),
+                ("error", .string(result?.error)), ("reason", .string(result?.reason)),
+            ])
+        }
+    }
+
+    var entries: [Entry]
+
+    init(manifest: BatchManifest, shard: BatchShard?, folder: String, shapes: [String: CommandShape],
+         log: BatchLog?, force: Bool) {
+        entries = manifest.jobs(inShard: shard).map { job in
+            Self.entry(for: job, folder: folder, shapes: shapes, log: log, force: force)
+        }
+    }
+
+    private static func entry(for job: BatchJob, folder: String, shapes: [String: CommandShape],
+                              log: BatchLog?, force: Bool) -> Entry {
+        if let problem = job.problem { return Entry(job: job, result: BatchResult(job: job, status: .failed, error: problem)) }
+        guard let command = job.command, let shape = shapes[command] else {
+            let known = shapes.keys.sorted().joined(separator: ", ")
+            return Entry(job: job, result: BatchResult(job: job, status: .failed,
+                                                       error: "unknown command \"\(job.command ?? "")\" (known: \(known))"))
+        }
+        let mapped: JobArguments
+        do { mapped = try JobArguments(job: job, command: command, shape: shape) } catch {
+            return Entry(job: job, result: BatchResult(job: job, status: .failed, error: error.description))
+        }
+        let files = JobFiles(job: job, folder: folder)
+        var extras: [String] = []
+        // The batch reads check's findings from its JSON, and a progress bar has no terminal here.
+        if command == "check", job.values["json"] == nil { extras.append("--json") }
+        if shape.options["progress"]?.kind == .value, job.values["progress"] == nil { extras.append("--progress=none") }
+        // A job that runs again replaces its out-of-date (or --force) output.
+        if files.outputExists, shape.options["overwrite"] != nil, job.values["overwrite"] == nil { extras.append("--overwrite") }
+        let arguments = [command] + extras + mapped.arguments
+        if !force, let reason = skipReason(job, files: files, log: log) {
+            return Entry(job: job, result: BatchResult(job: job, status: .skipped, reason: reason), arguments: arguments)
+        }
+        return Entry(job: job, result: nil, arguments: arguments)
+    }
+
+    /// A job with an output is done when the output is up to date; one without, when the log says so.
+    private static func skipReason(_ job: BatchJob, files: JobFiles, log: BatchLog?) -> String? {
+        if files.output != nil {
+            return files.outputIsUpToDate ? "the output exists and is not older than the inputs" : nil
+        }
+        return log?.hasFinished(job) == true ? "the log has it done" : nil
+    }
+}

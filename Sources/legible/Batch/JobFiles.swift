@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// The files a batch job reads and writes, resolved against the manifest's folder: what
+/// decides whether a rerun can skip it, and whose stale temporary files it clears.
+struct JobFiles: Sendable {
+    /// The `output` file, when the job writes a new file.
+    var output: String?
+    /// Every other string the job gives (positional or option, arrays included) that names an
+    /// existing file: the movie, subtitles, chapters, a plan, a GPX track…
+    var inputs: [String]
+
+    init(job: BatchJob, folder: String) {
+        output = job.output.map { Self.resolve($0, in: folder) }
+        var inputs: [String] = []
+        for (key, value) in job.values where key != "output" {
+            let texts: [String] = if case let .array(elements) = value { elements.compactMap(\.argument) }
+                                  else { value.argument.map { [$0] } ?? [] }
+            for text in texts where !text.isEmpty {
+                let path = Self.resolve(text, in: folder)
+                if Self.modificationTime(path) != nil { inputs.append(path) }
+            }
+        }
+        self.inputs = inputs.sorted()
+    }
+
+    /// A path from the manifest, relative to the manifest's folder unless absolute.
+    static func resolve(_ path: String, in folder: String) -> String {
+        path.hasPrefix("/") ? path : folder + "/" + path
+    }
+
+    var outputExists: Bool { output.flatMap(Self.modificationTime) != nil }
+
+    /// Whether the output exists and is not older than any input. The engine writes an output
+    /// under a temporary name and renames it when complete, so an existing output is a whole one.
+    var outputIsUpToDate: Bool {
+        guard let written = output.flatMap(Self.modificationTime) else { return false }
+        return inputs.allSatisfy { (Self.modificationTime($0) ?? .zero) <= written }
+    }
+
+    /// Removes `.NAME.legible-XXXXXX` files beside the output: what a job killed while writing
+    /// it leaves behind (the engine's temporary names; see `ReplacementFile`). Returns their paths.
+    @discardableResult
+    func removeStaleTemporaries() -> [String] {
+        guard let output else { return [] }
+        let url = URL(fileURLWithPath: output)
+        let folder = url.deletingLastPathComponent().path
+        let prefix = "." + url.lastPathComponent + ".legible-"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        var removed: [String] = []
+        for name in names where name.hasPrefix(prefix) && name.count == prefix.count + 6 {
+            let path = folder + "/" + name
+            if unlink(path) == 0 { removed.append(path) }
+        }
+        return removed
+    }
+
+    /// A file's modification time in nanoseconds, or nil when it is not a regular file.
+    private static func modificationTime(_ path: String) -> Duration? {
+        var status = stat()
+        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        #if canImport(Darwin)
+        let time = status.st_mtimespec
+        #else
+        let time = status.st_mtim
+        #endif
+        return .seconds(Int64(time.tv_sec)) + .nanoseconds(Int64(time.tv_nsec))
+    }
+}

@@ -1,0 +1,90 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs jobs as child processes of this binary, `parallelJobs` at a time, so a crash, a hostile
+/// file or a job's memory use ends that job only. One thread: it polls the children's pipes,
+/// reaps those that finish and starts the next.
+///
+/// On SIGINT or SIGTERM it starts nothing more and sends the running children SIGTERM (a second
+/// signal: SIGKILL); they are reported as they end. An output being written when its job is
+/// killed is only a temporary file (the engine renames it when complete), which a rerun removes.
+struct JobRunner {
+    var executable: String
+    /// The working directory of every job: the manifest's folder.
+    var folder: String
+    var parallelJobs: Int
+
+    /// A job to run: the arguments after the executable (the subcommand first).
+    struct Launch: Sendable {
+        var job: BatchJob
+        var arguments: [String]
+    }
+
+    /// How a job's process went.
+    struct Completion: Sendable {
+        var ending: Result<ChildProcess.Ending, SpawnFailure>
+        var stdout: [UInt8]
+        var stderr: [UInt8]
+        var seconds: Double
+    }
+
+    /// Runs the launches in order, calling `finished` as each ends; returns the signal that
+    /// interrupted the batch, or nil when every launch ran.
+    func run(_ launches: [Launch], finished: (Launch, Completion) -> Void) -> Int32? {
+        // Jobs run in the manifest's folder so its relative paths hold. The batch moves there
+        // itself, as Swift's Glibc module lacks posix_spawn_file_actions_addchdir_np; it opens
+        // nothing by a relative path afterwards.
+        guard chdir(folder) == 0 else {
+            let failure = SpawnFailure(errno)
+            for launch in launches { finished(launch, Completion(ending: .failure(failure), stdout: [], stderr: [], seconds: 0)) }
+            return nil
+        }
+        let previousMask = BatchSignals.block()
+        defer { BatchSignals.restore(previousMask) }
+        var waiting = launches[...]
+        var running: [(launch: Launch, child: ChildProcess)] = []
+        var interruption: Int32?
+        while !running.isEmpty || (interruption == nil && !waiting.isEmpty) {
+            while interruption == nil, running.count < parallelJobs, let launch = waiting.popFirst() {
+                switch ChildProcess.spawn(executable, launch.arguments) {
+                case let .success(child): running.append((launch, child))
+                case let .failure(failure):
+                    finished(launch, Completion(ending: .failure(failure), stdout: [], stderr: [], seconds: 0))
+                }
+            }
+            if let signal = BatchSignals.takePending() {
+                for entry in running { entry.child.send(interruption == nil ? SIGTERM : SIGKILL) }
+                interruption = signal
+            }
+            Self.pollOnce(&running)
+            for index in running.indices.reversed() where running[index].child.isDrained {
+                let (launch, child) = running.remove(at: index)
+                let ending = child.wait()
+                let elapsed = (ContinuousClock.now - child.started).components
+                let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+                finished(launch, Completion(ending: .success(ending), stdout: child.stdout, stderr: child.stderr, seconds: seconds))
+            }
+        }
+        return interruption
+    }
+
+    /// Waits up to 100 ms for output from any child (the timeout bounds how late a signal is
+    /// noticed) and reads it.
+    private static func pollOnce(_ running: inout [(launch: Launch, child: ChildProcess)]) {
+        var descriptors: [pollfd] = []
+        var owners: [(child: Int, stream: Int)] = []
+        for (index, entry) in running.enumerated() {
+            for (stream, descriptor) in entry.child.descriptors.enumerated() where descriptor >= 0 {
+                descriptors.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0))
+                owners.append((index, stream))
+            }
+        }
+        guard !descriptors.isEmpty, poll(&descriptors, nfds_t(descriptors.count), 100) > 0 else { return }
+        for (slot, descriptor) in descriptors.enumerated() where descriptor.revents != 0 {
+            running[owners[slot].child].child.read(stream: owners[slot].stream)
+        }
+    }
+}
