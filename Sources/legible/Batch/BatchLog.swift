@@ -3,7 +3,11 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `--log FILE`: the batch's result lines, appended and flushed to disk (fsync) one by one, so
 /// a rerun after a kill knows which jobs finished even when they left no output file to look

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A batch manifest: JSON lines, one job per line; blank lines and lines starting with `#` are
 /// not jobs. A line that is not a JSON object with a string `command` is still a job (it keeps
@@ -10,7 +14,7 @@ struct BatchManifest: Sendable {
     init(text: String) {
         var jobs: [BatchJob] = []
         for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
+            let line = rawLine.trimmingWhitespace
             if line.isEmpty || line.hasPrefix("#") { continue }
             jobs.append(Self.job(line, line: offset + 1, index: jobs.count))
         }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What became of one job: a line of the batch's JSON-lines output (and of its `--log`).
 struct BatchResult: Sendable {
@@ -57,7 +61,7 @@ struct BatchResult: Sendable {
 
     /// The child's first `error:` line without the prefix, else its last line of standard error.
     private static func firstError(_ stderr: [UInt8]) -> String? {
-        let lines = String(decoding: stderr, as: UTF8.self).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let lines = String(decoding: stderr, as: UTF8.self).split(separator: "\n").map(\.trimmingWhitespace)
         if let line = lines.first(where: { $0.hasPrefix("error: ") }) { return String(line.dropFirst("error: ".count)) }
         return lines.last { !$0.isEmpty }
     }

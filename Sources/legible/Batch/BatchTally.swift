@@ -3,7 +3,11 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The batch's counts: a one-line progress count on standard error while it runs, and the
 /// summary line at the end.
@@ -34,7 +38,7 @@ struct BatchTally {
         if showsProgress { writeStandardError("\n") }
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         var summary = "batch: \(done) done, \(skipped) skipped, \(failed) failed of \(total) jobs in "
-            + String(format: "%.1f s", seconds)
+            + "\((seconds * 10).rounded() / 10) s"
         if let interruption {
             summary += "; interrupted by signal \(interruption), \(total - finished) not started"
         }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// How many errors and warnings a `check` job found, read from the `--json` report the batch
 /// asks the child for.

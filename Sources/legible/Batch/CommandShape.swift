@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What a subcommand accepts on its command line: its positional arguments in order, and its
 /// long options and flags. Read from the argument parser's own description of the command

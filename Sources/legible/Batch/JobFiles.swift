@@ -3,7 +3,11 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The files a batch job reads and writes, resolved against the manifest's folder: what
 /// decides whether a rerun can skip it, and whose stale temporary files it clears.

@@ -4,7 +4,11 @@ import Glibc
 import Darwin
 #endif
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `legible batch`: the jobs of a JSON-lines manifest, each run as its own `legible` process.
 struct BatchCommand: ParsableCommand {

@@ -64,7 +64,7 @@ struct SelectCommand: ParsableCommand {
     private var preferences: SelectionPreferences {
         get throws {
             let tags = try languages.split(separator: ",", omittingEmptySubsequences: false).map { text in
-                let trimmed = String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+                let trimmed = text.trimmingWhitespace
                 do {
                     return try LanguageTag(parsing: trimmed)
                 } catch {
