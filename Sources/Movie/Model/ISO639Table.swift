@@ -24,13 +24,9 @@ enum ISO639Table {
         var englishName: String
     }
 
-    /// Every ISO 639-1, ISO 639-2 (/T and /B) and ISO 639-3 code → its language.
-    static let languages: [String: Language] = {
+    /// Every ISO 639-1 and ISO 639-2 (/T and /B) code → its language: 486 lines, read once.
+    private static let iso639_2: [String: Language] = {
         var table: [String: Language] = [:]
-        for fields in CodeTable.records(LanguageTables.iso639_3) where fields.count == 2 {
-            let code = String(fields[0])
-            table[code] = Language(code: code, isISO639_2: false, englishName: String(fields[1]))
-        }
         for fields in CodeTable.records(LanguageTables.iso639_2) where fields.count == 4 {
             let language = Language(code: String(fields[0]), isISO639_2: true,
                                     alpha2: fields[2].isEmpty ? nil : String(fields[2]),
@@ -43,17 +39,26 @@ enum ISO639Table {
         return table
     }()
 
+    /// The language an ISO 639-1, ISO 639-2 (/T or /B) or ISO 639-3 code stands for; the ~7,500
+    /// ISO 639-3-only codes are looked up in their table rather than read into memory.
+    static func language(_ code: String) -> Language? {
+        if let language = iso639_2[code] { return language }
+        return CodeTable.name(of: code, in: LanguageTables.iso639_3).map {
+            Language(code: code, isISO639_2: false, englishName: $0)
+        }
+    }
+
     /// The ISO 639-2/T code for an ISO 639-1 code (`de` → `deu`) or an ISO 639-2 code in either form
     /// (`ger` → `deu`, `deu` and the local-use codes `qaa`…`qtz` as they are); nil for anything else.
     static func terminologyCode(for code: String) -> String? {
-        if let language = languages[code] { return language.isISO639_2 ? language.code : nil }
+        if let language = language(code) { return language.isISO639_2 ? language.code : nil }
         return isLocalUse(code) ? code : nil
     }
 
     /// True for any ISO 639-1, ISO 639-2 or ISO 639-3 code and the local-use range `qaa`…`qtz`:
     /// the primary language subtags BCP 47 allows (RFC 5646 §2.2.1).
     static func isLanguage(_ code: String) -> Bool {
-        languages[code] != nil || isLocalUse(code)
+        language(code) != nil || isLocalUse(code)
     }
 
     /// The ISO 639-2/T code of the macrolanguage an ISO 639-3 individual language belongs to

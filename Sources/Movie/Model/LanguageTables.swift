@@ -5,7 +5,8 @@
 
 /// The ISO 639, ISO 3166-1, ISO 15924, UN M.49 and CLDR tables behind ``LanguageTag`` and
 /// ``LanguageName``, kept as text (one record a line, fields separated by `|`) so the compiler
-/// reads strings rather than thousands of literals; ``CodeTable`` parses each once, at first use.
+/// reads strings rather than thousands of literals. Each table is sorted by its first field's bytes,
+/// so ``CodeTable`` finds a line by binary search without parsing the rest.
 enum LanguageTables {
     /// Every ISO 639-2 code, one a line as `terminology|bibliographic|ISO 639-1|English name`;
     /// the bibliographic and ISO 639-1 fields are empty when the language has none.
@@ -7995,255 +7996,6 @@ zzj|Zuojiang Zhuang
     /// ISO 3166-1 alpha-2 codes and the UN M.49 area codes of CLDR's territory containment
     /// (`001`, `150`, `419`…), as `code|English name`.
     static let regions = """
-AW|Aruba
-AF|Afghanistan
-AO|Angola
-AI|Anguilla
-AX|Åland Islands
-AL|Albania
-AD|Andorra
-AE|United Arab Emirates
-AR|Argentina
-AM|Armenia
-AS|American Samoa
-AQ|Antarctica
-TF|French Southern Territories
-AG|Antigua & Barbuda
-AU|Australia
-AT|Austria
-AZ|Azerbaijan
-BI|Burundi
-BE|Belgium
-BJ|Benin
-BQ|Caribbean Netherlands
-BF|Burkina Faso
-BD|Bangladesh
-BG|Bulgaria
-BH|Bahrain
-BS|Bahamas
-BA|Bosnia & Herzegovina
-BL|St. Barthélemy
-BY|Belarus
-BZ|Belize
-BM|Bermuda
-BO|Bolivia
-BR|Brazil
-BB|Barbados
-BN|Brunei
-BT|Bhutan
-BV|Bouvet Island
-BW|Botswana
-CF|Central African Republic
-CA|Canada
-CC|Cocos (Keeling) Islands
-CH|Switzerland
-CL|Chile
-CN|China
-CI|Côte d’Ivoire
-CM|Cameroon
-CD|Congo - Kinshasa
-CG|Congo - Brazzaville
-CK|Cook Islands
-CO|Colombia
-KM|Comoros
-CV|Cape Verde
-CR|Costa Rica
-CU|Cuba
-CW|Curaçao
-CX|Christmas Island
-KY|Cayman Islands
-CY|Cyprus
-CZ|Czechia
-DE|Germany
-DJ|Djibouti
-DM|Dominica
-DK|Denmark
-DO|Dominican Republic
-DZ|Algeria
-EC|Ecuador
-EG|Egypt
-ER|Eritrea
-EH|Western Sahara
-ES|Spain
-EE|Estonia
-ET|Ethiopia
-FI|Finland
-FJ|Fiji
-FK|Falkland Islands
-FR|France
-FO|Faroe Islands
-FM|Micronesia
-GA|Gabon
-GB|United Kingdom
-GE|Georgia
-GG|Guernsey
-GH|Ghana
-GI|Gibraltar
-GN|Guinea
-GP|Guadeloupe
-GM|Gambia
-GW|Guinea-Bissau
-GQ|Equatorial Guinea
-GR|Greece
-GD|Grenada
-GL|Greenland
-GT|Guatemala
-GF|French Guiana
-GU|Guam
-GY|Guyana
-HK|Hong Kong SAR China
-HM|Heard & McDonald Islands
-HN|Honduras
-HR|Croatia
-HT|Haiti
-HU|Hungary
-ID|Indonesia
-IM|Isle of Man
-IN|India
-IO|British Indian Ocean Territory
-IE|Ireland
-IR|Iran
-IQ|Iraq
-IS|Iceland
-IL|Israel
-IT|Italy
-JM|Jamaica
-JE|Jersey
-JO|Jordan
-JP|Japan
-KZ|Kazakhstan
-KE|Kenya
-KG|Kyrgyzstan
-KH|Cambodia
-KI|Kiribati
-KN|St. Kitts & Nevis
-KR|South Korea
-KW|Kuwait
-LA|Laos
-LB|Lebanon
-LR|Liberia
-LY|Libya
-LC|St. Lucia
-LI|Liechtenstein
-LK|Sri Lanka
-LS|Lesotho
-LT|Lithuania
-LU|Luxembourg
-LV|Latvia
-MO|Macao SAR China
-MF|St. Martin
-MA|Morocco
-MC|Monaco
-MD|Moldova
-MG|Madagascar
-MV|Maldives
-MX|Mexico
-MH|Marshall Islands
-MK|North Macedonia
-ML|Mali
-MT|Malta
-MM|Myanmar (Burma)
-ME|Montenegro
-MN|Mongolia
-MP|Northern Mariana Islands
-MZ|Mozambique
-MR|Mauritania
-MS|Montserrat
-MQ|Martinique
-MU|Mauritius
-MW|Malawi
-MY|Malaysia
-YT|Mayotte
-NA|Namibia
-NC|New Caledonia
-NE|Niger
-NF|Norfolk Island
-NG|Nigeria
-NI|Nicaragua
-NU|Niue
-NL|Netherlands
-NO|Norway
-NP|Nepal
-NR|Nauru
-NZ|New Zealand
-OM|Oman
-PK|Pakistan
-PA|Panama
-PN|Pitcairn Islands
-PE|Peru
-PH|Philippines
-PW|Palau
-PG|Papua New Guinea
-PL|Poland
-PR|Puerto Rico
-KP|North Korea
-PT|Portugal
-PY|Paraguay
-PS|Palestinian Territories
-PF|French Polynesia
-QA|Qatar
-RE|Réunion
-RO|Romania
-RU|Russia
-RW|Rwanda
-SA|Saudi Arabia
-SD|Sudan
-SN|Senegal
-SG|Singapore
-GS|South Georgia & South Sandwich Islands
-SH|St. Helena
-SJ|Svalbard & Jan Mayen
-SB|Solomon Islands
-SL|Sierra Leone
-SV|El Salvador
-SM|San Marino
-SO|Somalia
-PM|St. Pierre & Miquelon
-RS|Serbia
-SS|South Sudan
-ST|São Tomé & Príncipe
-SR|Suriname
-SK|Slovakia
-SI|Slovenia
-SE|Sweden
-SZ|Eswatini
-SX|Sint Maarten
-SC|Seychelles
-SY|Syria
-TC|Turks & Caicos Islands
-TD|Chad
-TG|Togo
-TH|Thailand
-TJ|Tajikistan
-TK|Tokelau
-TM|Turkmenistan
-TL|Timor-Leste
-TO|Tonga
-TT|Trinidad & Tobago
-TN|Tunisia
-TR|Turkey
-TV|Tuvalu
-TW|Taiwan
-TZ|Tanzania
-UG|Uganda
-UA|Ukraine
-UM|U.S. Outlying Islands
-UY|Uruguay
-US|United States
-UZ|Uzbekistan
-VA|Vatican City
-VC|St. Vincent & Grenadines
-VE|Venezuela
-VG|British Virgin Islands
-VI|U.S. Virgin Islands
-VN|Vietnam
-VU|Vanuatu
-WF|Wallis & Futuna
-WS|Samoa
-YE|Yemen
-ZA|South Africa
-ZM|Zambia
-ZW|Zimbabwe
 001|world
 002|Africa
 003|North America
@@ -8275,6 +8027,255 @@ ZW|Zimbabwe
 155|Western Europe
 202|Sub-Saharan Africa
 419|Latin America
+AD|Andorra
+AE|United Arab Emirates
+AF|Afghanistan
+AG|Antigua & Barbuda
+AI|Anguilla
+AL|Albania
+AM|Armenia
+AO|Angola
+AQ|Antarctica
+AR|Argentina
+AS|American Samoa
+AT|Austria
+AU|Australia
+AW|Aruba
+AX|Åland Islands
+AZ|Azerbaijan
+BA|Bosnia & Herzegovina
+BB|Barbados
+BD|Bangladesh
+BE|Belgium
+BF|Burkina Faso
+BG|Bulgaria
+BH|Bahrain
+BI|Burundi
+BJ|Benin
+BL|St. Barthélemy
+BM|Bermuda
+BN|Brunei
+BO|Bolivia
+BQ|Caribbean Netherlands
+BR|Brazil
+BS|Bahamas
+BT|Bhutan
+BV|Bouvet Island
+BW|Botswana
+BY|Belarus
+BZ|Belize
+CA|Canada
+CC|Cocos (Keeling) Islands
+CD|Congo - Kinshasa
+CF|Central African Republic
+CG|Congo - Brazzaville
+CH|Switzerland
+CI|Côte d’Ivoire
+CK|Cook Islands
+CL|Chile
+CM|Cameroon
+CN|China
+CO|Colombia
+CR|Costa Rica
+CU|Cuba
+CV|Cape Verde
+CW|Curaçao
+CX|Christmas Island
+CY|Cyprus
+CZ|Czechia
+DE|Germany
+DJ|Djibouti
+DK|Denmark
+DM|Dominica
+DO|Dominican Republic
+DZ|Algeria
+EC|Ecuador
+EE|Estonia
+EG|Egypt
+EH|Western Sahara
+ER|Eritrea
+ES|Spain
+ET|Ethiopia
+FI|Finland
+FJ|Fiji
+FK|Falkland Islands
+FM|Micronesia
+FO|Faroe Islands
+FR|France
+GA|Gabon
+GB|United Kingdom
+GD|Grenada
+GE|Georgia
+GF|French Guiana
+GG|Guernsey
+GH|Ghana
+GI|Gibraltar
+GL|Greenland
+GM|Gambia
+GN|Guinea
+GP|Guadeloupe
+GQ|Equatorial Guinea
+GR|Greece
+GS|South Georgia & South Sandwich Islands
+GT|Guatemala
+GU|Guam
+GW|Guinea-Bissau
+GY|Guyana
+HK|Hong Kong SAR China
+HM|Heard & McDonald Islands
+HN|Honduras
+HR|Croatia
+HT|Haiti
+HU|Hungary
+ID|Indonesia
+IE|Ireland
+IL|Israel
+IM|Isle of Man
+IN|India
+IO|British Indian Ocean Territory
+IQ|Iraq
+IR|Iran
+IS|Iceland
+IT|Italy
+JE|Jersey
+JM|Jamaica
+JO|Jordan
+JP|Japan
+KE|Kenya
+KG|Kyrgyzstan
+KH|Cambodia
+KI|Kiribati
+KM|Comoros
+KN|St. Kitts & Nevis
+KP|North Korea
+KR|South Korea
+KW|Kuwait
+KY|Cayman Islands
+KZ|Kazakhstan
+LA|Laos
+LB|Lebanon
+LC|St. Lucia
+LI|Liechtenstein
+LK|Sri Lanka
+LR|Liberia
+LS|Lesotho
+LT|Lithuania
+LU|Luxembourg
+LV|Latvia
+LY|Libya
+MA|Morocco
+MC|Monaco
+MD|Moldova
+ME|Montenegro
+MF|St. Martin
+MG|Madagascar
+MH|Marshall Islands
+MK|North Macedonia
+ML|Mali
+MM|Myanmar (Burma)
+MN|Mongolia
+MO|Macao SAR China
+MP|Northern Mariana Islands
+MQ|Martinique
+MR|Mauritania
+MS|Montserrat
+MT|Malta
+MU|Mauritius
+MV|Maldives
+MW|Malawi
+MX|Mexico
+MY|Malaysia
+MZ|Mozambique
+NA|Namibia
+NC|New Caledonia
+NE|Niger
+NF|Norfolk Island
+NG|Nigeria
+NI|Nicaragua
+NL|Netherlands
+NO|Norway
+NP|Nepal
+NR|Nauru
+NU|Niue
+NZ|New Zealand
+OM|Oman
+PA|Panama
+PE|Peru
+PF|French Polynesia
+PG|Papua New Guinea
+PH|Philippines
+PK|Pakistan
+PL|Poland
+PM|St. Pierre & Miquelon
+PN|Pitcairn Islands
+PR|Puerto Rico
+PS|Palestinian Territories
+PT|Portugal
+PW|Palau
+PY|Paraguay
+QA|Qatar
+RE|Réunion
+RO|Romania
+RS|Serbia
+RU|Russia
+RW|Rwanda
+SA|Saudi Arabia
+SB|Solomon Islands
+SC|Seychelles
+SD|Sudan
+SE|Sweden
+SG|Singapore
+SH|St. Helena
+SI|Slovenia
+SJ|Svalbard & Jan Mayen
+SK|Slovakia
+SL|Sierra Leone
+SM|San Marino
+SN|Senegal
+SO|Somalia
+SR|Suriname
+SS|South Sudan
+ST|São Tomé & Príncipe
+SV|El Salvador
+SX|Sint Maarten
+SY|Syria
+SZ|Eswatini
+TC|Turks & Caicos Islands
+TD|Chad
+TF|French Southern Territories
+TG|Togo
+TH|Thailand
+TJ|Tajikistan
+TK|Tokelau
+TL|Timor-Leste
+TM|Turkmenistan
+TN|Tunisia
+TO|Tonga
+TR|Turkey
+TT|Trinidad & Tobago
+TV|Tuvalu
+TW|Taiwan
+TZ|Tanzania
+UA|Ukraine
+UG|Uganda
+UM|U.S. Outlying Islands
+US|United States
+UY|Uruguay
+UZ|Uzbekistan
+VA|Vatican City
+VC|St. Vincent & Grenadines
+VE|Venezuela
+VG|British Virgin Islands
+VI|U.S. Virgin Islands
+VN|Vietnam
+VU|Vanuatu
+WF|Wallis & Futuna
+WS|Samoa
+YE|Yemen
+YT|Mayotte
+ZA|South Africa
+ZM|Zambia
+ZW|Zimbabwe
 """
 
     /// ISO 15924 codes (not the private-use range Qaaa…Qabx), as `code|English name`.

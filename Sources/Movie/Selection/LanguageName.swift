@@ -6,14 +6,11 @@
 /// ISO 639 / ISO 3166-1 / ISO 15924 name from Debian iso-codes up to its first ";" (the full rule
 /// is in Scripts/make-language-tables).
 public enum LanguageName {
-    /// CLDR locale (`es`, `es_419`, `zh_Hant`) → its name for itself, capitalized for a menu.
-    static let nativeNames = CodeTable.names(LanguageTables.nativeNames)
-
     /// The English name for a language code or BCP 47 tag, with its script and region in parentheses
     /// ("Portuguese (Brazil)", "Chinese (Traditional, Taiwan)"); nil when unknown or undetermined.
     public static func englishName(for tag: String) -> String? {
         guard let subtags = Subtags(tag), let base = subtags.language?.englishName else { return nil }
-        let qualifiers = [subtags.script.flatMap { SubtagTable.scripts[$0] }, subtags.region.flatMap { SubtagTable.regions[$0] }]
+        let qualifiers = [subtags.script.flatMap(SubtagTable.scriptName), subtags.region.flatMap(SubtagTable.regionName)]
             .compactMap { $0 }
         return qualifiers.isEmpty ? base : "\(base) (\(qualifiers.joined(separator: ", ")))"
     }
@@ -27,7 +24,7 @@ public enum LanguageName {
         let code = language.alpha2 ?? language.code
         let candidates = [[code, subtags.script, subtags.region], [code, subtags.script], [code, subtags.region], [code]]
         for locale in candidates where !locale.contains(nil) {
-            if let name = nativeNames[locale.compactMap { $0 }.joined(separator: "_")] { return name }
+            if let name = CodeTable.name(of: locale.compactMap { $0 }.joined(separator: "_"), in: LanguageTables.nativeNames) { return name }
         }
         return nil
     }
@@ -40,7 +37,7 @@ public enum LanguageName {
     /// The ISO 639-2/B form, which ffprobe prints for some languages (`deu` → `ger`).
     public static func bibliographicCode(for code: String) -> String {
         let terminology = terminologyCode(for: code)
-        return ISO639Table.languages[terminology]?.bibliographic ?? terminology
+        return ISO639Table.language(terminology)?.bibliographic ?? terminology
     }
 
     /// The language, script and region of a tag, read leniently (a name is wanted even for a tag
@@ -54,8 +51,8 @@ public enum LanguageName {
         init?(_ tag: String) {
             var parts = tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).map { $0.lowercased() }[...]
             guard let primary = parts.popFirst(), primary != "und" else { return nil }
-            language = ISO639Table.languages[primary]
-            if let extended = parts.first, extended.count == 3, let member = ISO639Table.languages[extended] {
+            language = ISO639Table.language(primary)
+            if let extended = parts.first, extended.count == 3, let member = ISO639Table.language(extended) {
                 language = member
                 parts.removeFirst()
             }
