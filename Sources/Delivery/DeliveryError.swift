@@ -15,8 +15,10 @@ public enum DeliveryError: Error, Sendable, CustomStringConvertible {
     case invalidParameter(String)
     /// Writing the output failed, or would overwrite files.
     case output(BoxError)
-    /// Files already exist where the output would go.
-    case wouldOverwrite(folder: String, existing: [String])
+    /// The output folder already holds files (HLS output owns its folder).
+    case folderNotEmpty(folder: String, entries: [String])
+    /// Files of the names the output would write already exist.
+    case filesExist(folder: String, names: [String])
 
     public var description: String {
         switch self {
@@ -32,8 +34,14 @@ public enum DeliveryError: Error, Sendable, CustomStringConvertible {
             text
         case let .output(error):
             error.description
-        case let .wouldOverwrite(folder, existing):
-            "the folder already holds \(existing.count == 1 ? "a file" : "files") (\(folder)) this would write or replace (\(existing.prefix(3).joined(separator: ", "))\(existing.count > 3 ? ", …" : "")); use --overwrite to replace them"
+        case let .folderNotEmpty(_, entries):
+            "the output folder is not empty (\(Self.list(entries))); use --overwrite to replace files of the same name"
+        case let .filesExist(_, names):
+            "would replace \(Self.list(names)); use --overwrite to replace them"
         }
+    }
+
+    private static func list(_ names: [String]) -> String {
+        names.prefix(3).joined(separator: ", ") + (names.count > 3 ? ", … (\(names.count) in all)" : "")
     }
 }

@@ -28,10 +28,10 @@ public enum DeliveryFolder {
         switch existing {
         case .refuseNonEmptyFolder:
             let entries = try names(in: folder)
-            if !entries.isEmpty { throw .wouldOverwrite(folder: folder, existing: entries) }
+            if !entries.isEmpty { throw .folderNotEmpty(folder: folder, entries: entries) }
         case .refuseExistingFiles:
             let clashes = files.map(\.name).filter { access(path(folder, $0), F_OK) == 0 }
-            if !clashes.isEmpty { throw .wouldOverwrite(folder: folder, existing: clashes) }
+            if !clashes.isEmpty { throw .filesExist(folder: folder, names: clashes) }
         case .overwrite:
             break
         }
