@@ -51,7 +51,11 @@ public struct HLSPackage: Sendable {
             var entries: [MediaPlaylist.Entry] = []
             for segment in segments {
                 let name = "\(stem).\(segment.index).vtt"
-                files.append(DeliveryFile(name: name, text: WebVTTWriter.write(cues: segment.cues, header: header)))
+                // A blank line at the end (WebVTT allows trailing line terminators) keeps the next
+                // segment's header a block of its own for readers that join segments into one
+                // stream: ffmpeg 5.1's HLS demuxer does, and otherwise reads the next `WEBVTT` and
+                // X-TIMESTAMP-MAP lines as text of this segment's last cue.
+                files.append(DeliveryFile(name: name, text: WebVTTWriter.write(cues: segment.cues, header: header) + "\n"))
                 entries.append(MediaPlaylist.Entry(uri: name, duration: segment.duration))
             }
             let playlist = MediaPlaylist(entries: entries)
