@@ -85,6 +85,12 @@ struct DeliveryTrackTests {
         #expect(Set(tracks.map(\.name)).count == tracks.count)
     }
 
+    /// check-elng.mov: mdhd `spa`, elng `fr-CA` (Scripts/make-rule-media patches es-MX to fr-CA).
+    /// The extended tag wins, as QTFF says players read `elng` when present.
+    @Test func theExtendedLanguageTagWins() throws {
+        #expect(try Self.tracks("rules/check-elng.mov").map(\.language) == ["fr-CA"])
+    }
+
     /// check-indistinguishable.mov: two Spanish subtitles with nothing to tell them apart; HLS
     /// names must still differ (RFC 8216 §4.3.4.1.1).
     @Test func clashingNamesAreMadeUnique() throws {

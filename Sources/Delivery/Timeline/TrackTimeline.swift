@@ -19,6 +19,7 @@ public struct TrackTimeline: Sendable, Equatable {
     /// or an edit whose duration is 0, which ISO/IEC 14496-12 §8.6.6.1 allows in fragmented files).
     public var shownDuration: SubtitleTime?
 
+    /// A timeline from its parts; the defaults are a track without an edit list.
     public init(delay: SubtitleTime = .zero, mediaStart: SubtitleTime = .zero, shownDuration: SubtitleTime? = nil) {
         self.delay = delay
         self.mediaStart = mediaStart

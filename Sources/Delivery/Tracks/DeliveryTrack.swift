@@ -6,6 +6,7 @@ import TimedText
 /// and characteristics, whether it is the default or forced-only, and its cues on the movie
 /// timeline.
 public struct DeliveryTrack: Sendable {
+    /// The track's ID in the movie.
     public var trackID: UInt32
     /// The menu label, as `legible info` shows the option ("English SDH", "Spanish (Forced)"),
     /// made unique among the movie's legible tracks (see ``DeliveryTrack/all(in:)``).
