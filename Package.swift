@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "Metadata", targets: ["Metadata"]),
         .library(name: "Remux", targets: ["Remux"]),
         .library(name: "Lint", targets: ["Lint"]),
+        .library(name: "Delivery", targets: ["Delivery"]),
     ],
     dependencies: [
         // Pinned to the version the project is built and tested with, so a release build is the same
@@ -31,10 +32,11 @@ let package = Package(
         .target(name: "Metadata", dependencies: ["ISOBMFF", "Movie", "TimedText"]),
         .target(name: "Remux", dependencies: ["ISOBMFF", "Movie", "TimedText", "Metadata"]),
         .target(name: "Lint", dependencies: ["ISOBMFF", "Movie", "Remux"]),
+        .target(name: "Delivery", dependencies: ["ISOBMFF", "Movie", "TimedText"]),
         .executableTarget(
             name: "legible",
             dependencies: [
-                "ISOBMFF", "Movie", "TimedText", "Metadata", "Remux", "Lint",
+                "ISOBMFF", "Movie", "TimedText", "Metadata", "Remux", "Lint", "Delivery",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -46,6 +48,7 @@ let package = Package(
         .testTarget(name: "MetadataTests", dependencies: ["Metadata", "Movie", "ISOBMFF", "LegibleTestSupport"]),
         .testTarget(name: "RemuxTests", dependencies: ["Remux", "Metadata", "Movie", "TimedText", "ISOBMFF", "LegibleTestSupport"]),
         .testTarget(name: "LintTests", dependencies: ["Lint", "Remux", "Movie", "ISOBMFF", "LegibleTestSupport"]),
+        .testTarget(name: "DeliveryTests", dependencies: ["Delivery", "Movie", "TimedText", "ISOBMFF", "LegibleTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["LegibleTestSupport", "legible"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]

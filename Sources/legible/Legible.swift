@@ -28,12 +28,15 @@ struct Legible: ParsableCommand {
           legible extract movie.mov --track 4 -o es.srt
                                                 a subtitle track to SRT or WebVTT
           legible convert film.srt -o film.vtt  what Legible reads in a subtitle file
+          legible hls movie.mov -o hls/subs     subtitle tracks as HLS WebVTT renditions
+          legible html movie.mov -o site        WebVTT files and <track> lines for a web page
           legible batch jobs.jsonl --jobs 4     a manifest of jobs, in parallel, resumably
         """,
         version: "0.1.0",
         subcommands: [InfoCommand.self, BoxesCommand.self, MetadataCommand.self, AddSubtitlesCommand.self,
                       AddMetadataTrackCommand.self, SetTrackCommand.self, SetMetadataCommand.self, StripCommand.self,
-                      CheckCommand.self, SelectCommand.self, ExtractCommand.self, ConvertCommand.self, BatchCommand.self])
+                      CheckCommand.self, SelectCommand.self, ExtractCommand.self, ConvertCommand.self, BatchCommand.self,
+                      HLSCommand.self, HTMLCommand.self])
 
     /// Usage errors start `error:` like every other error line the tool prints (the argument
     /// parser's own default is `Error:`).

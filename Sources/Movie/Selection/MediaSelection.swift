@@ -77,7 +77,9 @@ public struct SelectionOption: Sendable, Equatable {
     public var followers: [UInt32]
     public var name: String?
 
-    init(track: Track, movie: Movie) {
+    /// The option `track` would be in a menu; also how a `forc` twin, folded into its regular
+    /// track's option, is described on its own (HLS and HTML list it as a rendition of its own).
+    public init(track: Track, movie: Movie) {
         trackID = track.id
         forcedOnlyTrackID = track.referencedTrackIDs(TrackReference.forcedSubtitlesOnly).first
         language = track.displayLanguage

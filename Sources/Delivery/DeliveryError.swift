@@ -1,0 +1,47 @@
+import ISOBMFF
+import Movie
+
+/// Why subtitles could not be prepared for delivery.
+public enum DeliveryError: Error, Sendable, CustomStringConvertible {
+    /// The movie has no subtitle or caption track (chapter tracks do not count).
+    case noLegibleTracks
+    /// The movie's duration is unknown or zero, so there is no timeline to segment.
+    case noDuration
+    /// A track's edit list maps media onto the movie in a way cues cannot simply follow.
+    case unsupportedEditList(trackID: UInt32, reason: String)
+    /// A track's text could not be read.
+    case unreadableTrack(trackID: UInt32, TextTrackReadError)
+    /// A parameter is out of range; the text says which and why.
+    case invalidParameter(String)
+    /// Writing the output failed, or would overwrite files.
+    case output(BoxError)
+    /// The output folder already holds files (HLS output owns its folder).
+    case folderNotEmpty(folder: String, entries: [String])
+    /// Files of the names the output would write already exist.
+    case filesExist(folder: String, names: [String])
+
+    public var description: String {
+        switch self {
+        case .noLegibleTracks:
+            "the movie has no subtitle or caption track (chapter tracks are navigation, not subtitles)"
+        case .noDuration:
+            "the movie's duration is unknown or zero (mvhd), so there is no timeline to cut into segments"
+        case let .unsupportedEditList(trackID, reason):
+            "track \(trackID): \(reason); only an optional leading empty edit followed by one edit at normal rate is followed"
+        case let .unreadableTrack(trackID, error):
+            "track \(trackID): \(error)"
+        case let .invalidParameter(text):
+            text
+        case let .output(error):
+            error.description
+        case let .folderNotEmpty(_, entries):
+            "the output folder is not empty (\(Self.list(entries))); use --overwrite to replace files of the same name"
+        case let .filesExist(_, names):
+            "would replace \(Self.list(names)); use --overwrite to replace them"
+        }
+    }
+
+    private static func list(_ names: [String]) -> String {
+        names.prefix(3).joined(separator: ", ") + (names.count > 3 ? ", … (\(names.count) in all)" : "")
+    }
+}

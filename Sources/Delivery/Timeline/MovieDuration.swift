@@ -1,0 +1,15 @@
+import Movie
+import TimedText
+
+extension Movie {
+    /// The movie's length as an exact time: `mvhd` duration over its timescale, else (no header,
+    /// or a fragmented movie whose header says 0) the longest track.
+    var deliveryDuration: SubtitleTime? {
+        if let header, header.duration > 0,
+           let exact = SubtitleTime(units: Int64(clamping: header.duration), timescale: header.timescale) {
+            return exact
+        }
+        guard let seconds = durationSeconds, seconds.isFinite, seconds > 0, seconds < 360_000_000 else { return nil }
+        return SubtitleTime(microseconds: Int64((seconds * 1_000_000).rounded()))
+    }
+}

@@ -1,0 +1,30 @@
+import ArgumentParser
+import Delivery
+import Movie
+
+/// What `hls` and `html` share: the movie's name for file names, and errors as one line.
+enum DeliveryCommandLine {
+    /// The file name without folders and extension: `films/Holiday.mov` → `Holiday`.
+    static func movieName(_ path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
+    }
+
+    /// Runs `body`; a ``DeliveryError`` becomes an `error:` line and exit status 2.
+    static func run<T>(_ path: String, _ body: () throws(DeliveryError) -> T) throws -> T {
+        do throws(DeliveryError) {
+            return try body()
+        } catch {
+            printError("\(path): \(error)")
+            throw ExitCode(2)
+        }
+    }
+
+    /// The JSON of a delivered track's labels.
+    static func trackJSON(_ track: DeliveryTrack) -> [(String, JSONValue)] {
+        [("trackID", .unsigned(track.trackID)), ("name", .string(track.name)), ("language", .string(track.language)),
+         ("characteristics", .array(track.taggedCharacteristics.map { .string($0) })),
+         ("default", .bool(track.isDefault)), ("forced", .bool(track.isForcedOnly)), ("cues", .unsigned(track.cues.count))]
+    }
+}
