@@ -1,0 +1,52 @@
+import TimedText
+
+/// A chapter list as read from a file, each chapter with its place in the file for messages.
+public struct ChapterInput: Sendable, Equatable {
+    public struct Entry: Sendable, Equatable {
+        public var chapter: Chapter
+        /// `line 4` (text, FFMETADATA) or `chapters[2]` (JSON).
+        public var place: String
+
+        public init(chapter: Chapter, place: String) {
+            self.chapter = chapter
+            self.place = place
+        }
+    }
+
+    public var entries: [Entry]
+
+    public init(entries: [Entry]) {
+        self.entries = entries
+    }
+
+    /// The chapters, checked for writing: at least one, titles not empty, starts strictly
+    /// increasing (a chapter track's samples follow each other, QTFF "Chapter lists"), and
+    /// every start before the movie's end (`movieEnd`, when known).
+    public func validated(movieEnd: SubtitleTime?) throws(ChapterInputError) -> [Chapter] {
+        guard !entries.isEmpty else { throw ChapterInputError("no chapters") }
+        var previous: Entry?
+        for entry in entries {
+            let chapter = entry.chapter
+            if chapter.title.allSatisfy(\.isWhitespace) {
+                throw ChapterInputError("the chapter at \(chapter.start) has an empty title", at: entry.place)
+            }
+            if chapter.start < .zero {
+                throw ChapterInputError("the chapter start \(chapter.start) is negative", at: entry.place)
+            }
+            if let previous {
+                if chapter.start == previous.chapter.start {
+                    throw ChapterInputError("two chapters start at \(chapter.start) (the other is at \(previous.place))", at: entry.place)
+                }
+                if chapter.start < previous.chapter.start {
+                    throw ChapterInputError("chapters must be in time order: \(chapter.start) comes after \(previous.chapter.start) (\(previous.place))",
+                                            at: entry.place)
+                }
+            }
+            if let movieEnd, chapter.start >= movieEnd {
+                throw ChapterInputError("the chapter starts at \(chapter.start), at or after the movie's end (\(movieEnd))", at: entry.place)
+            }
+            previous = entry
+        }
+        return entries.map(\.chapter)
+    }
+}
