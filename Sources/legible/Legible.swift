@@ -28,11 +28,15 @@ struct Legible: ParsableCommand {
           legible extract movie.mov --track 4 -o es.srt
                                                 a subtitle track to SRT or WebVTT
           legible convert film.srt -o film.vtt  what Legible reads in a subtitle file
+          legible chapters movie.m4b            the chapter list and where it is kept
+          legible add-chapters movie.mov chapters.txt -o out.mov
+                                                replace the chapters
         """,
         version: "0.1.0",
         subcommands: [InfoCommand.self, BoxesCommand.self, MetadataCommand.self, AddSubtitlesCommand.self,
                       AddMetadataTrackCommand.self, SetTrackCommand.self, SetMetadataCommand.self, StripCommand.self,
-                      CheckCommand.self, SelectCommand.self, ExtractCommand.self, ConvertCommand.self])
+                      CheckCommand.self, SelectCommand.self, ExtractCommand.self, ConvertCommand.self,
+                      ChaptersCommand.self, AddChaptersCommand.self])
 
     /// Usage errors start `error:` like every other error line the tool prints (the argument
     /// parser's own default is `Error:`).

@@ -19,11 +19,15 @@ public struct ChapterInput: Sendable, Equatable {
         self.entries = entries
     }
 
-    /// The chapters, checked for writing: at least one, titles not empty, starts strictly
-    /// increasing (a chapter track's samples follow each other, QTFF "Chapter lists"), and
-    /// every start before the movie's end (`movieEnd`, when known).
+    /// The chapters, checked for writing: at least one, the first at 0 (a chapter track's
+    /// samples cover the movie from its start, QTFF "Chapter lists"), titles not empty, starts
+    /// strictly increasing, and every start before the movie's end (`movieEnd`, when known).
     public func validated(movieEnd: SubtitleTime?) throws(ChapterInputError) -> [Chapter] {
-        guard !entries.isEmpty else { throw ChapterInputError("no chapters") }
+        guard let first = entries.first else { throw ChapterInputError("no chapters") }
+        guard first.chapter.start == .zero else {
+            throw ChapterInputError("the first chapter starts at \(ChapterTimestamp.format(first.chapter.start)); chapters cover the movie from its start, so add one at 00:00:00.000",
+                                    at: first.place)
+        }
         var previous: Entry?
         for entry in entries {
             let chapter = entry.chapter
