@@ -32,22 +32,19 @@ public struct ChapterInput: Sendable, Equatable {
         for entry in entries {
             let chapter = entry.chapter
             if chapter.title.allSatisfy(\.isWhitespace) {
-                throw ChapterInputError("the chapter at \(chapter.start) has an empty title", at: entry.place)
-            }
-            if chapter.start < .zero {
-                throw ChapterInputError("the chapter start \(chapter.start) is negative", at: entry.place)
+                throw ChapterInputError("the chapter at \(ChapterTimestamp.format(chapter.start)) has an empty title", at: entry.place)
             }
             if let previous {
                 if chapter.start == previous.chapter.start {
-                    throw ChapterInputError("two chapters start at \(chapter.start) (the other is at \(previous.place))", at: entry.place)
+                    throw ChapterInputError("two chapters start at \(ChapterTimestamp.format(chapter.start)) (the other is at \(previous.place))", at: entry.place)
                 }
                 if chapter.start < previous.chapter.start {
-                    throw ChapterInputError("chapters must be in time order: \(chapter.start) comes after \(previous.chapter.start) (\(previous.place))",
+                    throw ChapterInputError("chapters must be in time order: \(ChapterTimestamp.format(chapter.start)) comes after \(ChapterTimestamp.format(previous.chapter.start)) (\(previous.place))",
                                             at: entry.place)
                 }
             }
             if let movieEnd, chapter.start >= movieEnd {
-                throw ChapterInputError("the chapter starts at \(chapter.start), at or after the movie's end (\(movieEnd))", at: entry.place)
+                throw ChapterInputError("the chapter starts at \(ChapterTimestamp.format(chapter.start)), at or after the movie's end (\(ChapterTimestamp.format(movieEnd)))", at: entry.place)
             }
             previous = entry
         }

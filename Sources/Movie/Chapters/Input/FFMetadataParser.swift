@@ -115,7 +115,7 @@ public enum FFMetadataParser {
             }
             let endTime = end.flatMap(time)
             if let endTime, endTime <= startTime {
-                throw ChapterInputError("the chapter ends (\(endTime)) before it starts (\(startTime))", at: place)
+                throw ChapterInputError("the chapter ends (\(ChapterTimestamp.format(endTime))) before it starts (\(ChapterTimestamp.format(startTime)))", at: place)
             }
             return ChapterInput.Entry(chapter: Chapter(start: startTime, end: endTime, title: title ?? ""), place: place)
         }
