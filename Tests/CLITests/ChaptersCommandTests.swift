@@ -40,6 +40,26 @@ import Testing
         #expect(json["source"] is [String: Any])
     }
 
+    /// With both carriers disagreeing (chapters.mov with chpl's first title changed to
+    /// "Xpening", same length), ffprobe shows the chapter track's "Opening": the track replaces
+    /// chpl entry by entry. legible shows the track too and names chpl as the other source.
+    @Test(.enabled(if: ExternalTool.shouldRun("ffprobe"))) func bothCarriersShowTheTrackAsFFprobeDoes() throws {
+        let folder = try TemporaryFolder("cli-chapters")
+        defer { folder.remove() }
+        var bytes = [UInt8](try Data(contentsOf: TestPaths.testMedia.appendingPathComponent("chapters.mov")))
+        let chpl = try #require(bytes.firstRange(of: Array("chpl".utf8)))
+        let title = try #require(bytes[chpl.upperBound...].firstRange(of: Array("Opening".utf8)))
+        bytes[title.lowerBound] = UInt8(ascii: "X")
+        let path = folder.path("both.mov")
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let ffprobe = try ChapterReading.ffprobe(path)
+        #expect(ffprobe.map(\.title) == ["Opening", "Middle", "Ending"])
+        let (chapters, json) = try ChapterReading.legible(path)
+        ChapterReading.expectSame(chapters, ffprobe, "both carriers")
+        #expect((json["otherSources"] as? [[String: Any]])?.first?["type"] as? String == "nero")
+        #expect((json["choice"] as? String)?.contains("Apple players read only chapter tracks") == true)
+    }
+
     @Test func textShowsTheCarrierAndOneChapterALine() throws {
         let path = TestPaths.testMedia.appendingPathComponent("chapters.mov").path
         let output = try ExternalTool.run(TestPaths.legibleExecutable.path, ["chapters", path])
