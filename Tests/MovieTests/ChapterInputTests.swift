@@ -90,7 +90,7 @@ import TimedText
         #expect(throws: ChapterInputError("TIMEBASE must be two positive whole numbers, num/den (such as 1/1000), not '1/0'", at: "line 3")) {
             try FFMetadataParser.parse(";FFMETADATA1\n[CHAPTER]\nTIMEBASE=1/0\nSTART=0\n")
         }
-        #expect(throws: ChapterInputError("START must be a whole number of TIMEBASE units, not '1.5'", at: "line 3")) {
+        #expect(throws: ChapterInputError("START must be a whole number of TIMEBASE units, 0 or more, not '1.5'", at: "line 3")) {
             try FFMetadataParser.parse(";FFMETADATA1\n[CHAPTER]\nSTART=1.5\n")
         }
     }

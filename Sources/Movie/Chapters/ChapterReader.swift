@@ -56,10 +56,18 @@ public enum ChapterReader {
         return candidates
     }
 
+    /// The most samples a chapter track may have: real ones have tens, and `info` reads them,
+    /// so a hostile table must not make it read megabytes.
+    public static let maxChapters: UInt64 = 10_000
+
     /// A chapter track's samples in movie time, through its edit list; each chapter ends
     /// where the next begins, the last where its sample ends.
     static func trackChapters(_ track: Track, in movie: Movie) throws(BoxError) -> ChapterList {
         let location = track.box.descendant(["mdia", "minf", "stbl"])?.location ?? track.box.location
+        guard track.tableSampleCount <= maxChapters else {
+            throw BoxError(.limitExceeded("chapter track \(track.id) has \(track.tableSampleCount) samples (at most \(maxChapters) are read)"),
+                           at: location)
+        }
         let content: TextTrackContent
         do throws(TextTrackReadError) {
             content = try TextTrackReader.content(of: track, in: movie)

@@ -95,8 +95,8 @@ public enum FFMetadataParser {
                 }
                 timebase = (numerator, denominator)
             case "START", "END":
-                guard let number = Int64(value) else {
-                    throw ChapterInputError("\(key) must be a whole number of TIMEBASE units, not '\(value)'", at: place)
+                guard let number = Int64(value), number >= 0 else {
+                    throw ChapterInputError("\(key) must be a whole number of TIMEBASE units, 0 or more, not '\(value)'", at: place)
                 }
                 if key == "START" { start = (number, line) } else { end = number }
             case "title":
