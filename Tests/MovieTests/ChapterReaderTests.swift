@@ -79,4 +79,17 @@ import TimedText
         let timeline = EditListTimeline(editList: nil, movieTimescale: 600, mediaTimescale: 1000)
         #expect(timeline.movieSpan(start: ms(5), end: ms(9))! == (ms(5), ms(9)))
     }
+
+    /// ISO/IEC 14496-12 §8.6.6: an edit shows media from its media time for its segment
+    /// duration. One edit at media time 5 s (timescale 1) lasting 2 s of a movie at 1000/s, then
+    /// one of duration 0 (shown to the media's end) from 10 s.
+    @Test func editListTimelineSegments() throws {
+        var reader = ByteReader([0, 0, 0, 0] + be32(2) + be32(2000) + be32(5) + be32(0x0001_0000) + be32(0) + be32(10) + be32(0x0001_0000))
+        let edits = try EditListBox(parsing: &reader, type: "elst")
+        let timeline = EditListTimeline(editList: edits, movieTimescale: 1000, mediaTimescale: 1)
+        #expect(timeline.movieSpan(start: ms(5_000), end: ms(6_000))! == (ms(0), ms(1_000)))
+        #expect(timeline.movieSpan(start: ms(6_500), end: ms(8_000))! == (ms(1_500), ms(2_000)))
+        #expect(timeline.movieSpan(start: ms(0), end: ms(1_000)) == nil)
+        #expect(timeline.movieSpan(start: ms(12_000), end: ms(13_000))! == (ms(4_000), ms(5_000)))
+    }
 }

@@ -38,7 +38,8 @@ struct EditListTimeline {
         guard let segments else { return (start, end) }
         for segment in segments {
             let open = segment.mediaEnd == segment.mediaStart
-            guard start < segment.mediaEnd || open, end > segment.mediaStart || (open && end > start) else { continue }
+            let overlaps = end > segment.mediaStart && (open || start < segment.mediaEnd)
+            guard overlaps else { continue }
             let from = max(start, segment.mediaStart)
             let to = open ? end : min(end, segment.mediaEnd)
             return (segment.movieStart + (from - segment.mediaStart), segment.movieStart + (to - segment.mediaStart))
