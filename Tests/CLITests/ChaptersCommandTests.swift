@@ -26,6 +26,15 @@ import Testing
         ChapterReading.expectSame(try ChapterReading.legible(path).chapters, want, name)
     }
 
+    /// Every TestMedia movie, rules/ included: the same chapters as ffprobe, or none when it
+    /// lists none.
+    @Test(.enabled(if: ExternalTool.shouldRun("ffprobe")),
+          arguments: TestPaths.testMediaFiles + (try FileManager.default.contentsOfDirectory(atPath: TestPaths.testMedia.appendingPathComponent("rules").path))
+            .filter { $0.hasSuffix(".mov") }.sorted().map { TestPaths.testMedia.appendingPathComponent("rules").appendingPathComponent($0) })
+    func everyTestMediaMovieMatchesFFprobe(_ url: URL) throws {
+        ChapterReading.expectSame(try ChapterReading.legible(url.path).chapters, try ChapterReading.ffprobe(url.path), url.lastPathComponent)
+    }
+
     @Test(.corpus, .enabled(if: ExternalTool.shouldRun("ffprobe")),
           arguments: try CorpusIndex.arguments { $0.features.contains("chapters-qt") || $0.features.contains("chapters-nero") })
     func corpusMatchesFFprobe(_ entry: CorpusEntry) throws {
