@@ -28,6 +28,9 @@ struct Legible: ParsableCommand {
           legible extract movie.mov --track 4 -o es.srt
                                                 a subtitle track to SRT or WebVTT
           legible convert film.srt -o film.vtt  what Legible reads in a subtitle file
+          legible chapters movie.m4b            the chapter list and where it is kept
+          legible add-chapters movie.mov chapters.txt -o out.mov
+                                                replace the chapters
           legible hls movie.mov -o hls/subs     subtitle tracks as HLS WebVTT renditions
           legible html movie.mov -o site        WebVTT files and <track> lines for a web page
           legible batch jobs.jsonl --jobs 4     a manifest of jobs, in parallel, resumably
@@ -36,7 +39,7 @@ struct Legible: ParsableCommand {
         subcommands: [InfoCommand.self, BoxesCommand.self, MetadataCommand.self, AddSubtitlesCommand.self,
                       AddMetadataTrackCommand.self, SetTrackCommand.self, SetMetadataCommand.self, StripCommand.self,
                       CheckCommand.self, SelectCommand.self, ExtractCommand.self, ConvertCommand.self, BatchCommand.self,
-                      HLSCommand.self, HTMLCommand.self])
+                      HLSCommand.self, HTMLCommand.self, ChaptersCommand.self, AddChaptersCommand.self])
 
     /// Usage errors start `error:` like every other error line the tool prints (the argument
     /// parser's own default is `Error:`).

@@ -55,7 +55,7 @@ import LegibleTestSupport
         var runs = 0
         for file in Self.files {
             var commands = [["info", file], ["info", "--json", file], ["boxes", file], ["boxes", "--json", file],
-                            ["check", file], ["check", "--json", file]]
+                            ["check", file], ["check", "--json", file], ["chapters", "--json", file]]
             let info = try Self.measure(["info", "--json", file])
             if info.status == 0, let report = try JSONSerialization.jsonObject(with: info.stdout) as? [String: Any],
                let tracks = report["tracks"] as? [[String: Any]] {

@@ -23,10 +23,18 @@ struct EditedMovie {
         // Metadata first: track edits and added tracks then work on the tree it leaves.
         let carrier: MetadataCarrierPreference = (plan.brand?.isQuickTime ?? movie.isQuickTime) ? .quickTimeMetadata : .iTunes
         let metadata = MetadataEditor(limits: limits)
-        let removal = plan.removal ?? MetadataRemoval()
+        var removal = plan.removal ?? MetadataRemoval()
+        // A new chapter list replaces the old ones: their tracks go like removed tracks.
+        var chapterReplacement: ChapterReplacement?
+        if plan.chapters != nil {
+            let replacement = try ChapterReplacement(movie: movie)
+            removal.trackIDs.formUnion(replacement.removedTrackIDs)
+            chapterReplacement = replacement
+        }
         self.removal = removal
-        erasesRetiredMovie = !removal.isEmpty || !plan.metadataChanges.isEmpty
+        erasesRetiredMovie = !removal.isEmpty || !plan.metadataChanges.isEmpty || plan.chapters != nil
         var moov = try metadata.removing(removal.items, from: movie.movieBox)
+        if plan.chapters != nil { moov = ChapterReplacement.removingNeroChapters(from: moov) }
         moov = try metadata.applying(plan.metadataChanges, to: moov, brand: carrier)
         var editors = moov.children("trak").map { TrackBoxEditor(trak: $0, limits: limits) }
         let chapterTracks = movie.chapterTrackIDs
@@ -107,6 +115,23 @@ struct EditedMovie {
             try tracks.checkReferences(request.properties.addedReferences)
             try editor.apply(request.properties, group: nil)
             tracks.add(trackID: trackID, handler: "meta", group: 0, language: request.language)
+            try adopt(editor, media: built.media)
+        }
+        if let request = plan.chapters, let replacement = chapterReplacement {
+            for index in editors.indices { try editors[index].apply(ChapterReplacement.removingChapterReferences, group: nil) }
+            let trackID = nextID
+            nextID += 1
+            let chapterBuilder = ChapterTrackBuilder(movieTimescale: movieTimescale, movieDuration: header?.duration ?? 0,
+                                                     isQuickTime: builder.isQuickTime)
+            let built = try chapterBuilder.build(request, trackID: trackID)
+            var editor = TrackBoxEditor(trak: built.trak, limits: limits)
+            try editor.apply(TrackChanges(language: request.language, name: request.name), group: nil)
+            tracks.add(trackID: trackID, handler: "text", group: 0, language: request.language)
+            let reference = TrackChanges(addedReferences: [TrackReference(type: TrackReference.chapterList, trackIDs: [trackID])])
+            for referrer in replacement.referringTrackIDs {
+                guard let index = editors.firstIndex(where: { $0.trackID == referrer }) else { throw tracks.unknownTrack(referrer) }
+                try editors[index].apply(reference, group: nil)
+            }
             try adopt(editor, media: built.media)
         }
 

@@ -61,19 +61,10 @@ struct MetadataTrackBuilder {
         if isQuickTime { handler.nameForm = .pascal }
         let entry = Box(type: TimedMetadataTrack.format, prefix: [0, 0, 0, 0, 0, 0, 0, 1],
                         children: [MetadataKeyTable(keys: request.keys).makeBox()])
-        let sampleTable = Box(type: "stbl", children: [
-            Box(type: "stsd", prefix: [0, 0, 0, 0, 0, 0, 0, 0], children: [entry], countsChildren: true),
-            TimeToSampleBox(runs: runs).makeBox(),
-            SampleToChunkBox(runs: [(1, UInt32(sizes.count), 1)]).makeBox(),
-            SampleSizeBox(sizes: sizes).makeBox(),
-            ChunkOffsetBox(offsets: [0], large: false).makeBox(),
-        ])
-        let selfContained = Box(type: "url ", payload: [0, 0, 0, 1])
         let mediaInformation = Box(type: "minf", children: [
-            isQuickTime ? Self.baseMediaHeader : Box(type: "nmhd", payload: [0, 0, 0, 0]),
-            Box(type: "dinf", children: [Box(type: "dref", prefix: [0, 0, 0, 0, 0, 0, 0, 0], children: [selfContained],
-                                             countsChildren: true)]),
-            sampleTable,
+            isQuickTime ? NewTrackBoxes.baseMediaHeader() : Box(type: "nmhd", payload: [0, 0, 0, 0]),
+            NewTrackBoxes.dataInformation,
+            NewTrackBoxes.sampleTable(entry: entry, runs: runs, sizes: sizes),
         ])
         let media = Box(type: "mdia", children: [
             MediaHeaderBox(timing: HeaderTiming(timescale: timescale, duration: mediaDuration), language: .undetermined).makeBox(),
@@ -97,10 +88,4 @@ struct MetadataTrackBuilder {
         }
         return TimedMetadataSample(values: values)
     }
-
-    /// QuickTime's base media information header: `gmhd` holding `gmin` (graphics mode
-    /// ditherCopy, opcolor 0x8000 ×3, balance 0), as iPhone metadata tracks have it.
-    private static let baseMediaHeader = Box(type: "gmhd", children: [
-        Box(type: "gmin", payload: [0, 0, 0, 0, 0x00, 0x40, 0x80, 0x00, 0x80, 0x00, 0x80, 0x00, 0, 0, 0, 0]),
-    ])
 }

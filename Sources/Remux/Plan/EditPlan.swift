@@ -17,22 +17,26 @@ public struct EditPlan: Sendable {
     public var metadataChanges: [MetadataChange]
     /// What a privacy strip removes; nil removes nothing.
     public var removal: MetadataRemoval?
+    /// A chapter list that replaces the movie's chapters; nil leaves them as they are.
+    public var chapters: ChapterTrackRequest?
 
     public init(subtitleTracks: [SubtitleTrackRequest] = [], metadataTracks: [MetadataTrackRequest] = [],
                 trackChanges: [TrackChangeRequest] = [], brand: OutputBrand? = nil,
-                metadataChanges: [MetadataChange] = [], removal: MetadataRemoval? = nil) {
+                metadataChanges: [MetadataChange] = [], removal: MetadataRemoval? = nil,
+                chapters: ChapterTrackRequest? = nil) {
         self.subtitleTracks = subtitleTracks
         self.metadataTracks = metadataTracks
         self.trackChanges = trackChanges
         self.brand = brand
         self.metadataChanges = metadataChanges
         self.removal = removal
+        self.chapters = chapters
     }
 
     /// Whether the plan changes nothing.
     public var isEmpty: Bool {
         subtitleTracks.isEmpty && metadataTracks.isEmpty && trackChanges.allSatisfy(\.changes.isEmpty) && brand == nil
-            && metadataChanges.isEmpty && (removal?.isEmpty ?? true)
+            && metadataChanges.isEmpty && (removal?.isEmpty ?? true) && chapters == nil
     }
 }
 

@@ -15,7 +15,11 @@ struct InfoCommand: ParsableCommand {
         option's display name, as Apple players label them ("English SDH", "Spanish (Forced)", \
         "French CC").
 
-        Only structure is read (ftyp, moov, moof), never sample data, so it is fast on any size.
+        Then the chapters, as 'legible chapters' shows them (a QuickTime chapter track, else \
+        Nero udta/chpl).
+
+        Only structure is read (ftyp, moov, moof) and the few samples of a chapter track, so it \
+        is fast on any size.
 
         Examples:
           legible info movie.mov

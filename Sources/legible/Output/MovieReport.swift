@@ -6,11 +6,13 @@ struct MovieReport {
     let path: String
     let movie: Movie
     let selection: MediaSelection
+    let chapters: ChapterReport
 
     init(path: String, movie: Movie) {
         self.path = path
         self.movie = movie
         self.selection = MediaSelection(movie: movie)
+        chapters = ChapterReport(chapters: ChapterReader.chapters(in: movie))
     }
 
     var brandDescription: String {
@@ -34,6 +36,7 @@ struct MovieReport {
             ("tracks", .array(movie.tracks.map(trackJSON))),
             ("selectionGroups", .array(selection.groups.map(groupJSON))),
         ]
+        members.append(("chapters", .object(chapters.jsonMembers)))
         members.append(("warnings", .array(movie.warnings.map { .string($0.description) })))
         return .object(members)
     }
@@ -139,7 +142,12 @@ struct MovieReport {
                 }
             }
         }
+        if chapters.chapters.shown != nil {
+            lines += chapters.sourceLines.enumerated().map { index, line in index == 0 ? "  chapters: \(line)" : "    \(line)" }
+            lines += chapters.chapterLines.map { "    \($0)" }
+        }
         for warning in movie.warnings { lines.append("  warning: \(warning)") }
+        for problem in chapters.chapters.problems { lines.append("  warning: chapters: \(problem)") }
         return lines.joined(separator: "\n")
     }
 

@@ -1,0 +1,17 @@
+import TimedText
+
+/// One chapter of a movie: a title shown from ``start`` in movie time.
+public struct Chapter: Sendable, Hashable {
+    /// Where the chapter begins, in movie time.
+    public var start: SubtitleTime
+    /// Where it ends: the next chapter's start, or the movie's end for the last one; nil when a
+    /// chapter list to be written leaves it to the next start.
+    public var end: SubtitleTime?
+    public var title: String
+
+    public init(start: SubtitleTime, end: SubtitleTime? = nil, title: String) {
+        self.start = start
+        self.end = end
+        self.title = title
+    }
+}

@@ -1,0 +1,13 @@
+/// Why a chapter list cannot be used, and where in its file.
+public struct ChapterInputError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Where the problem is: `line 4`, `chapters[2]`; nil for the list as a whole.
+    public var place: String?
+    public var message: String
+
+    public init(_ message: String, at place: String? = nil) {
+        self.place = place
+        self.message = message
+    }
+
+    public var description: String { place.map { "\($0): \(message)" } ?? message }
+}

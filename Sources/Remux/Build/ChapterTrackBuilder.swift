@@ -1,0 +1,94 @@
+import ISOBMFF
+import Movie
+import TimedText
+
+/// Builds the `trak` of a QuickTime chapter track and its samples (QTFF "Chapter lists",
+/// "Text media"): handler `text`, `gmhd` with `gmin` and the text media `text` atom, one `text`
+/// sample description, one sample per chapter lasting until the next and the last until the
+/// movie's end; disabled and in no alternate group, since players show it as a chapter menu,
+/// not as a track.
+struct ChapterTrackBuilder {
+    let movieTimescale: UInt32
+    /// The movie's duration in its timescale: where the last chapter ends.
+    let movieDuration: UInt64
+    let isQuickTime: Bool
+
+    /// Media timescale: milliseconds, the precision of the chapter list formats read.
+    static let timescale: UInt32 = 1000
+
+    /// The text sample description (QTFF "Text sample description"): display flags 0, left
+    /// justified, black background, default text box 0 (the track box), reserved, font number
+    /// 0, plain face, reserved, white foreground, empty font name.
+    static let sampleDescription: Box = {
+        var writer = ByteWriter()
+        writer.write(bytes: [0, 0, 0, 0, 0, 0])   // reserved
+        writer.write(UInt16(1))                     // data reference index
+        writer.write(UInt32(0))                     // display flags
+        writer.write(Int32(0))                      // text justification: left
+        writer.write(bytes: [UInt8](repeating: 0, count: 6))   // background color
+        writer.write(bytes: [UInt8](repeating: 0, count: 8))   // default text box
+        writer.write(bytes: [UInt8](repeating: 0, count: 8))   // reserved
+        writer.write(UInt16(0))                     // font number
+        writer.write(UInt16(0))                     // font face
+        writer.write(UInt8(0))                      // reserved
+        writer.write(UInt16(0))                     // reserved
+        writer.write(bytes: [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF])  // foreground color
+        writer.write(UInt8(0))                      // text name: empty Pascal string
+        return Box(type: "text", payload: writer.bytes)
+    }()
+
+    /// The `text` atom Apple's text tracks carry in `gmhd`, which QuickTime needs to show
+    /// chapters: a 3×3 identity matrix. QTFF does not document it; FFmpeg writes these bytes
+    /// (libavformat/movenc.c `mov_write_gmhd_tag`).
+    static let textMediaInformation: Box = {
+        var writer = ByteWriter()
+        for value: UInt32 in [0x0001_0000, 0, 0, 0, 0x0001_0000, 0, 0, 0, 0x4000_0000] { writer.write(value) }
+        return Box(type: "text", payload: writer.bytes)
+    }()
+
+    struct Result {
+        /// The `trak`, its chunk offset still to be set by the layout.
+        var trak: Box
+        var media: NewTrackMedia
+    }
+
+    func build(_ request: ChapterTrackRequest, trackID: UInt32) throws(BoxError) -> Result {
+        guard let first = request.chapters.first else { throw BoxError(.invalidValue("the chapter list is empty"), at: nil) }
+        guard first.start == .zero else {
+            throw BoxError(.invalidValue("the first chapter starts at \(first.start), not at 0"), at: nil)
+        }
+        guard movieTimescale > 0, movieDuration > 0 else {
+            throw BoxError(.invalidValue("the movie has no duration (mvhd), so the last chapter has no end"), at: nil)
+        }
+        let movieEnd = SubtitleTime(units: Int64(clamping: movieDuration), timescale: movieTimescale) ?? .zero
+        let mediaEnd = movieEnd.units(inTimescale: Self.timescale)
+        var bytes: [UInt8] = []
+        var sizes: [UInt32] = []
+        var runs: [(count: UInt32, delta: UInt32)] = []
+        for (index, chapter) in request.chapters.enumerated() {
+            let start = chapter.start.units(inTimescale: Self.timescale)
+            let end = index + 1 < request.chapters.count ? request.chapters[index + 1].start.units(inTimescale: Self.timescale) : mediaEnd
+            guard end > start, let duration = UInt32(exactly: end - start) else {
+                throw BoxError(.invalidValue("chapter \(index + 1) (\"\(chapter.title)\" at \(chapter.start)) lasts less than a millisecond or past the movie's end"), at: nil)
+            }
+            let sample = try QuickTimeTextSample.encode(chapter.title)
+            bytes += sample
+            sizes.append(UInt32(sample.count))
+            if let last = runs.last, last.delta == duration { runs[runs.count - 1].count += 1 } else { runs.append((1, duration)) }
+        }
+        let header = TrackHeaderBox(trackID: trackID, flags: [.inMovie], duration: movieDuration)
+        var handler = HandlerBox(handlerType: "text", name: "ChapterHandler", componentType: isQuickTime ? "mhlr" : FourCC(rawValue: 0))
+        if isQuickTime { handler.nameForm = .pascal }
+        let media = Box(type: "mdia", children: [
+            MediaHeaderBox(timing: HeaderTiming(timescale: Self.timescale, duration: UInt64(mediaEnd)), language: .undetermined).makeBox(),
+            handler.makeBox(),
+            Box(type: "minf", children: [
+                NewTrackBoxes.baseMediaHeader([Self.textMediaInformation]),
+                NewTrackBoxes.dataInformation,
+                NewTrackBoxes.sampleTable(entry: Self.sampleDescription, runs: runs, sizes: sizes),
+            ]),
+        ])
+        return Result(trak: Box(type: "trak", children: [header.makeBox(), media]),
+                      media: NewTrackMedia(trackID: trackID, bytes: bytes, sampleCount: sizes.count))
+    }
+}

@@ -1,0 +1,61 @@
+import Movie
+import TimedText
+
+/// What `legible chapters` and the chapters part of `legible info` show: the list a player
+/// shows, which carrier it came from, the other carriers and why one was chosen.
+struct ChapterReport {
+    let chapters: MovieChapters
+
+    /// The members describing the chapters (without the file): `chapters`, `source`,
+    /// `otherSources`, `choice`, `problems`.
+    var jsonMembers: [(String, JSONValue)] {
+        [
+            ("chapters", .array((chapters.shown?.chapters ?? []).map(Self.chapterJSON))),
+            ("source", chapters.shown.map { Self.sourceJSON($0) } ?? .null),
+            ("otherSources", .array(chapters.lists.dropFirst().map { Self.sourceJSON($0) })),
+            ("choice", .string(chapters.choice)),
+            ("problems", .array(chapters.problems.map { .string($0.description) })),
+        ]
+    }
+
+    static func chapterJSON(_ chapter: Chapter) -> JSONValue {
+        .object([
+            ("start", seconds(chapter.start)),
+            ("startTime", .string(ChapterTimestamp.format(chapter.start))),
+            ("end", chapter.end.map(seconds) ?? .null),
+            ("endTime", .string(chapter.end.map(ChapterTimestamp.format))),
+            ("title", .string(chapter.title)),
+        ])
+    }
+
+    static func sourceJSON(_ list: ChapterList) -> JSONValue {
+        switch list.carrier {
+        case let .quickTimeTrack(id):
+            .object([("type", .string("quickTimeTrack")), ("trackID", .unsigned(id)), ("count", .unsigned(list.chapters.count))])
+        case .nero:
+            .object([("type", .string("nero")), ("box", .string("moov/udta/chpl")), ("count", .unsigned(list.chapters.count))])
+        }
+    }
+
+    private static func seconds(_ time: SubtitleTime) -> JSONValue {
+        .seconds(Double(time.roundedMilliseconds) / 1000)
+    }
+
+    /// `00:01:30.000  Title`, one chapter a line.
+    var chapterLines: [String] {
+        (chapters.shown?.chapters ?? []).map { "\(ChapterTimestamp.format($0.start))  \($0.title)" }
+    }
+
+    /// Where the list shown comes from, the other carriers, and why.
+    var sourceLines: [String] {
+        guard let shown = chapters.shown else {
+            return chapters.problems.isEmpty ? ["no chapters"] : []
+        }
+        var lines = ["\(shown.chapters.count) chapter\(shown.chapters.count == 1 ? "" : "s") from the \(shown.carrier)"]
+        for other in chapters.lists.dropFirst() {
+            lines.append("also: the \(other.carrier), \(other.chapters.count) chapter\(other.chapters.count == 1 ? "" : "s")")
+        }
+        if let choice = chapters.choice { lines.append(choice) }
+        return lines
+    }
+}
