@@ -24,25 +24,14 @@ enum ISO639Table {
         var englishName: String
     }
 
-    /// Every ISO 639-1 and ISO 639-2 (/T and /B) code → its language: 486 lines, read once.
-    private static let iso639_2: [String: Language] = {
-        var table: [String: Language] = [:]
-        for fields in CodeTable.records(LanguageTables.iso639_2) where fields.count == 4 {
-            let language = Language(code: String(fields[0]), isISO639_2: true,
-                                    alpha2: fields[2].isEmpty ? nil : String(fields[2]),
-                                    bibliographic: fields[1].isEmpty ? nil : String(fields[1]),
-                                    englishName: String(fields[3]))
-            for code in [language.code, language.alpha2, language.bibliographic].compactMap({ $0 }) {
-                table[code] = language
-            }
-        }
-        return table
-    }()
-
-    /// The language an ISO 639-1, ISO 639-2 (/T or /B) or ISO 639-3 code stands for; the ~7,500
-    /// ISO 639-3-only codes are looked up in their table rather than read into memory.
+    /// The language an ISO 639-1, ISO 639-2 (/T or /B) or ISO 639-3 code stands for, each looked
+    /// up in its sorted table (no table is read into memory: see ``CodeTable``).
     static func language(_ code: String) -> Language? {
-        if let language = iso639_2[code] { return language }
+        let terminology = CodeTable.name(of: code, in: code.utf8.count == 2 ? LanguageTables.iso639_1 : LanguageTables.iso639_2b) ?? code
+        if let fields = CodeTable.fields(of: terminology, in: LanguageTables.iso639_2), fields.count == 3 {
+            return Language(code: terminology, isISO639_2: true, alpha2: fields[1].isEmpty ? nil : String(fields[1]),
+                            bibliographic: fields[0].isEmpty ? nil : String(fields[0]), englishName: String(fields[2]))
+        }
         return CodeTable.name(of: code, in: LanguageTables.iso639_3).map {
             Language(code: code, isISO639_2: false, englishName: $0)
         }
