@@ -182,6 +182,26 @@ import LegibleTestSupport
         #expect(title.stdout.contains("Vacances"))
     }
 
+    /// An add-chapters job runs through the same key mapping as the rest (`chapters` is the
+    /// command's second positional argument) and ffprobe lists the chapters it wrote, as the list says.
+    @Test func addChaptersJobsWriteTheListedChapters() throws {
+        let folder = try TemporaryFolder("batch-chapters")
+        defer { folder.remove() }
+        _ = try folder.copy(TestPaths.testMedia.appendingPathComponent("demo.mov"), as: "demo.mov")
+        try "00:00:00.000 Opening\n00:00:01.500 The middle\n".write(toFile: folder.path("demo.chapters.txt"), atomically: true, encoding: .utf8)
+        let jobs = folder.path("jobs.jsonl")
+        try #"{"command": "add-chapters", "input": "demo.mov", "chapters": "demo.chapters.txt", "output": "out/demo.mov"}"#
+            .write(toFile: jobs, atomically: true, encoding: .utf8)
+        let output = try batch([jobs])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(try BatchScenario.results(output.stdout)[1]?["status"] as? String == "done")
+        guard ExternalTool.shouldRun("ffprobe") else { return }
+        let chapters = try ChapterReading.ffprobe(folder.path("out/demo.mov"))
+        #expect(chapters.map(\.title) == ["Opening", "The middle"])
+        #expect(chapters.map(\.start) == [0, 1.5])
+        #expect(try BatchScenario.results(batch([jobs]).stdout)[1]?["status"] as? String == "skipped")
+    }
+
     /// An output older than an input it was made from is out of date: the job runs again and
     /// replaces it.
     @Test func anOutputOlderThanItsInputIsRemade() throws {

@@ -173,6 +173,22 @@ import Testing
         #expect(report["mpegtsOffset"] as? Int == 126_000)
     }
 
+    /// `--names native` names each language in itself. Expected values from CLDR 41: es.xml has
+    /// `<language type="es">español</language>` and a `uiListOrMenu` context transform of
+    /// `titlecase-firstword`; en.xml's English is "English". The role suffix stays as `info` has it.
+    @Test func nativeNamesComeFromCLDR() throws {
+        let folder = try TemporaryFolder("hls-native")
+        defer { folder.remove() }
+        let output = try legible(["hls", Self.media("rules/select-forced.mov"), "-o", folder.path("out"), "--names", "native"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let names = output.stdout.split(separator: "\n").compactMap { line in
+            line.split(separator: ",").first { $0.hasPrefix("NAME=") }.map { String($0.dropFirst(5)) }
+        }
+        #expect(names == ["\"Español\"", "\"Español (Forced)\"", "\"English (Forced)\""])
+        let html = try legible(["html", Self.media("rules/select-forced.mov"), "-o", folder.path("html"), "--names", "native"])
+        #expect(html.stdout.contains(#"label="Español (Forced)""#), "\(html.stdout)")
+    }
+
     @Test func badInputExitsWith2() throws {
         let folder = try TemporaryFolder("hls-bad")
         defer { folder.remove() }

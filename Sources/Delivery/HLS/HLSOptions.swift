@@ -1,3 +1,4 @@
+import Movie
 import TimedText
 
 /// How `legible hls` cuts and labels the subtitle renditions.
@@ -9,6 +10,8 @@ public struct HLSOptions: Sendable, Equatable {
     /// The MPEG-2 timestamp (90 kHz) of movie time 0 in the video segments, written in every
     /// segment's `X-TIMESTAMP-MAP=LOCAL:00:00:00.000,MPEGTS:n` (RFC 8216 §3.5).
     public var mpegtsOffset: Int64
+    /// Whether NAME gives the language in English ("Spanish") or in itself ("Español").
+    public var naming: LanguageNaming
 
     /// The default offset: ffmpeg's MPEG-TS muxer, which the `hls` muxer uses for its segments,
     /// starts timestamps at twice its `-muxdelay` (0.7 s by default), 1.4 s = 126000 ticks; with
@@ -20,9 +23,10 @@ public struct HLSOptions: Sendable, Equatable {
     public static let mpegtsLimit: Int64 = 1 << 33
 
     public init(segmentDuration: SubtitleTime = .seconds(6), groupID: String = "subs",
-                mpegtsOffset: Int64 = ffmpegMPEGTSOffset) {
+                mpegtsOffset: Int64 = ffmpegMPEGTSOffset, naming: LanguageNaming = .english) {
         self.segmentDuration = segmentDuration
         self.groupID = groupID
         self.mpegtsOffset = mpegtsOffset
+        self.naming = naming
     }
 }

@@ -14,8 +14,8 @@ public struct HTMLPackage: Sendable {
     public var warnings: [String]
 
     /// `movieName` is the movie's file name without its extension.
-    public init(movie: Movie, movieName: String) throws(DeliveryError) {
-        let (tracks, skipped) = try DeliveryTrack.all(in: movie)
+    public init(movie: Movie, movieName: String, naming: LanguageNaming = .english) throws(DeliveryError) {
+        let (tracks, skipped) = try DeliveryTrack.all(in: movie, naming: naming)
         var elements: [HTMLTrackElement] = []
         var files: [DeliveryFile] = []
         for track in tracks {

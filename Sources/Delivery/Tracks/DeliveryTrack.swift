@@ -44,7 +44,7 @@ public struct DeliveryTrack: Sendable {
     ///
     /// Tracks whose samples are not text (CEA-608 in `c608`, for example) are left out and named
     /// in `skipped`; any other reading problem is an error.
-    public static func all(in movie: Movie) throws(DeliveryError) -> (tracks: [DeliveryTrack], skipped: [String]) {
+    public static func all(in movie: Movie, naming: LanguageNaming = .english) throws(DeliveryError) -> (tracks: [DeliveryTrack], skipped: [String]) {
         let groups = MediaSelection(movie: movie).groups.filter { $0.characteristic == .legible }
         var options = groups.flatMap(\.options)
         let twins = options.compactMap(\.forcedOnlyTrackID)
@@ -72,7 +72,9 @@ public struct DeliveryTrack: Sendable {
             let timeline = try TrackTimeline(track: track, movie: movie)
             let characteristics = option.characteristics
             result.append(DeliveryTrack(
-                trackID: track.id, name: option.displayName, language: DeliveryLanguage.tag(for: option.language),
+                trackID: track.id,
+                name: SelectionOption.displayName(language: option.language, mediaType: track.mediaType,
+                                                  characteristics: option.characteristics, naming: naming), language: DeliveryLanguage.tag(for: option.language),
                 taggedCharacteristics: track.userData.characteristics, characteristics: characteristics,
                 isForcedOnly: option.isForcedOnly || twins.contains(track.id), isDefault: track.id == defaultID,
                 isAuxiliary: characteristics.contains(MediaCharacteristic.auxiliaryContent),

@@ -121,8 +121,11 @@ public struct SelectionOption: Sendable, Equatable {
 
     /// "English", "English SDH", "Spanish (Forced)", "French CC", "English AD",
     /// "Unknown language".
-    static func displayName(language: String, mediaType: MediaType, characteristics: [String]) -> String {
-        let base = LanguageName.englishName(for: language) ?? "Unknown language"
+    /// How a menu labels an option: the language's name plus what sets the option apart
+    /// ("English SDH", "Spanish (Forced)", "English CC"), with the language named as `naming` says.
+    public static func displayName(language: String, mediaType: MediaType, characteristics: [String],
+                                   naming: LanguageNaming = .english) -> String {
+        let base = naming.name(for: language) ?? "Unknown language"
         let has = { (value: String) in characteristics.contains(value) }
         switch mediaType {
         case .closedCaption:

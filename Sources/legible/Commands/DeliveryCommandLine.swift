@@ -28,3 +28,5 @@ enum DeliveryCommandLine {
          ("default", .bool(track.isDefault)), ("forced", .bool(track.isForcedOnly)), ("cues", .unsigned(track.cues.count))]
     }
 }
+
+extension LanguageNaming: ExpressibleByArgument {}

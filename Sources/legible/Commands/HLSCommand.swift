@@ -19,7 +19,8 @@ struct HLSCommand: ParsableCommand {
 
         The EXT-X-MEDIA:TYPE=SUBTITLES tags that offer the renditions are printed and written \
         to subtitles.m3u8-media, to paste into the multivariant playlist (add \
-        SUBTITLES="GROUP" to each EXT-X-STREAM-INF). NAME is the label `legible info` shows; \
+        SUBTITLES="GROUP" to each EXT-X-STREAM-INF). NAME is the label `legible info` shows \
+        (with --names native the language is named in itself: "Español", "Deutsch SDH"); \
         LANGUAGE the elng tag, else the mdhd code, as short BCP 47 (eng -> en); DEFAULT=YES on \
         the enabled track of the subtitle group; FORCED=YES on forced-only tracks; \
         CHARACTERISTICS the track's tagc strings as the file has them.
@@ -41,6 +42,7 @@ struct HLSCommand: ParsableCommand {
           legible hls movie.mov -o hls/subs
           legible hls movie.mov -o hls/subs --segment-duration 4 --group-id text
           legible hls movie.mov -o hls/subs --mpegts-offset 0      (fMP4 video segments)
+          legible hls movie.mov -o hls/subs --names native          (NAME="Español")
           legible hls movie.mov -o hls/subs --json | jq '.renditions[].playlist'
 
         Exit status: 0 on success; 2 if the file cannot be read, has no subtitle track, has an \
@@ -61,6 +63,9 @@ struct HLSCommand: ParsableCommand {
 
     @Option(name: .customLong("mpegts-offset"), help: "The 90 kHz MPEG-2 timestamp of movie time 0 in the video segments (see above).")
     var mpegtsOffset: Int64 = HLSOptions.ffmpegMPEGTSOffset
+
+    @Option(help: "Name languages in English (Spanish, as `legible info` does) or in themselves (Español, from CLDR).")
+    var names: LanguageNaming = .english
 
     @Flag(help: "Replace files of the same name in a non-empty output folder.")
     var overwrite = false
@@ -83,7 +88,7 @@ struct HLSCommand: ParsableCommand {
     func run() throws {
         let movie = try Movie.openForCommand(path: file)
         let options = HLSOptions(segmentDuration: SubtitleTime(microseconds: Int64((segmentDuration * 1_000_000).rounded())),
-                                 groupID: groupID, mpegtsOffset: mpegtsOffset)
+                                 groupID: groupID, mpegtsOffset: mpegtsOffset, naming: names)
         let package = try DeliveryCommandLine.run(file) { () throws(DeliveryError) in
             try HLSPackage(movie: movie, movieName: DeliveryCommandLine.movieName(file), options: options)
         }

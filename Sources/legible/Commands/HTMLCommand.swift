@@ -12,7 +12,8 @@ struct HTMLCommand: ParsableCommand {
         out; a forc pair's forced-only twin included): kind="captions" for SDH (tagged \
         transcribes-spoken-dialog and describes-music-and-sound) and closed captions, else \
         kind="subtitles" (forced-only tracks too, labelled "(Forced)", as HTML has no kind for \
-        them); srclang the short BCP 47 tag (eng -> en); label the name `legible info` shows; \
+        them); srclang the short BCP 47 tag (eng -> en); label the name `legible info` shows (--names native: \
+        the language named in itself, "Español"); \
         default on the track a player picks by default (the enabled one of the subtitle \
         group), at most one. Attribute values are HTML-escaped.
 
@@ -35,6 +36,9 @@ struct HTMLCommand: ParsableCommand {
     @Option(name: [.customShort("o"), .customLong("output")], help: "The folder for the WebVTT files (default: the current folder).")
     var output = "."
 
+    @Option(help: "Name languages in English (Spanish, as `legible info` does) or in themselves (Español, from CLDR).")
+    var names: LanguageNaming = .english
+
     @Flag(help: "Replace WebVTT files of the same name.")
     var overwrite = false
 
@@ -44,7 +48,7 @@ struct HTMLCommand: ParsableCommand {
     func run() throws {
         let movie = try Movie.openForCommand(path: file)
         let package = try DeliveryCommandLine.run(file) { () throws(DeliveryError) in
-            try HTMLPackage(movie: movie, movieName: DeliveryCommandLine.movieName(file))
+            try HTMLPackage(movie: movie, movieName: DeliveryCommandLine.movieName(file), naming: names)
         }
         try DeliveryCommandLine.run(output) { () throws(DeliveryError) in
             try DeliveryFolder.write(package.files, into: output, existing: overwrite ? .overwrite : .refuseExistingFiles)
