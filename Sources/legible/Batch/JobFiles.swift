@@ -63,6 +63,14 @@ struct JobFiles: Sendable {
         return removed
     }
 
+    /// Creates the folders the output goes in, as a catalogue's `out/SERIES/EPISODE.mov` needs; a
+    /// folder that cannot be made is left to the job, whose error then names it.
+    func createOutputFolder() {
+        guard let output else { return }
+        let folder = URL(fileURLWithPath: output).deletingLastPathComponent().path
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
     /// A file's modification time in nanoseconds, or nil when it is not a regular file.
     private static func modificationTime(_ path: String) -> Duration? {
         var status = stat()

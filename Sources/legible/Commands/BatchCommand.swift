@@ -113,7 +113,11 @@ struct BatchCommand: ParsableCommand {
             tally.count(result.status)
         }
         let launches = plan.entries.compactMap(\.launch)
-        for launch in launches { JobFiles(job: launch.job, folder: folder).removeStaleTemporaries() }
+        for launch in launches {
+            let files = JobFiles(job: launch.job, folder: folder)
+            files.removeStaleTemporaries()
+            files.createOutputFolder()
+        }
         let runner = JobRunner(executable: ExecutablePath.current, folder: folder,
                                parallelJobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         let interruption = runner.run(launches) { launch, completion in
