@@ -75,8 +75,7 @@ public enum ChapterReader {
             if case let .box(boxError) = error { throw boxError }
             throw BoxError(.invalidValue("chapter track \(track.id): \(error)"), at: location)
         }
-        let timeline = EditListTimeline(editList: track.editList, movieTimescale: movie.header?.timescale ?? 0,
-                                        mediaTimescale: track.mediaHeader.timescale)
+        let timeline = EditListTimeline(track: track, in: movie)
         let chapters = content.cues.compactMap { cue -> Chapter? in
             guard let span = timeline.movieSpan(start: cue.start, end: cue.end) else { return nil }
             return Chapter(start: span.start, end: span.end, title: cue.text.plainText)

@@ -4,7 +4,8 @@ import TimedText
 /// Places a track's media times on the movie timeline through its edit list (ISO/IEC
 /// 14496-12 §8.6.6; QTFF "Edit list atom"): each edit shows a span of media from its media time
 /// for its segment duration, one after another; an empty edit (media time -1) shows nothing.
-struct EditListTimeline {
+/// Chapter lists and subtitle renditions both go through it to land on the video's timeline.
+public struct EditListTimeline: Sendable {
     private struct Segment {
         var movieStart: SubtitleTime
         var mediaStart: SubtitleTime
@@ -14,7 +15,14 @@ struct EditListTimeline {
     /// nil: no edit list, media time is movie time.
     private let segments: [Segment]?
 
-    init(editList: EditListBox?, movieTimescale: UInt32, mediaTimescale: UInt32) {
+    /// The timeline of `track` in `movie`.
+    public init(track: Track, in movie: Movie) {
+        self.init(editList: track.editList, movieTimescale: movie.header?.timescale ?? 0, mediaTimescale: track.mediaHeader.timescale)
+    }
+
+    /// The timeline of a track with `editList` (nil: none); a zero timescale, which makes the
+    /// edits meaningless, is read as no edit list.
+    public init(editList: EditListBox?, movieTimescale: UInt32, mediaTimescale: UInt32) {
         guard let editList, !editList.entries.isEmpty, movieTimescale > 0, mediaTimescale > 0 else {
             segments = nil
             return
@@ -34,7 +42,7 @@ struct EditListTimeline {
     /// A media span in movie time: the part the first edit showing it covers; nil when no
     /// edit shows it. A segment duration of 0 (a writer that left it unset) shows the media to
     /// its end.
-    func movieSpan(start: SubtitleTime, end: SubtitleTime) -> (start: SubtitleTime, end: SubtitleTime)? {
+    public func movieSpan(start: SubtitleTime, end: SubtitleTime) -> (start: SubtitleTime, end: SubtitleTime)? {
         guard let segments else { return (start, end) }
         for segment in segments {
             let open = segment.mediaEnd == segment.mediaStart
