@@ -93,10 +93,8 @@ struct AddChaptersCommand: ParsableCommand {
     private func readInput() throws -> ChapterInput {
         let bytes: [UInt8]
         do {
-            let source = try FileByteSource(path: chapters)
-            guard source.size <= Self.maxInputBytes else { throw EditFailure("\(chapters): larger than \(Self.maxInputBytes) bytes") }
-            bytes = try source.read(at: 0, count: Int(source.size))
-        } catch let error as BoxError {
+            bytes = try SmallInputFile.read(chapters, limit: Self.maxInputBytes, kind: "a chapter list")
+        } catch {
             throw EditFailure("\(chapters): \(error)")
         }
         let chosen = format ?? ChapterInputFormat(path: chapters) ?? .text

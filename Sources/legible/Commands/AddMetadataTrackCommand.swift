@@ -110,12 +110,8 @@ struct AddMetadataTrackCommand: ParsableCommand {
     private func readDocument() throws -> TimedMetadataDocument {
         let bytes: [UInt8]
         do {
-            let source = try FileByteSource(path: from)
-            guard source.size <= UInt64(GPXTrackParser.maxInputBytes) else {
-                throw EditFailure("\(from): larger than \(GPXTrackParser.maxInputBytes) bytes")
-            }
-            bytes = try source.read(at: 0, count: Int(source.size))
-        } catch let error as BoxError {
+            bytes = try SmallInputFile.read(from, limit: UInt64(GPXTrackParser.maxInputBytes), kind: "a GPX or JSON document")
+        } catch {
             throw EditFailure("\(from): \(error)")
         }
         let firstCharacter = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }

@@ -103,7 +103,8 @@ struct AddSubtitlesCommand: ParsableCommand {
         struct PlanFile: Decodable { var subtitles: [SubtitleTrackSpec] }
         let decoded: PlanFile
         do {
-            decoded = try JSONDecoder().decode(PlanFile.self, from: Data(contentsOf: URL(fileURLWithPath: plan)))
+            let bytes = try SmallInputFile.read(plan, limit: 16 << 20, kind: "a subtitle plan")
+            decoded = try JSONDecoder().decode(PlanFile.self, from: Data(bytes))
         } catch let error as DecodingError {
             throw EditFailure("\(plan): not a subtitle plan: \(error.explanation)")
         } catch {

@@ -99,11 +99,8 @@ enum MetadataImageFile {
     static func read(_ path: String) throws -> MetadataValue {
         let bytes: [UInt8]
         do {
-            let source = try FileByteSource(path: path)
-            let limit = Limits.standard.maxInMemoryBoxSize
-            guard source.size <= limit else { throw EditFailure("'\(path)' is larger than \(limit) bytes, too large for cover art") }
-            bytes = try source.read(at: 0, count: Int(source.size))
-        } catch let error as BoxError {
+            bytes = try SmallInputFile.read(path, limit: Limits.standard.maxInMemoryBoxSize, kind: "cover art")
+        } catch {
             throw EditFailure("\(path): \(error)")
         }
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .image(.jpeg, bytes) }

@@ -11,7 +11,7 @@ enum SubtitleInputFile {
 
     static func read(_ path: String) throws(Failure) -> SubtitleDocument {
         do {
-            let bytes = try readBytes(path)
+            let bytes = try SmallInputFile.read(path, limit: UInt64(SubtitleParseLimits.standard.maxInputBytes), kind: "a subtitle file")
             switch format(ofPath: path) ?? SubtitleFormat.sniff(bytes) {
             case .subRip: return try SubRipParser.parse(bytes: bytes)
             case .webVTT: return try WebVTTParser.parse(bytes: bytes)
@@ -22,16 +22,6 @@ enum SubtitleInputFile {
         } catch {
             throw Failure(description: "\(path): \(error)")
         }
-    }
-
-    /// The whole input, refused when larger than the parsers accept.
-    private static func readBytes(_ path: String) throws(BoxError) -> [UInt8] {
-        let source = try FileByteSource(path: path)
-        let limit = SubtitleParseLimits.standard.maxInputBytes
-        guard source.size <= UInt64(limit) else {
-            throw BoxError(.limitExceeded("'\(path)' is larger than \(limit) bytes, too large for a subtitle file"), at: nil)
-        }
-        return try source.read(at: 0, count: Int(source.size))
     }
 
     /// The input format an extension names.
