@@ -124,6 +124,16 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
             || privateUse != nil || ISO639Table.terminologyCode(for: language) == nil
     }
 
+    /// The same tag with its primary language in the shortest form: RFC 5646 §2.2.1 makes a
+    /// language's ISO 639-1 code, where it has one, its only valid primary subtag, so `eng-US`
+    /// becomes `en-US` and the bibliographic `ger` becomes `de`. Codes with no two-letter twin
+    /// (`fil`, `yue`) stay as they are.
+    public var shortestForm: LanguageTag {
+        var tag = self
+        if let alpha2 = ISO639Table.language(language)?.alpha2 { tag.language = alpha2 }
+        return tag
+    }
+
     /// The normalized tag text ("pt-BR", "zh-Hant", "sr-Latn-RS").
     public var description: String {
         let parts: [String?] = [language.isEmpty ? nil : language, extendedLanguage, script, region]
