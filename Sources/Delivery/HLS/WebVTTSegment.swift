@@ -34,12 +34,20 @@ public enum WebVTTSegmenter {
         guard count <= Int64(maximumSegmentCount) else {
             throw .invalidParameter("\(count) segments of \(segmentDuration) would be needed for \(movieDuration); at most \(maximumSegmentCount) are written: use a longer segment duration")
         }
+        // One pass: cues join the open set when their segment is reached and leave it once
+        // ended, so each segment looks only at the cues that can still overlap it.
         let sorted = cues.sorted { $0.start < $1.start }
+        var next = sorted.startIndex
+        var open: [Cue] = []
         return (0..<Int(count)).map { index in
             let start = SubtitleTime(microseconds: Int64(index) * step)
             let end = SubtitleTime(microseconds: min(Int64(index + 1) * step, total))
-            let overlapping = sorted.prefix { $0.start < end }.filter { $0.end > start }
-            return WebVTTSegment(index: index, start: start, duration: end - start, cues: overlapping)
+            open.removeAll { $0.end <= start }
+            while next < sorted.endIndex, sorted[next].start < end {
+                if sorted[next].end > start { open.append(sorted[next]) }
+                next += 1
+            }
+            return WebVTTSegment(index: index, start: start, duration: end - start, cues: open)
         }
     }
 }
