@@ -11,14 +11,20 @@ extension String {
         } else if body.starts(with: [0xFE, 0xFF]) {
             body = body.dropFirst(2)
         }
-        var units: [UInt16] = []
-        units.reserveCapacity(body.count / 2)
-        var index = body.startIndex
-        while index + 1 < body.endIndex {
-            let first = UInt16(body[index]), second = UInt16(body[index + 1])
-            units.append(bigEndian ? first << 8 | second : second << 8 | first)
+        self.init(decoding: [UInt16](utf16Units: body, bigEndian: bigEndian), as: UTF16.self)
+    }
+}
+
+extension [UInt16] {
+    /// The UTF-16 code units of `bytes` in the given byte order; an odd last byte is ignored.
+    public init(utf16Units bytes: ArraySlice<UInt8>, bigEndian: Bool) {
+        self.init()
+        reserveCapacity(bytes.count / 2)
+        var index = bytes.startIndex
+        while index + 1 < bytes.endIndex {
+            let first = UInt16(bytes[index]), second = UInt16(bytes[index + 1])
+            append(bigEndian ? first << 8 | second : second << 8 | first)
             index += 2
         }
-        self.init(decoding: units, as: UTF16.self)
     }
 }

@@ -51,14 +51,7 @@ public enum SubtitleTextDecoder {
         if bytes.count % 2 != 0 {
             warnings.append(SubtitleDiagnostic(line: 1, message: "UTF-16 text has an odd number of bytes; last byte ignored"))
         }
-        var units: [UInt16] = []
-        units.reserveCapacity(bytes.count / 2)
-        var index = bytes.startIndex
-        while index + 1 < bytes.endIndex {
-            let first = UInt16(bytes[index]), second = UInt16(bytes[index + 1])
-            units.append(bigEndian ? first << 8 | second : second << 8 | first)
-            index += 2
-        }
+        let units = [UInt16](utf16Units: bytes, bigEndian: bigEndian)
         var iterator = units.makeIterator()
         var decoder = UTF16()
         scan: while true {
