@@ -19,10 +19,16 @@ public final class EditableFile {
     private let descriptor: Int32
 
     /// Opens `path`, which must be a regular file, for reading and writing.
-    public init(path: String) throws(BoxError) {
+    public convenience init(path: String) throws(BoxError) {
         // The source makes the checks and says what is wrong with a missing file, a folder or a
         // device; the writable descriptor is opened second and must be the same file.
-        source = try FileByteSource(path: path)
+        try self.init(editing: FileByteSource(path: path))
+    }
+
+    /// Opens for writing the file `source` reads (by its path, which must still name it), so an
+    /// edit can keep the lock `source` holds (``FileLock``) while it writes.
+    public init(editing source: FileByteSource) throws(BoxError) {
+        let path = source.path
         // Non-blocking, as for the source, in case the path now names a FIFO.
         let fd = open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw .system("open", path) }
@@ -36,6 +42,7 @@ public final class EditableFile {
             close(fd)
             throw BoxError(.io("cannot open '\(path)': it was replaced while being opened"), at: nil)
         }
+        self.source = source
         self.path = path
         descriptor = fd
     }
@@ -56,6 +63,14 @@ public final class EditableFile {
     /// must not overlap the bytes it writes, or a piece can overwrite bytes not yet copied.
     public func sink(at offset: UInt64) -> FileByteSink {
         FileByteSink(descriptor: descriptor, path: path, offset: offset, keepingAlive: self)
+    }
+
+    /// Cuts the file to `size` bytes (or extends it with zeros): how a failed append is undone.
+    public func truncate(to size: UInt64) throws(BoxError) {
+        guard size <= UInt64(Int64.max) else { throw .system("truncate", path, code: EFBIG) }
+        while ftruncate(descriptor, off_t(size)) != 0 {
+            guard errno == EINTR else { throw .system("truncate", path) }
+        }
     }
 
     /// Flushes every write to the storage device (`fsync`).

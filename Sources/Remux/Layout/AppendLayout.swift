@@ -3,62 +3,71 @@ import Movie
 
 /// The layout of an in-place edit: the added samples and a new `moov` go after the end of the
 /// file; the copied tracks' media does not move, so their tables are written back as they are.
-/// Then the old `moov` becomes `free` (QTFF "Free space atoms"), with one 4-byte write.
+/// Then every old `moov` becomes `free` (QTFF "Free space atoms"), one 4-byte write each, the
+/// one players read last, and what the edit removes is overwritten with zeros. The steps are
+/// ``InPlaceStep``.
 struct AppendLayout {
-    /// Where the appended bytes start: the end of the source.
+    /// Where the appended bytes start: the end of the source, or the start of what it leaves
+    /// out at the end (a box the file ends inside, damaged bytes), which is cut off first.
     let appendOffset: UInt64
-    /// A last box with size 0 ("to the end of the file") must get its size before anything is
-    /// appended after it: the offset of its 4-byte size field and the value to write.
-    let endOfFileBoxPatch: (offset: UInt64, size: UInt32)?
+    /// A last box whose size must be written before anything is appended after it (size 0,
+    /// "to the end of the file", or a size past the end of a file cut short): the offset of its
+    /// size field and the bytes to write there.
+    let lastBoxSizePatch: (offset: UInt64, bytes: [UInt8])?
     let mediaBox: Box?
     let movieBox: Box
-    /// The offset of the old `moov`'s type field.
-    let oldMovieTypeOffset: UInt64
+    /// The offsets of the type fields of the source's `moov`s, the one players read last: each
+    /// becomes `free`, the others first, so until the last write players see the old movie.
+    let retiredMovieTypeOffsets: [UInt64]
     /// Type fields of removed top-level boxes, which become `free` once the new `moov` is in place.
     let retiredBoxTypeOffsets: [UInt64]
-    /// Source ranges to overwrite with zeros once the old `moov` is retired: its payload (when
-    /// the edit removes or replaces metadata), the payloads of removed top-level boxes, and the samples of
-    /// removed tracks.
+    /// Source ranges to overwrite with zeros once the old `moov`s are retired: their payloads
+    /// and free space (when the edit removes or replaces metadata), the payloads of removed
+    /// top-level boxes, the samples of removed tracks and, for a strip, every `mdat` byte no
+    /// kept track uses.
     let erasures: [Range<UInt64>]
+    /// What the edit leaves out that the user did not ask it to, for the report.
+    let warnings: [String]
+    /// Whether the edit changes nothing in the file: the new `moov` is the old one byte for
+    /// byte, the only `moov`, and nothing is added, retired or erased.
+    let changesNothing: Bool
 
     init(edited: EditedMovie, movie: Movie) throws(BoxError) {
-        guard let oldMovie = movie.file.box("moov"), let oldLocation = oldMovie.location else {
-            throw BoxError(.invalidValue("no moov box to replace"), at: nil)
-        }
+        let source = try SourceBoxes(edited: edited, movie: movie)
         let end = movie.file.source.size
-        appendOffset = end
-        oldMovieTypeOffset = oldLocation.offset + 4
-        if let last = movie.file.boxes.last, last.header.form == .toEnd, let location = last.location {
-            guard let size = UInt32(exactly: end - location.offset) else {
-                throw BoxError(.unsupported("the last box runs to the end of the file and is larger than 4 GiB, so its size cannot be written in place; write a new file with -o instead"),
-                               at: location)
-            }
-            endOfFileBoxPatch = (location.offset, size)
-        } else {
-            endOfFileBoxPatch = nil
+        let cutAt = source.entries.first { $0.fate == .cutShort }?.range.lowerBound ?? source.tail?.lowerBound
+        appendOffset = cutAt ?? end
+        warnings = source.warnings
+        lastBoxSizePatch = try Self.lastBoxSizePatch(source, end: appendOffset)
+        let movies = source.movieBoxes
+        guard let live = movies.first else { throw BoxError(.invalidValue("no moov box to replace"), at: nil) }
+        retiredMovieTypeOffsets = (movies.dropFirst() + [live]).map { $0.range.lowerBound + 4 }
+        let removed = source.entries.filter { $0.fate == .removed }
+        if let box = removed.first(where: { $0.box.header.form == .toEnd }) {
+            throw BoxError(.unsupported("cannot remove a box that runs to the end of the file in place; write a new file with -o instead"),
+                           at: box.box.location)
         }
-        let removed = movie.file.boxes.filter { edited.removal.boxOffsets.contains($0.location?.offset ?? .max) }
-        if removed.contains(where: { $0.type == "moov" || $0.header.form == .toEnd }) {
-            throw BoxError(.unsupported("cannot remove the moov or a box that runs to the end of the file in place; write a new file with -o instead"),
-                           at: oldLocation)
-        }
-        let chunks = try Self.checkChunksStayInPlace(movie, outside: edited.removal.boxOffsets, except: edited.removal.trackIDs)
-        retiredBoxTypeOffsets = removed.compactMap { $0.location.map { $0.offset + 4 } }
-        var erasures = removed.compactMap { box in
-            box.location.map { ($0.offset + box.header.headerSize)..<($0.offset + box.header.totalSize) }
-        }
+        try Self.checkChunksStayInPlace(movie, source: source, removedTracks: edited.removal.trackIDs)
+        retiredBoxTypeOffsets = removed.map { $0.range.lowerBound + 4 }
+        var erasures: [Range<UInt64>] = removed.map(\.payload)
         if edited.erasesRetiredMovie {
-            erasures.append((oldLocation.offset + oldMovie.header.headerSize)..<(oldLocation.offset + oldMovie.header.totalSize))
+            erasures += movies.map(\.payload) + source.entries.filter { $0.fate == .freeSpace }.map(\.payload)
+        }
+        for entry in source.entries {
+            guard case let .keptUsedBytes(used) = entry.fate else { continue }
+            erasures += ByteRangeSet([entry.payload]).subtracting(used).ranges
         }
         // A chunk of a removed track that points outside the file has nothing to erase.
-        erasures += ErasedMedia(removedTrackIDs: edited.removal.trackIDs, chunks: chunks).ranges.compactMap { range in
-            range.lowerBound < end ? range.lowerBound..<min(range.upperBound, end) : nil
-        }
-        self.erasures = erasures
+        erasures += source.media.removed.clamped(to: 0..<appendOffset).ranges
+        let erased = ByteRangeSet(erasures)
+        // Zeros already zero change nothing; reading them costs what writing them would.
+        var nonZero: [Range<UInt64>] = []
+        for range in erased.ranges where try !Self.holdsOnlyZeros(range, in: movie.file.source) { nonZero.append(range) }
+        self.erasures = nonZero
         let newBytes = edited.newMedia.flatMap(\.bytes)
         let media = newBytes.isEmpty ? nil : Box(type: "mdat", payload: newBytes)
         mediaBox = media
-        let mediaStart = end + (media?.headerForWriting.headerSize ?? 0)
+        let mediaStart = appendOffset + (media?.headerForWriting.headerSize ?? 0)
         var moov = edited.movieBox
         var position: UInt64 = 0
         for track in edited.newMedia {
@@ -70,22 +79,54 @@ struct AppendLayout {
             })
         }
         movieBox = moov
+        if media == nil, movies.count == 1, removed.isEmpty, nonZero.isEmpty, cutAt == nil {
+            changesNothing = try moov.encoded() == movie.file.source.read(at: live.range.lowerBound, count: Int(live.range.count))
+        } else {
+            changesNothing = false
+        }
     }
 
-    /// Every chunk of the copied tracks must lie inside a kept box of the file, as a full
-    /// rewrite requires: a chunk that points past the end would read the bytes appended here as
-    /// samples, one in a removed box would read zeros. Returns the chunks it checked.
-    private static func checkChunksStayInPlace(_ movie: Movie, outside removedBoxes: Set<UInt64>,
-                                               except removedTracks: Set<UInt32>) throws(BoxError) -> ChunkOffsetPlan {
-        let plan = try ChunkOffsetPlan(movie: movie)
-        let boxes = MediaRelocation(moves: movie.file.boxes.compactMap { box in
-            guard !removedBoxes.contains(box.location?.offset ?? .max) else { return nil }
-            let start = (box.location?.offset ?? 0) + box.header.headerSize
-            return MediaRelocation.Move(start: start, end: start + box.payloadSize, shift: 0)
+    /// The size to write into the last box before appending: its real size when it has size 0
+    /// or claims more than the file holds, or nil when it already has it.
+    private static func lastBoxSizePatch(_ source: SourceBoxes, end: UInt64) throws(BoxError) -> (offset: UInt64, bytes: [UInt8])? {
+        guard let last = source.entries.last(where: { $0.range.lowerBound < end }),
+              last.box.header.form == .toEnd || last.box.missingBytes > 0 else { return nil }
+        let offset = last.range.lowerBound
+        let size = end - offset
+        if last.box.header.form == .large {
+            return (offset + 8, bigEndian(size, bytes: 8))
+        }
+        guard let compact = UInt32(exactly: size), compact >= 8 else {
+            throw BoxError(.unsupported("the last box runs to the end of the file and is larger than 4 GiB, so its size cannot be written in place; write a new file with -o instead"),
+                           at: last.box.location)
+        }
+        return (offset, bigEndian(UInt64(compact), bytes: 4))
+    }
+
+    /// Every chunk of the copied tracks must lie inside a box that stays, as a full rewrite
+    /// requires: a chunk that points past the end would read the bytes appended here as
+    /// samples, one in a removed box would read zeros.
+    private static func checkChunksStayInPlace(_ movie: Movie, source: SourceBoxes, removedTracks: Set<UInt32>) throws(BoxError) {
+        let boxes = MediaRelocation(moves: source.copied.map { entry in
+            MediaRelocation.Move(start: entry.payload.lowerBound, end: entry.payload.upperBound, shift: 0)
         })
         for track in movie.tracks where !removedTracks.contains(track.id) {
-            _ = try plan.relocatedOffsets(of: track.id, by: boxes, trak: track.box)
+            _ = try source.chunks.relocatedOffsets(of: track.id, by: boxes, trak: track.box)
         }
-        return plan
+    }
+
+    /// Whether every byte of `range` is zero, read in 1 MiB pieces.
+    private static func holdsOnlyZeros(_ range: Range<UInt64>, in file: any ByteSource) throws(BoxError) -> Bool {
+        var position = range.lowerBound
+        while position < range.upperBound {
+            let count = Int(min(range.upperBound - position, 1 << 20))
+            guard try file.read(at: position, count: count).allSatisfy({ $0 == 0 }) else { return false }
+            position += UInt64(count)
+        }
+        return true
+    }
+
+    static func bigEndian(_ value: UInt64, bytes count: Int) -> [UInt8] {
+        (0..<count).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * UInt64($0))) }
     }
 }

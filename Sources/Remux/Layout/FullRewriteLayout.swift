@@ -4,28 +4,39 @@ import Movie
 /// The output of a full rewrite, every offset known before a byte is written: `ftyp`, `moov`
 /// (fast start: players read it before any media), the added tracks' samples (small, so placed
 /// before the media rather than where a progressive download reaches them last), then every
-/// other top-level box of the source in its order, media included, each moved as a whole.
+/// top-level box of the source that the edit copies (``SourceBoxes``), in its order, media
+/// included, each moved as a whole — or, for a strip, as the bytes kept tracks use.
 struct FullRewriteLayout {
+    /// A copied top-level box: its header as written and the source bytes of its payload.
+    struct CopiedBox {
+        var header: BoxHeader
+        /// The whole box, written as it is; nil when only `pieces` of the payload are copied.
+        var box: Box?
+        /// Source ranges that make up the payload, in order.
+        var pieces: [Range<UInt64>]
+        /// The file the pieces are in.
+        var source: any ByteSource
+    }
+
     let fileType: Box?
     let movieBox: Box
     /// The added tracks' samples, one chunk per track.
     let mediaBox: Box?
-    /// The source's other top-level boxes; their payloads are copied as ranges of the source.
-    let copiedBoxes: [Box]
+    let copiedBoxes: [CopiedBox]
     let totalSize: UInt64
     /// Output ranges to overwrite with zeros after the copy: samples of removed tracks.
     let erasures: [Range<UInt64>]
+    /// What the edit left out of the source unasked (a box the file ends inside, damaged bytes).
+    let warnings: [String]
 
     init(edited: EditedMovie, movie: Movie) throws(BoxError) {
         fileType = edited.fileType
-        let removedBoxes = edited.removal.boxOffsets
-        copiedBoxes = movie.file.boxes.filter { box in
-            box.type != "ftyp" && box.type != "moov" && !removedBoxes.contains(box.location?.offset ?? .max)
-        }
+        let source = try SourceBoxes(edited: edited, movie: movie)
+        warnings = source.warnings
+        copiedBoxes = source.copied.map { Self.copiedBox($0, from: movie.file.source) }
         let newBytes = edited.newMedia.flatMap(\.bytes)
         mediaBox = newBytes.isEmpty ? nil : Box(type: "mdat", payload: newBytes)
-        var offsets = try ChunkOffsetPlan(movie: movie)
-        let erased = ErasedMedia(removedTrackIDs: edited.removal.trackIDs, chunks: offsets)
+        var offsets = source.chunks
         let sourceIDs = Set(movie.tracks.map(\.id))
         while true {
             let sized = Self.movieBox(edited.movieBox, offsets: offsets) { _ in nil }
@@ -34,12 +45,12 @@ struct FullRewriteLayout {
             position += mediaBox?.totalSize ?? 0
             var moves: [MediaRelocation.Move] = []
             for box in copiedBoxes {
-                let header = box.headerForWriting.explicit
-                let sourceStart = (box.location?.offset ?? 0) + box.header.headerSize
-                let outputStart = position + header.headerSize
-                moves.append(.init(start: sourceStart, end: sourceStart + box.payloadSize,
-                                   shift: Int64(outputStart) - Int64(sourceStart)))
-                position = outputStart + box.payloadSize
+                position += box.header.headerSize
+                for piece in box.pieces {
+                    moves.append(.init(start: piece.lowerBound, end: piece.upperBound,
+                                       shift: Int64(position) - Int64(piece.lowerBound)))
+                    position += UInt64(piece.count)
+                }
             }
             let relocation = MediaRelocation(moves: moves)
             var widened = false
@@ -64,11 +75,28 @@ struct FullRewriteLayout {
             if widened { continue }
             movieBox = final
             totalSize = position
-            erasures = erased.ranges.compactMap { range in
+            erasures = source.media.removed.ranges.compactMap { range in
                 relocation.relocated(range.lowerBound, length: UInt64(range.count)).map { $0..<($0 + UInt64(range.count)) }
             }
             return
         }
+    }
+
+    /// How a kept box is copied: whole, with its size written out (a size-0 box may no longer be
+    /// last, and one the file ends inside gets the size of what the file holds), or as the used
+    /// pieces of its payload.
+    private static func copiedBox(_ entry: SourceBoxes.Entry, from file: any ByteSource) -> CopiedBox {
+        if case let .keptUsedBytes(used) = entry.fate {
+            let size = used.ranges.reduce(0) { $0 + UInt64($1.count) }
+            return CopiedBox(header: entry.box.header.explicit.resized(to: size), box: nil, pieces: used.ranges, source: file)
+        }
+        var box = entry.box
+        if box.missingBytes > 0 {
+            box.header = box.header.explicit.resized(to: UInt64(entry.payload.count))
+            box.missingBytes = 0
+        }
+        box.header = box.headerForWriting.explicit
+        return CopiedBox(header: box.header, box: box, pieces: [entry.payload], source: file)
     }
 
     /// Byte position of a new track's samples within the new media.
@@ -97,6 +125,17 @@ struct FullRewriteLayout {
         try movieBox.write(to: &head)
         try mediaBox?.write(to: &head)
         try sink.write(head.bytes[...])
-        for box in copiedBoxes { try box.write(to: &sink, explicitSize: true) }
+        for copied in copiedBoxes {
+            if let box = copied.box {
+                try box.write(to: &sink, explicitSize: true)
+                continue
+            }
+            var header = ByteWriter(capacity: 32)
+            copied.header.write(into: &header)
+            try sink.write(header.bytes[...])
+            for piece in copied.pieces {
+                try sink.copy(from: copied.source, offset: piece.lowerBound, length: UInt64(piece.count))
+            }
+        }
     }
 }

@@ -16,22 +16,30 @@ public struct MetadataRemoval: Sendable {
     /// Sets creation and modification times of `mvhd`, `tkhd` and `mdhd` to 0 (unknown), since
     /// they record when the movie was captured.
     public var clearsHeaderTimes: Bool
+    /// Leaves out of `mdat` every byte no kept track uses (a full rewrite does not copy them, an
+    /// in-place edit zeroes them): samples of tracks an earlier edit dropped, gaps between
+    /// chunks, a whole `mdat` nobody points at. What a privacy strip does, since such bytes may
+    /// hold anything.
+    public var leavesOutUnusedMedia: Bool
 
     public init(items: [MetadataItem] = [], trackIDs: Set<UInt32> = [], boxOffsets: Set<UInt64> = [],
-                clearsHeaderTimes: Bool = false) {
+                clearsHeaderTimes: Bool = false, leavesOutUnusedMedia: Bool = false) {
         self.items = items
         self.trackIDs = trackIDs
         self.boxOffsets = boxOffsets
         self.clearsHeaderTimes = clearsHeaderTimes
+        self.leavesOutUnusedMedia = leavesOutUnusedMedia
     }
 
-    public var isEmpty: Bool { items.isEmpty && trackIDs.isEmpty && boxOffsets.isEmpty && !clearsHeaderTimes }
+    public var isEmpty: Bool {
+        items.isEmpty && trackIDs.isEmpty && boxOffsets.isEmpty && !clearsHeaderTimes && !leavesOutUnusedMedia
+    }
 }
 
 extension MetadataRemoval {
     /// Everything a sharing review decided to remove.
     public init(_ review: SharingReview) {
         self.init(items: review.removedItems, trackIDs: review.removedTrackIDs, boxOffsets: review.removedBoxOffsets,
-                  clearsHeaderTimes: review.clearsHeaderTimes)
+                  clearsHeaderTimes: review.clearsHeaderTimes, leavesOutUnusedMedia: true)
     }
 }

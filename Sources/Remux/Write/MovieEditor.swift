@@ -5,32 +5,42 @@ import Movie
 /// writing command.
 ///
 /// A full rewrite goes to a temporary file beside the target, synced, then renamed over it, so
-/// the target is either absent (or as it was) or complete; the source is only read. An in-place
-/// edit appends and then switches `moov` with a single 4-byte write (see ``InPlaceStep``). Sample
-/// data is copied as whole box payloads, by the kernel where it can (`copy_file_range`), so
-/// memory does not grow with the file.
+/// the target is either absent (or as it was) or complete; the source is only read, under a
+/// shared lock. An in-place edit holds the file's exclusive lock from before it reads the movie
+/// to its last write, appends, then switches `moov` with 4-byte writes (see ``InPlaceStep``),
+/// and undoes its appending when a write fails. Sample data is copied as whole box payloads, by
+/// the kernel where it can (`copy_file_range`), so memory does not grow with the file.
 public struct MovieEditor: Sendable {
     public let movie: Movie
     public let path: String
     public var limits: Limits
+    /// The lock held on the source while this editor lives.
+    public let lock: FileLock
 
-    /// Opens the movie at `path` for editing.
-    public init(path: String, limits: Limits = .standard) throws(BoxError) {
+    /// Opens the movie at `path` for editing, holding `lock` on it (``FileLock``) until the
+    /// editor is released: `.exclusive` for an in-place edit, so that no other Legible process
+    /// reads or edits the file meanwhile, `.shared` to write a new file from it. `onWait` is
+    /// called once when another process holds a conflicting lock and this one waits for it.
+    public init(path: String, limits: Limits = .standard, lock: FileLock = .shared,
+                onWait: (() -> Void)? = nil) throws(BoxError) {
         self.path = path
         self.limits = limits
-        movie = try Movie.open(path: path, limits: limits)
+        self.lock = lock
+        let source = try FileByteSource(path: path, lock: lock, onWait: onWait)
+        movie = try Movie(file: BoxTreeParser.parse(source, limits: limits), limits: limits)
     }
 
     /// Writes the edited movie to `outputPath`, `moov` first. The output must not be the
-    /// source (use ``editInPlace(_:progress:)``).
-    public func write(_ plan: EditPlan, to outputPath: String,
+    /// source (use ``editInPlace(_:progress:)``); an existing output must be a regular file,
+    /// and is replaced only with `replacingExisting`.
+    public func write(_ plan: EditPlan, to outputPath: String, replacingExisting: Bool = true,
                       progress: (@Sendable (EditProgress) -> Void)? = nil) throws(BoxError) -> EditReport {
         if FileIdentity(path: outputPath) == FileIdentity(path: path), FileIdentity(path: path) != nil {
             throw BoxError(.invalidValue("the output '\(outputPath)' is the source file; write to another file or edit in place"), at: nil)
         }
         let edited = try EditedMovie(movie: movie, plan: plan, limits: limits)
         let layout = try FullRewriteLayout(edited: edited, movie: movie)
-        let output = try ReplacementFile(replacing: outputPath)
+        let output = try ReplacementFile(replacing: outputPath, replacingExisting: replacingExisting)
         let total = layout.totalSize
         if let progress { output.sink.progress = { progress(EditProgress(bytesWritten: $0, totalBytes: total)) } }
         var sink = output.sink
@@ -42,11 +52,23 @@ public struct MovieEditor: Sendable {
         for range in layout.erasures { try sink.writeZeros(range) }
         try output.commit()
         return EditReport(path: outputPath, addedTrackIDs: edited.addedTrackIDs, bytesWritten: total, fileSize: total,
-                          diagnostics: edited.diagnostics)
+                          diagnostics: edited.diagnostics + layout.warnings)
+    }
+
+    /// Writes the edited movie into `sink` instead of a file: for tests and fuzzing, which check
+    /// the bytes in memory. Returns the report and the output's size.
+    package func write(_ plan: EditPlan, into sink: inout some ByteSink) throws(BoxError) -> EditReport {
+        let edited = try EditedMovie(movie: movie, plan: plan, limits: limits)
+        let layout = try FullRewriteLayout(edited: edited, movie: movie)
+        try layout.write(to: &sink)
+        return EditReport(path: path, addedTrackIDs: edited.addedTrackIDs, bytesWritten: layout.totalSize,
+                          fileSize: layout.totalSize, diagnostics: edited.diagnostics + layout.warnings)
     }
 
     /// Edits the source file itself: appends the new samples and `moov`, then retires the old
-    /// `moov`. Costs what `moov` costs, not what the file does.
+    /// `moov`s. Costs what `moov` costs, not what the file does. The editor should have been
+    /// opened with the `.exclusive` lock; one opened `.shared` takes it now and refuses when the
+    /// file changed meanwhile.
     public func editInPlace(_ plan: EditPlan, progress: (@Sendable (EditProgress) -> Void)? = nil) throws(BoxError) -> EditReport {
         try editInPlace(plan, progress: progress, stoppingAfter: nil)
     }
@@ -61,42 +83,31 @@ public struct MovieEditor: Sendable {
     /// tests that prove every intermediate file is whole.
     package func editInPlace(_ plan: EditPlan, progress: (@Sendable (EditProgress) -> Void)?,
                              stoppingAfter lastStep: InPlaceStep?) throws(BoxError) -> EditReport {
+        let size = movie.file.source.size
         // Nothing to change: the file stays as it is, not even a new copy of its moov.
         if plan.isEmpty {
-            return EditReport(path: path, addedTrackIDs: [], bytesWritten: 0, fileSize: movie.file.source.size, diagnostics: [])
+            return EditReport(path: path, addedTrackIDs: [], bytesWritten: 0, fileSize: size, diagnostics: [])
         }
         let edited = try EditedMovie(movie: movie, plan: plan, limits: limits)
         let layout = try AppendLayout(edited: edited, movie: movie)
-        let file = try EditableFile(path: path)
-        guard file.size == movie.file.source.size else {
+        if layout.changesNothing {
+            return EditReport(path: path, addedTrackIDs: [], bytesWritten: 0, fileSize: size, diagnostics: edited.diagnostics)
+        }
+        guard let source = movie.file.source as? FileByteSource else {
+            throw BoxError(.unsupported("an in-place edit needs a file"), at: nil)
+        }
+        let file = try EditableFile(editing: source)
+        if lock == .shared { try FileLock.exclusive.acquire(on: source.fileDescriptor, path: path, onWait: nil) }
+        guard file.size == size else {
             throw BoxError(.io("'\(path)' changed while it was being edited"), at: nil)
         }
+        let writer = InPlaceWriter(file: file, layout: layout, originalSize: size)
         let total = (layout.mediaBox?.totalSize ?? 0) + layout.movieBox.totalSize
-        let sink = file.sink(at: layout.appendOffset)
-        if let progress { sink.progress = { progress(EditProgress(bytesWritten: $0, totalBytes: total)) } }
-        var appended = ByteWriter(capacity: Int(clamping: total))
-        try layout.mediaBox?.write(to: &appended)
-        try layout.movieBox.write(to: &appended)
-        try sink.write(appended.bytes[...])
-        try file.sync()
         let report = EditReport(path: path, addedTrackIDs: edited.addedTrackIDs, bytesWritten: total,
-                                fileSize: layout.appendOffset + total, diagnostics: edited.diagnostics)
-        if lastStep == .appendMovie { return report }
-        if let patch = layout.endOfFileBoxPatch {
-            try sink.write(Self.bigEndian(patch.size)[...], at: patch.offset)
-            try file.sync()
-        }
-        if lastStep == .sizeEndOfFileBox { return report }
-        try sink.write(FourCC("free").bytes[...], at: layout.oldMovieTypeOffset)
-        try file.sync()
-        if lastStep == .retireOldMovie || (layout.erasures.isEmpty && layout.retiredBoxTypeOffsets.isEmpty) { return report }
-        for offset in layout.retiredBoxTypeOffsets { try sink.write(FourCC("free").bytes[...], at: offset) }
-        for range in layout.erasures { try sink.writeZeros(range) }
-        try file.sync()
+                                fileSize: layout.appendOffset + total, diagnostics: edited.diagnostics + layout.warnings)
+        try writer.run(stoppingAfter: lastStep, progress: progress.map { progress in
+            { @Sendable in progress(EditProgress(bytesWritten: $0, totalBytes: total)) }
+        })
         return report
-    }
-
-    private static func bigEndian(_ value: UInt32) -> [UInt8] {
-        [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) }
     }
 }

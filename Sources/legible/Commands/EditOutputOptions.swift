@@ -55,7 +55,9 @@ struct EditOutputOptions: ParsableArguments {
     /// failure is one `error:` line and exit status 2.
     func run(movie: String, plan makePlan: (MovieEditor) throws -> EditPlan, describe: (EditReport) -> [String]) throws {
         do {
-            let editor = try MovieEditor(path: movie)
+            let editor = try MovieEditor(path: movie, lock: inPlace ? .exclusive : .shared, onWait: {
+                if !quiet { printNote("waiting for another legible process that is using '\(movie)'") }
+            })
             let report = try perform(try makePlan(editor), editor: editor, describe: describe)
             if json {
                 print(JSONValue.object([
@@ -75,14 +77,21 @@ struct EditOutputOptions: ParsableArguments {
 
     /// Runs the plan with a progress display and prints the outcome.
     private func perform(_ plan: EditPlan, editor: MovieEditor, describe: (EditReport) -> [String]) throws -> EditReport {
-        if let output, !overwrite, !inPlace, access(output, F_OK) == 0 {
-            throw EditFailure("'\(output)' exists; use --overwrite to replace it, or --in-place to edit the source")
+        // lstat(2): a link is judged as a link; the engine checks again, race-free, as it renames.
+        var status = stat()
+        if let output, lstat(output, &status) == 0 {
+            if (status.st_mode & S_IFMT) != S_IFREG {
+                throw EditFailure("'\(output)' exists and is not a regular file (a link, a FIFO, a device or a folder); Legible writes only regular files")
+            }
+            if !overwrite {
+                throw EditFailure("'\(output)' exists; use --overwrite to replace it, or --in-place to edit the source")
+            }
         }
         let display = ProgressDisplay(style: quiet ? .none : progress)
         let report: EditReport
         do {
             defer { display.finish() }
-            report = try output.map { try editor.write(plan, to: $0, progress: display.callback) }
+            report = try output.map { try editor.write(plan, to: $0, replacingExisting: overwrite, progress: display.callback) }
                 ?? editor.editInPlace(plan, progress: display.callback)
         }
         if !quiet {

@@ -19,6 +19,11 @@ func printWarning(_ message: String) {
     writeToStandardError("warning: \(message)\n")
 }
 
+/// Writes `note: message` to standard error: what the user may want to know, not a problem.
+func printNote(_ message: String) {
+    writeToStandardError("note: \(message)\n")
+}
+
 private func writeToStandardError(_ text: String) {
     _ = writeAll(Array(text.utf8), to: STDERR_FILENO)
 }

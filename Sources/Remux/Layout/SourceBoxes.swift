@@ -1,0 +1,122 @@
+import ISOBMFF
+import Movie
+
+/// The source's top-level boxes as an edit sees them: which are rewritten (`ftyp`, every
+/// `moov`), which are copied, which go and why, and the bytes no box holds. Both layouts, a full
+/// rewrite and an in-place edit, start from it, so both treat a file the same way.
+///
+/// What it settles:
+/// - Players read the first `moov` (FFmpeg skips later ones; GPAC refuses a file with two), so
+///   that is the movie edited; every other `moov` is stale or hostile and is never copied (and
+///   is retired in place).
+/// - Every chunk of a kept track must lie inside a box that stays; one inside a `moov` is
+///   refused, as retiring the `moov` would take its samples with it.
+/// - A last box the file ends inside (a crash or a cut download), or bytes after the last box
+///   that do not form one, are left out, with a warning, when no kept sample is in them; a last
+///   box cut short that holds kept samples stays, with the size of what the file holds.
+/// - An edit that removes or replaces metadata also drops free space (`free`, `skip`), where
+///   retired `moov`s of earlier in-place edits keep their old items.
+/// - A strip keeps only the bytes of `mdat` boxes that kept tracks use.
+struct SourceBoxes {
+    /// One top-level box of the source and what the edit does with it.
+    struct Entry {
+        enum Fate: Equatable {
+            /// `ftyp` or a `moov`: the edit writes its own.
+            case rewritten
+            /// Copied as it is.
+            case kept
+            /// Copied with only the bytes in `used`: an `mdat` in a strip.
+            case keptUsedBytes(ByteRangeSet)
+            /// The plan removes it.
+            case removed
+            /// Free space left out because the edit removes metadata.
+            case freeSpace
+            /// The file ends inside it and no kept sample is in it.
+            case cutShort
+        }
+
+        var box: Box
+        /// The whole box in the source, as far as the file holds it.
+        var range: Range<UInt64>
+        /// Its payload in the source, as far as the file holds it.
+        var payload: Range<UInt64>
+        var fate: Fate
+
+        var isCopied: Bool {
+            switch fate {
+            case .kept, .keptUsedBytes: true
+            default: false
+            }
+        }
+    }
+
+    let entries: [Entry]
+    /// Bytes after the last box that do not form a box, and that the edit leaves out.
+    let tail: Range<UInt64>?
+    /// Which media the kept and the removed tracks use.
+    let media: MediaUse
+    /// The chunks of the source's tracks.
+    let chunks: ChunkOffsetPlan
+    /// What the edit leaves out that the user did not ask it to, for the report.
+    let warnings: [String]
+
+    init(edited: EditedMovie, movie: Movie) throws(BoxError) {
+        let chunks = try ChunkOffsetPlan(movie: movie)
+        let media = MediaUse(removedTrackIDs: edited.removal.trackIDs, chunks: chunks)
+        let end = movie.file.source.size
+        var warnings: [String] = []
+        var entries: [Entry] = []
+        for box in movie.file.boxes {
+            guard let location = box.location else { continue }
+            let start = location.offset
+            let payloadStart = min(start + box.header.headerSize, end)
+            let range = start..<min(start.saturatingAdd(box.header.totalSize), end)
+            var entry = Entry(box: box, range: range, payload: payloadStart..<range.upperBound, fate: .kept)
+            let holdsKeptMedia = media.kept.intersects(entry.range)
+            if box.type == "ftyp" || box.type == "moov" {
+                entry.fate = .rewritten
+                if holdsKeptMedia { throw Self.samplesInside(entry, movie: movie, media: chunks, kept: edited.removal.trackIDs) }
+            } else if edited.removal.boxOffsets.contains(start) {
+                entry.fate = .removed
+            } else if box.missingBytes > 0 && !holdsKeptMedia {
+                entry.fate = .cutShort
+                warnings.append("left out the last box, '\(box.type)' at 0x\(String(start, radix: 16)): the file ends \(box.missingBytes) bytes before its declared end and no track uses its \(range.count) bytes")
+            } else if edited.erasesRetiredMovie, box.type == "free" || box.type == "skip", !holdsKeptMedia {
+                entry.fate = .freeSpace
+            } else if edited.removal.leavesOutUnusedMedia, box.type == "mdat" {
+                entry.fate = .keptUsedBytes(media.kept.clamped(to: entry.payload))
+            }
+            entries.append(entry)
+        }
+        if let tail = movie.file.tail {
+            let range = tail.offset..<tail.offset.saturatingAdd(tail.length)
+            guard !media.kept.intersects(range) else {
+                throw BoxError(.invalidValue("the file is damaged after its last readable box (\(movie.file.damage?.message ?? "bytes that do not form a box")), and a track's samples are there; refusing to write a copy"),
+                               at: movie.file.damage?.location ?? BoxLocation(path: "", offset: tail.offset))
+            }
+            self.tail = range
+            warnings.append("left out \(tail.length) bytes at 0x\(String(tail.offset, radix: 16)) after the last box, which do not form a box (\(movie.file.damage?.message ?? "damaged")) and which no track uses")
+        } else {
+            self.tail = nil
+        }
+        self.entries = entries
+        self.media = media
+        self.chunks = chunks
+        self.warnings = warnings
+    }
+
+    /// The boxes the edit copies, in file order.
+    var copied: [Entry] { entries.filter(\.isCopied) }
+
+    /// Every top-level `moov`, the first (the one players read) first.
+    var movieBoxes: [Entry] { entries.filter { $0.box.type == "moov" } }
+
+    /// The error for a kept track whose samples lie inside a box the edit rewrites.
+    private static func samplesInside(_ entry: Entry, movie: Movie, media chunks: ChunkOffsetPlan, kept removed: Set<UInt32>) -> BoxError {
+        let track = movie.tracks.first { track in
+            !removed.contains(track.id) && ByteRangeSet(chunks.ranges { $0 == track.id }).intersects(entry.range)
+        }
+        return BoxError(.unsupported("track \(track.map { String($0.id) } ?? "?")'s samples lie inside the '\(entry.box.type)' box, which an edit rewrites; Legible cannot edit such a file"),
+                        at: entry.box.location)
+    }
+}

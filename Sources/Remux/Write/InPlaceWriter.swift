@@ -1,0 +1,112 @@
+import ISOBMFF
+
+/// Carries out an ``AppendLayout`` on the file, step by step (``InPlaceStep``), syncing after
+/// each. A write that fails up to the retirement of the old `moov` (a full disk, an I/O error)
+/// is undone: retired types are written back, a patched size restored and the file cut back to
+/// its size before the edit, so it is byte for byte as it was (less what the edit left out at
+/// its end, which nothing used). After the retirement there is nothing to undo: the file is
+/// the edited movie, and only erasing is left, which running the edit again finishes.
+struct InPlaceWriter {
+    let file: EditableFile
+    let layout: AppendLayout
+    /// The file's size before the edit.
+    let originalSize: UInt64
+
+    /// One thing to put back when a later step fails.
+    private enum Undo {
+        case truncate(UInt64)
+        case write([UInt8], at: UInt64)
+    }
+
+    private static let movieType = FourCC("moov").bytes
+    private static let freeType = FourCC("free").bytes
+
+    func run(stoppingAfter lastStep: InPlaceStep?, progress: (@Sendable (UInt64) -> Void)?) throws(BoxError) {
+        let sink = file.sink(at: layout.appendOffset)
+        sink.progress = progress
+        var undo: [Undo] = []
+        for step in InPlaceStep.allCases {
+            guard let writes = try writes(for: step, into: &undo) else {
+                if step == lastStep { return }
+                continue
+            }
+            do throws(BoxError) {
+                for write in writes { try perform(write, with: sink) }
+                try file.sync()
+            } catch {
+                guard step <= .retireOldMovie else {
+                    throw BoxError(.io("\(error.message); the edit is in place, but removed bytes may not all be erased yet: run the same command again to finish"),
+                                   at: error.location)
+                }
+                throw rollBack(undo, with: sink, after: error)
+            }
+            if step == lastStep { return }
+        }
+    }
+
+    /// What a step writes, or nil when the edit has nothing to do in it; records in `undo` how
+    /// to take the step back.
+    private func writes(for step: InPlaceStep, into undo: inout [Undo]) throws(BoxError) -> [Write]? {
+        switch step {
+        case .cutLeftOutEnd:
+            guard layout.appendOffset < originalSize else { return nil }
+            return [.truncate(layout.appendOffset)]
+        case .appendMovie:
+            undo.append(.truncate(layout.appendOffset))
+            var appended = ByteWriter(capacity: Int(clamping: (layout.mediaBox?.totalSize ?? 0) + layout.movieBox.totalSize))
+            try layout.mediaBox?.write(to: &appended)
+            try layout.movieBox.write(to: &appended)
+            return [.append(appended.bytes)]
+        case .sizeLastBox:
+            guard let patch = layout.lastBoxSizePatch else { return nil }
+            undo.append(.write(try file.source.read(at: patch.offset, count: patch.bytes.count), at: patch.offset))
+            return [.patch(patch.bytes, at: patch.offset)]
+        case .retireStaleMovies:
+            let stale = layout.retiredMovieTypeOffsets.dropLast()
+            undo += stale.map { .write(Self.movieType, at: $0) }
+            return stale.map { .patch(Self.freeType, at: $0) }
+        case .retireOldMovie:
+            guard let live = layout.retiredMovieTypeOffsets.last else { return nil }
+            undo.append(.write(Self.movieType, at: live))
+            return [.patch(Self.freeType, at: live)]
+        case .eraseRemovedBytes:
+            guard !layout.erasures.isEmpty || !layout.retiredBoxTypeOffsets.isEmpty else { return nil }
+            return layout.retiredBoxTypeOffsets.map { .patch(Self.freeType, at: $0) } + layout.erasures.map { .zeros($0) }
+        }
+    }
+
+    /// One write of a step.
+    private enum Write {
+        case truncate(UInt64)
+        case append([UInt8])
+        case patch([UInt8], at: UInt64)
+        case zeros(Range<UInt64>)
+    }
+
+    private func perform(_ write: Write, with sink: FileByteSink) throws(BoxError) {
+        switch write {
+        case let .truncate(size): try file.truncate(to: size)
+        case let .append(bytes): try sink.write(bytes[...])
+        case let .patch(bytes, offset): try sink.write(bytes[...], at: offset)
+        case let .zeros(range): try sink.writeZeros(range)
+        }
+    }
+
+    /// Runs the undo steps, newest first, and returns the error to report: the original one,
+    /// or, when undoing failed too, one that says the file may be left changed.
+    private func rollBack(_ undo: [Undo], with sink: FileByteSink, after error: BoxError) -> BoxError {
+        do throws(BoxError) {
+            for action in undo.reversed() {
+                switch action {
+                case let .truncate(size): try file.truncate(to: size)
+                case let .write(bytes, offset): try sink.write(bytes[...], at: offset)
+                }
+            }
+            try file.sync()
+            return BoxError(.io("\(error.message); the file was left as it was"), at: error.location)
+        } catch let undoError {
+            return BoxError(.io("\(error.message); undoing the edit failed too (\(undoError.message)): '\(file.path)' may hold a partial edit, which the next edit or 'legible strip' tidies up"),
+                            at: error.location)
+        }
+    }
+}
