@@ -160,18 +160,39 @@ import Testing
 
     @Test(arguments: [
         ("list.txt", "0:00 A\n0:02 B\n0:01 C\n", "list.txt: line 3: chapters must be in time order"),
-        ("list.txt", "0:00 A\n0:09 B\n", "list.txt: line 2: the chapter starts at 00:00:09.000, at or after the movie's end (00:00:04.000)"),
         ("list.txt", "0:00 A\n0:01 A\n0:01 B\n", "list.txt: line 3: two chapters start at 00:00:01.000"),
         ("list.ffmeta", ";FFMETADATA1\n[CHAPTER]\nSTART=0\ntitle=\n", "list.ffmeta: line 2: the chapter at 00:00:00.000 has an empty title"),
         ("list.json", "[{\"start\": 0}]", "list.json: not a chapter list"),
         ("list.srt", "1\n", "cannot tell the format of"),
     ])
     func badListsAreRefusedWithTheirPlace(name: String, text: String, message: String) throws {
+        try expectRefusal(name: name, text: text, message: message)
+    }
+
+    /// demo.mov lasts 4 s: a chapter at 9 s is left out with a warning naming it (the default,
+    /// `--past-end clip`), and ffprobe lists the one chapter left; `--past-end refuse` names
+    /// the line instead and writes nothing.
+    @Test(.enabled(if: ExternalTool.shouldRun("ffprobe")))
+    func chaptersPastTheEndAreLeftOutOrRefused() throws {
+        let folder = try TemporaryFolder("cli-chapters")
+        defer { folder.remove() }
+        try "0:00 A\n0:09 B\n".write(toFile: folder.path("list.txt"), atomically: true, encoding: .utf8)
+        let result = try ExternalTool.run(TestPaths.legibleExecutable.path,
+                                          ["add-chapters", TestPaths.testMedia.appendingPathComponent("demo.mov").path, folder.path("list.txt"),
+                                           "-o", folder.path("out.mov")])
+        try #require(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("warning: track 5: left out chapter 2 (starting at or after the movie's end, 00:00:04.000)"), "\(result.stderr)")
+        ChapterReading.expectSame(try ChapterReading.ffprobe(folder.path("out.mov")), [ReadChapter(start: 0, end: 4, title: "A")], "clipped")
+        try expectRefusal(name: "list.txt", text: "0:00 A\n0:09 B\n", extra: ["--past-end", "refuse"],
+                          message: "list.txt: line 2: the chapter starts at 00:00:09.000, at or after the movie's end (00:00:04.000)")
+    }
+
+    private func expectRefusal(name: String, text: String, extra: [String] = [], message: String) throws {
         let folder = try TemporaryFolder("cli-chapters")
         defer { folder.remove() }
         try text.write(toFile: folder.path(name), atomically: true, encoding: .utf8)
         let result = try ExternalTool.run(TestPaths.legibleExecutable.path,
-                                          ["add-chapters", TestPaths.testMedia.appendingPathComponent("demo.mov").path, folder.path(name), "-o", folder.path("out.mov")])
+                                          ["add-chapters", TestPaths.testMedia.appendingPathComponent("demo.mov").path, folder.path(name), "-o", folder.path("out.mov")] + extra)
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("error: "), "\(result.stderr)")
         #expect(result.stderr.contains(message), "\(result.stderr)")

@@ -38,9 +38,10 @@ public struct HeaderTiming: Sendable, Equatable {
         duration = try reader.readUInt(wide: wide)
     }
 
+    /// Written as version 1 when a value no longer fits version 0's 32 bits, so it is never cut short.
     func encode(into writer: inout ByteWriter) {
-        let wide = version == 1
-        writer.writeVersionAndFlags(version: version, flags: flags)
+        let wide = version == 1 || max(creationTime, modificationTime, duration) > UInt64(UInt32.max)
+        writer.writeVersionAndFlags(version: wide ? max(version, 1) : version, flags: flags)
         writer.write(creationTime, wide: wide)
         writer.write(modificationTime, wide: wide)
         writer.write(timescale)

@@ -35,7 +35,12 @@ extension Box {
             try sink.copy(from: source, offset: offset, length: length)
         case let .container(container):
             try sink.write(container.prefix)
-            for child in container.children { try child.write(to: &sink) }
+            // A size-0 child runs to the end of its parent: once other children or trailing
+            // bytes follow it (an edit appended them), it must say its size or swallow them.
+            let last = container.children.count - 1
+            for (index, child) in container.children.enumerated() {
+                try child.write(to: &sink, explicitSize: index < last || !container.trailing.isEmpty)
+            }
             try sink.write(container.trailing)
         }
     }

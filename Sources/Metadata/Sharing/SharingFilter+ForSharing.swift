@@ -46,6 +46,8 @@ extension SharingFilter {
         .init("udta/@swr", .remove, .device, "the device's software"),
         .init("itsk/©too", .remove, .device, "the encoder"),
         .init("udta/XMP_", .remove, .device, "an XMP packet: device, software, dates and more"),
+        .init("name:handler", .remove, .device, "a handler name can name the device or app that wrote the track; it becomes the conventional name (VideoHandler, …)"),
+        .init("name:compressor", .remove, .device, "a compressor name can name the camera's encoder; it is blanked"),
     ] + ["CNCV", "CNFV", "CNTH", "CNMN", "FIRM", "LENS", "CAME", "SNum", "slno", "MUID", "HMMT", "manu", "modl",
          "INFO", "PENT", "FUJI", "NCDT", "TAGS", "CMbo", "MVTG", "PANA", "RDT1"].map {
         SharingRule("udta/\($0)", .remove, .device, "camera maker data (serial numbers, firmware, settings)")

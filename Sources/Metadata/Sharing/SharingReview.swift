@@ -20,11 +20,11 @@ public struct SharingReview: Sendable {
     /// One subject and its fate.
     public struct Entry: Sendable, Hashable {
         public enum Kind: String, Sendable, Hashable {
-            case item, track, box, headerTimes = "header-times"
+            case item, track, box, name, headerTimes = "header-times"
         }
 
         public var kind: Kind
-        /// The identifier, `track:FORMAT`, `box:PATH` or `header:times`.
+        /// The identifier, `track:FORMAT`, `box:PATH`, `name:handler`, `name:compressor` or `header:times`.
         public var subject: String
         public var scope: MetadataScope
         public var decision: SharingFilter.Decision
@@ -40,6 +40,10 @@ public struct SharingReview: Sendable {
     /// Offsets of boxes (top-level or inside `moov`) removed whole.
     public private(set) var removedBoxOffsets: Set<UInt64> = []
     public private(set) var clearsHeaderTimes = false
+    /// Tracks whose handler names (`mdia/hdlr`, `minf/hdlr`) become the conventional ones.
+    public private(set) var renamedHandlerTrackIDs: Set<UInt32> = []
+    /// Tracks whose visual sample entries' compressor names are blanked.
+    public private(set) var blankedCompressorTrackIDs: Set<UInt32> = []
 
     /// Reviews `items` (as the metadata reader returns them), the movie's timed metadata
     /// tracks, its free-space and vendor boxes, and its header times.
@@ -68,6 +72,7 @@ public struct SharingReview: Sendable {
             if decision.action == .remove { removedItems.append(item) }
         }
         try reviewBoxes(of: movie, filter: filter)
+        reviewNames(of: movie, filter: filter)
         reviewHeaderTimes(of: movie, filter: filter)
     }
 
@@ -119,6 +124,30 @@ public struct SharingReview: Sendable {
                                  summary: "\(candidate.box.type) box, \(candidate.box.header.totalSize) bytes at 0x\(String(location.offset, radix: 16))",
                                  byteRange: range))
             if decision.action == .remove { removedBoxOffsets.insert(location.offset) }
+        }
+    }
+
+    /// Free-text names in the track structure that may name the device or software: handler
+    /// names other than the conventional ones, and compressor names of visual sample entries.
+    private mutating func reviewNames(of movie: Movie, filter: SharingFilter) {
+        for track in movie.tracks where !removedTrackIDs.contains(track.id) {
+            let handlers = [track.box.descendant(["mdia", "hdlr"]), track.box.descendant(["mdia", "minf", "hdlr"])]
+            let names = handlers.compactMap { box in box.flatMap { try? HandlerBox($0.loaded()) }?.name }
+            if let name = names.first(where: { !ConventionalHandlerName.isConventional($0) }) {
+                let decision = filter.decision(for: "name:handler")
+                entries.append(Entry(kind: .name, subject: "name:handler", scope: .track(track.id), decision: decision,
+                                     summary: "handler name \"\(name)\"", byteRange: nil))
+                if decision.action == .remove { renamedHandlerTrackIDs.insert(track.id) }
+            }
+            guard track.mediaType == .video else { continue }
+            let entries = track.box.descendant(["mdia", "minf", "stbl", "stsd"])?.children ?? []
+            let compressors = entries.compactMap { try? SampleEntry($0, handler: "vide").compressorName }.filter { !$0.isEmpty }
+            if let name = compressors.first {
+                let decision = filter.decision(for: "name:compressor")
+                self.entries.append(Entry(kind: .name, subject: "name:compressor", scope: .track(track.id), decision: decision,
+                                          summary: "compressor name \"\(name)\"", byteRange: nil))
+                if decision.action == .remove { blankedCompressorTrackIDs.insert(track.id) }
+            }
         }
     }
 

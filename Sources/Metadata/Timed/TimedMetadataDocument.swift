@@ -1,4 +1,5 @@
 import ISOBMFF
+import Movie
 
 /// A timed metadata track as JSON, for input (`add-metadata-track --from groups.json`) and
 /// output (`metadata --timed`):
@@ -88,10 +89,12 @@ public struct TimedMetadataDocument: Hashable, Sendable, Codable {
 
     /// What the document describes, ready to write: the key table and one group per sample,
     /// back to back from 0 (a gap before the first group and between groups becomes an empty
-    /// group). With `movieEnd` (seconds), groups starting at or after it are dropped and one
-    /// running past it is cut, so the track never lengthens the movie; each such change is a
-    /// diagnostic.
-    public func resolved(movieEnd: Double? = nil) throws(MetadataInputError)
+    /// group). With `movieEnd` (seconds), a last group without a duration ends there, and
+    /// `pastEnd` says what happens to groups past it: with `clip` those starting at or after it
+    /// are dropped and one running past it is cut, so the track never lengthens the movie (each
+    /// such change is a diagnostic); with `refuse` the first such group is an error; with
+    /// `extend` they stay.
+    public func resolved(movieEnd: Double? = nil, pastEnd: PastEndPolicy = .clip) throws(MetadataInputError)
         -> (keys: [TimedMetadataKey], groups: [TimedMetadataGroup], diagnostics: [String]) {
         let movieEnd = movieEnd.flatMap { $0 > 0 ? $0 : nil }
         let scale = timescale ?? 1000
@@ -108,7 +111,8 @@ public struct TimedMetadataDocument: Hashable, Sendable, Codable {
         for (index, group) in groups.enumerated() {
             let path = "groups[\(index)]"
             guard group.start.isFinite, group.start >= 0 else { throw MetadataInputError("start must be a number of seconds ≥ 0", path: path) }
-            if let movieEnd, group.start >= movieEnd {
+            if let movieEnd, group.start >= movieEnd, pastEnd != .extend {
+                if pastEnd == .refuse { throw MetadataInputError("starts at \(group.start) s, at or after the movie's end (\(movieEnd) s)", path: path) }
                 diagnostics.append("\(groups.count - index) group(s) from \(path) (start \(group.start) s) start at or after the movie's end (\(movieEnd) s): dropped")
                 break
             }
@@ -124,7 +128,8 @@ public struct TimedMetadataDocument: Hashable, Sendable, Codable {
             } else {
                 end = group.start + 1
             }
-            if let movieEnd, end > movieEnd {
+            if let movieEnd, end > movieEnd, pastEnd != .extend {
+                if pastEnd == .refuse { throw MetadataInputError("ends at \(end) s, after the movie's end (\(movieEnd) s)", path: path) }
                 diagnostics.append("\(path) ends at \(end) s, after the movie's end: cut at \(movieEnd) s")
                 end = movieEnd
             }

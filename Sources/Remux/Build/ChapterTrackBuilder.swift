@@ -12,6 +12,9 @@ struct ChapterTrackBuilder {
     /// The movie's duration in its timescale: where the last chapter ends.
     let movieDuration: UInt64
     let isQuickTime: Bool
+    /// Chapters starting at or after the movie's end: left out with `clip`, refused otherwise
+    /// (a chapter marks a point in the movie, which cannot grow to hold it).
+    let pastEnd: PastEndPolicy
 
     /// Media timescale: milliseconds, the precision of the chapter list formats read.
     static let timescale: UInt32 = 1000
@@ -50,6 +53,8 @@ struct ChapterTrackBuilder {
         /// The `trak`, its chunk offset still to be set by the layout.
         var trak: Box
         var media: NewTrackMedia
+        /// Chapters left out at the movie's end.
+        var diagnostics: [String]
     }
 
     func build(_ request: ChapterTrackRequest, trackID: UInt32) throws(BoxError) -> Result {
@@ -62,19 +67,24 @@ struct ChapterTrackBuilder {
         }
         let movieEnd = SubtitleTime(units: Int64(clamping: movieDuration), timescale: movieTimescale) ?? .zero
         let mediaEnd = movieEnd.units(inTimescale: Self.timescale)
-        var bytes: [UInt8] = []
-        var sizes: [UInt32] = []
-        var runs: [(count: UInt32, delta: UInt32)] = []
-        for (index, chapter) in request.chapters.enumerated() {
-            let start = chapter.start.units(inTimescale: Self.timescale)
-            let end = index + 1 < request.chapters.count ? request.chapters[index + 1].start.units(inTimescale: Self.timescale) : mediaEnd
-            guard end > start, let duration = UInt32(exactly: end - start) else {
-                throw BoxError(.invalidValue("chapter \(index + 1) (\"\(chapter.title)\" at \(chapter.start)) lasts less than a millisecond or past the movie's end"), at: nil)
+        let kept = request.chapters.prefix { $0.start.units(inTimescale: Self.timescale) < mediaEnd }
+        var diagnostics: [String] = []
+        if kept.count < request.chapters.count {
+            let first = request.chapters[kept.count]
+            let leftOut = request.chapters.count - kept.count
+            guard pastEnd == .clip else {
+                throw BoxError(.invalidValue("chapter \(kept.count + 1) (\"\(first.title)\" at \(first.start)) starts at or after the movie's end (\(movieEnd))"), at: nil)
             }
-            let sample = try QuickTimeTextSample.encode(chapter.title)
-            bytes += sample
-            sizes.append(UInt32(sample.count))
-            if let last = runs.last, last.delta == duration { runs[runs.count - 1].count += 1 } else { runs.append((1, duration)) }
+            diagnostics.append("left out \(leftOut == 1 ? "chapter" : "chapters") \(kept.count + 1)\(leftOut > 1 ? "–\(request.chapters.count)" : "") (starting at or after the movie's end, \(movieEnd))")
+        }
+        var samples = NewTrackSamples(kind: "a chapter sample")
+        for (index, chapter) in kept.enumerated() {
+            let start = chapter.start.units(inTimescale: Self.timescale)
+            let end = index + 1 < kept.count ? kept[index + 1].start.units(inTimescale: Self.timescale) : mediaEnd
+            guard end > start else {
+                throw BoxError(.invalidValue("chapter \(index + 1) (\"\(chapter.title)\" at \(chapter.start)) lasts less than a millisecond"), at: nil)
+            }
+            try samples.append(try QuickTimeTextSample.encode(chapter.title), duration: UInt64(end - start))
         }
         let header = TrackHeaderBox(trackID: trackID, flags: [.inMovie], duration: movieDuration)
         var handler = HandlerBox(handlerType: "text", name: "ChapterHandler", componentType: isQuickTime ? "mhlr" : FourCC(rawValue: 0))
@@ -85,10 +95,10 @@ struct ChapterTrackBuilder {
             Box(type: "minf", children: [
                 NewTrackBoxes.baseMediaHeader([Self.textMediaInformation]),
                 NewTrackBoxes.dataInformation,
-                NewTrackBoxes.sampleTable(entry: Self.sampleDescription, runs: runs, sizes: sizes),
+                samples.sampleTable(entry: Self.sampleDescription),
             ]),
         ])
-        return Result(trak: Box(type: "trak", children: [header.makeBox(), media]),
-                      media: NewTrackMedia(trackID: trackID, bytes: bytes, sampleCount: sizes.count))
+        return Result(trak: Box(type: "trak", children: [header.makeBox(), media]), media: samples.media(trackID: trackID),
+                      diagnostics: diagnostics)
     }
 }

@@ -1,6 +1,7 @@
 import ISOBMFF
 import Metadata
 import Movie
+import TimedText
 
 /// A movie with an ``EditPlan`` applied to its boxes: the new `ftyp` and `moov` and the samples
 /// of the added tracks. Chunk offsets are not final yet: a layout sets them (copied tracks keep
@@ -63,23 +64,39 @@ struct EditedMovie {
         let header = movie.header
         let movieTimescale = header?.timescale ?? 600
         let video = tracks.mainVideoSize
+        // The end new tracks are held to (PastEndPolicy); unknown when mvhd gives no duration.
+        let movieEnd = header.flatMap { $0.duration > 0 ? SubtitleTime(units: Int64(clamping: $0.duration), timescale: $0.timescale) : nil }
+        let isQuickTime = plan.brand?.isQuickTime ?? movie.isQuickTime
         let builder = SubtitleTrackBuilder(movieTimescale: movieTimescale, videoWidth: video.width, videoHeight: video.height,
-                                           isQuickTime: (plan.brand?.isQuickTime) ?? movie.isQuickTime)
-        var nextID = max(header?.nextTrackID ?? 1, (editors.map(\.trackID).max() ?? 0) + 1)
+                                           isQuickTime: isQuickTime, movieEnd: movieEnd, pastEnd: plan.pastEnd)
+        var trackIDs = TrackIDAllocator(usedIDs: try editors.map { (editor) throws(BoxError) in try editor.header().trackID },
+                                        nextTrackID: header?.nextTrackID)
         var newMedia: [NewTrackMedia] = []
         var added: [UInt32] = []
         var diagnostics: [String] = []
         var movieDuration = header?.duration ?? 0
         /// Puts a built track into the movie: its boxes, its samples, its share of the duration.
-        func adopt(_ editor: TrackBoxEditor, media: NewTrackMedia) throws(BoxError) {
-            movieDuration = max(movieDuration, try editor.header().duration)
+        func adopt(_ editor: TrackBoxEditor, media: NewTrackMedia, diagnostics built: [String]) throws(BoxError) {
+            let duration = try editor.header().duration
+            diagnostics += built.map { "track \(media.trackID): \($0)" }
+            // Rounding media time (milliseconds) to movie time can add a unit: not worth a word.
+            let slack = UInt64(movieTimescale / 1000 + 1)
+            if duration > movieDuration, duration - movieDuration <= slack {
+                movieDuration = duration
+            } else if duration > movieDuration {
+                if plan.pastEnd == .refuse, movieEnd != nil {
+                    throw BoxError(.invalidValue("track \(media.trackID) would make the movie longer"), at: nil)
+                }
+                let seconds = { (units: UInt64) in SubtitleTime(units: Int64(clamping: units), timescale: movieTimescale) ?? .zero }
+                diagnostics.append("track \(media.trackID): the movie is lengthened from \(seconds(movieDuration)) to \(seconds(duration)) to hold it")
+                movieDuration = duration
+            }
             editors.append(editor)
             newMedia.append(media)
             added.append(media.trackID)
         }
         for request in plan.subtitleTracks {
-            let trackID = nextID
-            nextID += 1
+            let trackID = try trackIDs.take()
             let built = try builder.build(request, trackID: trackID)
             var editor = TrackBoxEditor(trak: built.trak, limits: limits)
             var properties = request.properties
@@ -103,26 +120,24 @@ struct EditedMovie {
                 guard let index = editors.firstIndex(where: { $0.trackID == audio }) else { throw tracks.unknownTrack(audio) }
                 try editors[index].apply(Self.replacingReference(TrackReference.selectionFollower, with: trackID), group: nil)
             }
-            try adopt(editor, media: built.media)
-            diagnostics += built.diagnostics.map { "track \(trackID): \($0.message)" }
+            try adopt(editor, media: built.media, diagnostics: built.diagnostics)
         }
-        let metadataBuilder = MetadataTrackBuilder(movieTimescale: movieTimescale, isQuickTime: builder.isQuickTime)
+        let metadataBuilder = MetadataTrackBuilder(movieTimescale: movieTimescale, isQuickTime: isQuickTime,
+                                                   movieEnd: movieEnd, pastEnd: plan.pastEnd)
         for request in plan.metadataTracks {
-            let trackID = nextID
-            nextID += 1
+            let trackID = try trackIDs.take()
             let built = try metadataBuilder.build(request, trackID: trackID)
             var editor = TrackBoxEditor(trak: built.trak, limits: limits)
             try tracks.checkReferences(request.properties.addedReferences)
             try editor.apply(request.properties, group: nil)
             tracks.add(trackID: trackID, handler: "meta", group: 0, language: request.language)
-            try adopt(editor, media: built.media)
+            try adopt(editor, media: built.media, diagnostics: built.diagnostics)
         }
         if let request = plan.chapters, let replacement = chapterReplacement {
             for index in editors.indices { try editors[index].apply(ChapterReplacement.removingChapterReferences, group: nil) }
-            let trackID = nextID
-            nextID += 1
+            let trackID = try trackIDs.take()
             let chapterBuilder = ChapterTrackBuilder(movieTimescale: movieTimescale, movieDuration: header?.duration ?? 0,
-                                                     isQuickTime: builder.isQuickTime)
+                                                     isQuickTime: isQuickTime, pastEnd: plan.pastEnd)
             let built = try chapterBuilder.build(request, trackID: trackID)
             var editor = TrackBoxEditor(trak: built.trak, limits: limits)
             try editor.apply(TrackChanges(language: request.language, name: request.name), group: nil)
@@ -132,7 +147,7 @@ struct EditedMovie {
                 guard let index = editors.firstIndex(where: { $0.trackID == referrer }) else { throw tracks.unknownTrack(referrer) }
                 try editors[index].apply(reference, group: nil)
             }
-            try adopt(editor, media: built.media)
+            try adopt(editor, media: built.media, diagnostics: built.diagnostics)
         }
 
         // One enabled track per alternate group (QTFF "Preparing sound and subtitle alternate
@@ -150,6 +165,9 @@ struct EditedMovie {
         for index in editors.indices {
             try editors[index].removeReferences(to: removal.trackIDs)
             if removal.clearsHeaderTimes { try editors[index].clearHeaderTimes() }
+            let trackID = try editors[index].header().trackID
+            if removal.renamedHandlerTrackIDs.contains(trackID) { try editors[index].useConventionalHandlerNames() }
+            if removal.blankedCompressorTrackIDs.contains(trackID) { try editors[index].blankCompressorNames() }
         }
 
         let sourceTrackCount = moov.children("trak").count
@@ -171,7 +189,7 @@ struct EditedMovie {
         moov = moov.pruning(offsets: removal.boxOffsets)
         if var movieHeader = header, !added.isEmpty || removal.clearsHeaderTimes {
             if !added.isEmpty {
-                movieHeader.nextTrackID = nextID
+                movieHeader.nextTrackID = trackIDs.nextTrackID
                 if movieDuration > movieHeader.duration { movieHeader.timing.setDuration(movieDuration) }
             }
             if removal.clearsHeaderTimes {

@@ -1,6 +1,7 @@
 import ISOBMFF
 import Metadata
 import Movie
+import TimedText
 
 /// Builds the `trak` of a new timed metadata track and its samples, shaped like the ones iPhone
 /// writes: handler `meta`, `gmhd` in QuickTime files (`nmhd` in ISO files, QTFF "Timed Metadata
@@ -9,6 +10,9 @@ import Movie
 struct MetadataTrackBuilder {
     let movieTimescale: UInt32
     let isQuickTime: Bool
+    /// The movie's end in seconds, which groups are held against; nil when it has no duration.
+    let movieEnd: SubtitleTime?
+    let pastEnd: PastEndPolicy
 
     /// Media timescale when the groups do not bring one: milliseconds.
     static let defaultTimescale: UInt32 = 1000
@@ -17,6 +21,8 @@ struct MetadataTrackBuilder {
         /// The `trak`, its chunk offset still to be set by the layout.
         var trak: Box
         var media: NewTrackMedia
+        /// Groups held to the movie's end.
+        var diagnostics: [String]
     }
 
     func build(_ request: MetadataTrackRequest, trackID: UInt32) throws(BoxError) -> Result {
@@ -31,30 +37,22 @@ struct MetadataTrackBuilder {
         }
         let timescale = request.groups.first?.timescale ?? Self.defaultTimescale
         guard timescale > 0 else { throw BoxError(.invalidValue("the timed metadata timescale is 0"), at: nil) }
-        var bytes: [UInt8] = []
-        var sizes: [UInt32] = []
-        var runs: [(count: UInt32, delta: UInt32)] = []
-        var mediaDuration: UInt64 = 0
-        func append(_ sample: [UInt8], duration: UInt64) throws(BoxError) {
-            guard let delta = UInt32(exactly: duration), let size = UInt32(exactly: sample.count) else {
-                throw BoxError(.invalidValue("a timed metadata sample is longer than a 32-bit duration or size allows"), at: nil)
-            }
-            bytes += sample
-            sizes.append(size)
-            mediaDuration += duration
-            if let last = runs.last, last.delta == delta { runs[runs.count - 1].count += 1 } else { runs.append((1, delta)) }
-        }
-        for group in request.groups.map({ $0.rescaled(to: timescale) }) {
+        var samples = NewTrackSamples(kind: "a timed metadata sample")
+        let (groups, diagnostics) = try heldToMovieEnd(request.groups.map { $0.rescaled(to: timescale) }, timescale: timescale)
+        for group in groups {
             guard group.mediaDuration > 0 else { continue }
             // Samples are back to back: time the document leaves out is an explicit gap.
-            if group.mediaStart > mediaDuration {
-                try append(TimedMetadataSample.placeholder, duration: group.mediaStart - mediaDuration)
-            } else if group.mediaStart < mediaDuration {
+            if group.mediaStart > samples.duration {
+                try samples.append(TimedMetadataSample.placeholder, duration: group.mediaStart - samples.duration)
+            } else if group.mediaStart < samples.duration {
                 throw BoxError(.invalidValue("timed metadata groups overlap at \(group.start) s"), at: nil)
             }
-            try append(try sample(of: group, keys: request.keys).encoded(), duration: group.mediaDuration)
+            try samples.append(try sample(of: group, keys: request.keys).encoded(), duration: group.mediaDuration)
         }
-        let trackDuration = (mediaDuration * UInt64(movieTimescale) + UInt64(timescale) / 2) / UInt64(timescale)
+        guard samples.count > 0 else {
+            throw BoxError(.invalidValue("no timed metadata group starts before the movie's end (\(movieEnd ?? .zero))"), at: nil)
+        }
+        let trackDuration = try samples.trackDuration(mediaTimescale: timescale, movieTimescale: movieTimescale)
         let header = TrackHeaderBox(trackID: trackID, flags: [.enabled, .inMovie], duration: trackDuration)
         var handler = HandlerBox(handlerType: "meta", name: "TimedMetadataHandler",
                                  componentType: isQuickTime ? "mhlr" : FourCC(rawValue: 0))
@@ -64,15 +62,45 @@ struct MetadataTrackBuilder {
         let mediaInformation = Box(type: "minf", children: [
             isQuickTime ? NewTrackBoxes.baseMediaHeader() : Box(type: "nmhd", payload: [0, 0, 0, 0]),
             NewTrackBoxes.dataInformation,
-            NewTrackBoxes.sampleTable(entry: entry, runs: runs, sizes: sizes),
+            samples.sampleTable(entry: entry),
         ])
         let media = Box(type: "mdia", children: [
-            MediaHeaderBox(timing: HeaderTiming(timescale: timescale, duration: mediaDuration), language: .undetermined).makeBox(),
+            MediaHeaderBox(timing: HeaderTiming(timescale: timescale, duration: samples.duration), language: .undetermined).makeBox(),
             handler.makeBox(),
             mediaInformation,
         ])
         let trak = Box(type: "trak", children: [header.makeBox(), media])
-        return Result(trak: trak, media: NewTrackMedia(trackID: trackID, bytes: bytes, sampleCount: sizes.count))
+        return Result(trak: trak, media: samples.media(trackID: trackID), diagnostics: diagnostics)
+    }
+
+    /// The groups with ``pastEnd`` applied: with `clip`, those starting at or after the movie's
+    /// end are left out and one running past it is cut there, each said in a diagnostic.
+    private func heldToMovieEnd(_ groups: [TimedMetadataGroup], timescale: UInt32) throws(BoxError) -> ([TimedMetadataGroup], [String]) {
+        guard let movieEnd, pastEnd != .extend else { return (groups, []) }
+        let end = UInt64(max(0, movieEnd.units(inTimescale: timescale)))
+        var kept: [TimedMetadataGroup] = []
+        var leftOut = 0
+        var cut: [String] = []
+        for (index, var group) in groups.enumerated() where !group.isGap || group.mediaStart < end {
+            let groupEnd = group.mediaStart.saturatingAdd(group.mediaDuration)
+            guard group.mediaStart < end, groupEnd > end else {
+                if group.mediaStart >= end { leftOut += 1 } else { kept.append(group) }
+                continue
+            }
+            if pastEnd == .refuse, !group.isGap {
+                throw BoxError(.invalidValue("timed metadata group \(index + 1) (\(group.start) s, \(group.duration) s long) runs past the movie's end (\(movieEnd))"), at: nil)
+            }
+            if !group.isGap { cut.append("group \(index + 1)") }
+            group.mediaDuration = end - group.mediaStart
+            kept.append(group)
+        }
+        if pastEnd == .refuse, leftOut > 0 {
+            throw BoxError(.invalidValue("\(leftOut) timed metadata group(s) start at or after the movie's end (\(movieEnd))"), at: nil)
+        }
+        var diagnostics: [String] = []
+        if leftOut > 0 { diagnostics.append("left out \(leftOut) timed metadata group(s) starting at or after the movie's end (\(movieEnd)); --past-end extend keeps them") }
+        if !cut.isEmpty { diagnostics.append("cut timed metadata \(cut.joined(separator: ", ")) at the movie's end (\(movieEnd))") }
+        return (kept, diagnostics)
     }
 
     /// A group's values as a sample, in key table order; every item needs a key.

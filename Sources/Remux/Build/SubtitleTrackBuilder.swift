@@ -12,6 +12,9 @@ struct SubtitleTrackBuilder {
     let videoWidth: UInt32
     let videoHeight: UInt32
     let isQuickTime: Bool
+    /// The movie's end, which cues are held against; nil when the movie has no duration.
+    let movieEnd: SubtitleTime?
+    let pastEnd: PastEndPolicy
 
     /// Media timescale of new subtitle tracks: milliseconds, the precision of SubRip and WebVTT.
     static let timescale: UInt32 = 1000
@@ -29,17 +32,32 @@ struct SubtitleTrackBuilder {
         var media: NewTrackMedia
         /// `sbtl` or `text`.
         var handler: FourCC
-        /// Cues dropped or cut while laying out the timeline.
-        var diagnostics: [SubtitleDiagnostic]
+        /// Cues dropped or cut while laying out the timeline, or held to the movie's end.
+        var diagnostics: [String]
     }
 
     func build(_ request: SubtitleTrackRequest, trackID: UInt32) throws(BoxError) -> Result {
         guard !request.cues.isEmpty else { throw BoxError(.invalidValue("the subtitle file has no cues"), at: nil) }
-        let cues = request.isForcedOnly ? request.cues.map { cue in
+        var cues = request.isForcedOnly ? request.cues.map { cue in
             var forced = cue
             forced.isForced = true
             return forced
         } : request.cues
+        var diagnostics: [String] = []
+        if let movieEnd, pastEnd != .extend {
+            let clipping = CueClipping(cues, end: movieEnd)
+            if pastEnd == .refuse, let first = clipping.firstPastEnd {
+                let cue = request.cues[first - 1]
+                throw BoxError(.invalidValue("cue \(first) (\(cue.start) --> \(cue.end)) runs past the movie's end (\(movieEnd))"), at: nil)
+            }
+            if !clipping.leftOut.isEmpty {
+                diagnostics.append("left out \(Self.cueList(clipping.leftOut)) (starting at or after the movie's end, \(movieEnd)); --past-end extend keeps them")
+            }
+            if !clipping.cut.isEmpty {
+                diagnostics.append("cut \(Self.cueList(clipping.cut)) at the movie's end (\(movieEnd))")
+            }
+            cues = clipping.cues
+        }
         let timeline: CueTimeline
         do throws(CueTimelineError) {
             timeline = try CueTimeline(cues: cues, timescale: Self.timescale)
@@ -47,7 +65,8 @@ struct SubtitleTrackBuilder {
             throw BoxError(.invalidValue("\(error)"), at: nil)
         }
         guard !timeline.samples.isEmpty else {
-            throw BoxError(.invalidValue("no cue of the subtitle file can be shown: \(timeline.diagnostics.map(\.message).joined(separator: "; "))"), at: nil)
+            let reasons = (diagnostics + timeline.diagnostics.map(\.message)).joined(separator: "; ")
+            throw BoxError(.invalidValue("no cue of the subtitle file can be shown: \(reasons)"), at: nil)
         }
         let pixelWidth = UInt16(clamping: videoWidth >> 16)
         let pixelHeight = UInt16(clamping: videoHeight >> 16)
@@ -75,51 +94,39 @@ struct SubtitleTrackBuilder {
             samples = encoded.samples
             handler = "text"
         }
-        var bytes: [UInt8] = []
-        var sizes: [UInt32] = []
-        var runs: [(count: UInt32, delta: UInt32)] = []
-        var mediaDuration: UInt64 = 0
+        var track = NewTrackSamples(kind: "a subtitle sample")
         for sample in samples {
-            guard let duration = UInt32(exactly: sample.duration), let size = UInt32(exactly: sample.bytes.count) else {
-                throw BoxError(.invalidValue("a subtitle sample is longer than a 32-bit duration or size allows"), at: nil)
+            guard let duration = UInt64(exactly: sample.duration) else {
+                throw BoxError(.invalidValue("a subtitle sample has a negative duration"), at: nil)
             }
-            bytes += sample.bytes
-            sizes.append(size)
-            mediaDuration += UInt64(duration)
-            if let last = runs.last, last.delta == duration {
-                runs[runs.count - 1].count += 1
-            } else {
-                runs.append((1, duration))
-            }
+            try track.append(sample.bytes, duration: duration)
         }
-        let trackDuration = (mediaDuration * UInt64(movieTimescale) + UInt64(Self.timescale) / 2) / UInt64(Self.timescale)
+        let trackDuration = try track.trackDuration(mediaTimescale: Self.timescale, movieTimescale: movieTimescale)
         let header = TrackHeaderBox(trackID: trackID, flags: [.inMovie], duration: trackDuration,
                                     matrix: matrix, width: width, height: height)
         var handlerBox = HandlerBox(handlerType: handler, name: handler == "sbtl" ? Self.subtitleHandlerName : "TextHandler",
                                     componentType: isQuickTime ? "mhlr" : FourCC(rawValue: 0))
         if isQuickTime { handlerBox.nameForm = .pascal }
-        let sampleTable = Box(type: "stbl", children: [
-            Box(type: "stsd", prefix: [0, 0, 0, 0, 0, 0, 0, 0], children: [entry], countsChildren: true),
-            TimeToSampleBox(runs: runs).makeBox(),
-            SampleToChunkBox(runs: [(1, UInt32(samples.count), 1)]).makeBox(),
-            SampleSizeBox(sizes: sizes).makeBox(),
-            ChunkOffsetBox(offsets: [0], large: false).makeBox(),
-        ])
-        let selfContained = Box(type: "url ", payload: [0, 0, 0, 1])
         let mediaInformation = Box(type: "minf", children: [
             Self.nullMediaHeader,
-            Box(type: "dinf", children: [Box(type: "dref", prefix: [0, 0, 0, 0, 0, 0, 0, 0], children: [selfContained],
-                                             countsChildren: true)]),
-            sampleTable,
+            NewTrackBoxes.dataInformation,
+            track.sampleTable(entry: entry),
         ])
         let media = Box(type: "mdia", children: [
-            MediaHeaderBox(timing: HeaderTiming(timescale: Self.timescale, duration: mediaDuration),
+            MediaHeaderBox(timing: HeaderTiming(timescale: Self.timescale, duration: track.duration),
                            language: .undetermined).makeBox(),
             handlerBox.makeBox(),
             mediaInformation,
         ])
         let trak = Box(type: "trak", children: [header.makeBox(), media])
-        return Result(trak: trak, media: NewTrackMedia(trackID: trackID, bytes: bytes, sampleCount: samples.count),
-                      handler: handler, diagnostics: timeline.diagnostics)
+        return Result(trak: trak, media: track.media(trackID: trackID), handler: handler,
+                      diagnostics: diagnostics + timeline.diagnostics.map(\.message))
+    }
+
+    /// `cue 4` or `cues 4, 9, 12`, the list cut short after twenty numbers.
+    static func cueList(_ numbers: [Int]) -> String {
+        let shown = numbers.prefix(20).map(String.init).joined(separator: ", ")
+        let more = numbers.count > 20 ? " and \(numbers.count - 20) more" : ""
+        return (numbers.count == 1 ? "cue " : "cues ") + shown + more
     }
 }

@@ -19,11 +19,14 @@ public struct EditPlan: Sendable {
     public var removal: MetadataRemoval?
     /// A chapter list that replaces the movie's chapters; nil leaves them as they are.
     public var chapters: ChapterTrackRequest?
+    /// What added tracks do with cues, groups or chapters past the movie's end; every
+    /// change is reported in ``EditReport/diagnostics``.
+    public var pastEnd: PastEndPolicy
 
     public init(subtitleTracks: [SubtitleTrackRequest] = [], metadataTracks: [MetadataTrackRequest] = [],
                 trackChanges: [TrackChangeRequest] = [], brand: OutputBrand? = nil,
                 metadataChanges: [MetadataChange] = [], removal: MetadataRemoval? = nil,
-                chapters: ChapterTrackRequest? = nil) {
+                chapters: ChapterTrackRequest? = nil, pastEnd: PastEndPolicy = .clip) {
         self.subtitleTracks = subtitleTracks
         self.metadataTracks = metadataTracks
         self.trackChanges = trackChanges
@@ -31,6 +34,7 @@ public struct EditPlan: Sendable {
         self.metadataChanges = metadataChanges
         self.removal = removal
         self.chapters = chapters
+        self.pastEnd = pastEnd
     }
 
     /// Whether the plan changes nothing.

@@ -21,18 +21,26 @@ public struct MetadataRemoval: Sendable {
     /// chunks, a whole `mdat` nobody points at. What a privacy strip does, since such bytes may
     /// hold anything.
     public var leavesOutUnusedMedia: Bool
+    /// Tracks whose handler names become the conventional ones (``ConventionalHandlerName``).
+    public var renamedHandlerTrackIDs: Set<UInt32>
+    /// Tracks whose visual sample entries get an empty compressor name.
+    public var blankedCompressorTrackIDs: Set<UInt32>
 
     public init(items: [MetadataItem] = [], trackIDs: Set<UInt32> = [], boxOffsets: Set<UInt64> = [],
-                clearsHeaderTimes: Bool = false, leavesOutUnusedMedia: Bool = false) {
+                clearsHeaderTimes: Bool = false, leavesOutUnusedMedia: Bool = false,
+                renamedHandlerTrackIDs: Set<UInt32> = [], blankedCompressorTrackIDs: Set<UInt32> = []) {
         self.items = items
         self.trackIDs = trackIDs
         self.boxOffsets = boxOffsets
         self.clearsHeaderTimes = clearsHeaderTimes
         self.leavesOutUnusedMedia = leavesOutUnusedMedia
+        self.renamedHandlerTrackIDs = renamedHandlerTrackIDs
+        self.blankedCompressorTrackIDs = blankedCompressorTrackIDs
     }
 
     public var isEmpty: Bool {
         items.isEmpty && trackIDs.isEmpty && boxOffsets.isEmpty && !clearsHeaderTimes && !leavesOutUnusedMedia
+            && renamedHandlerTrackIDs.isEmpty && blankedCompressorTrackIDs.isEmpty
     }
 }
 
@@ -40,6 +48,7 @@ extension MetadataRemoval {
     /// Everything a sharing review decided to remove.
     public init(_ review: SharingReview) {
         self.init(items: review.removedItems, trackIDs: review.removedTrackIDs, boxOffsets: review.removedBoxOffsets,
-                  clearsHeaderTimes: review.clearsHeaderTimes, leavesOutUnusedMedia: true)
+                  clearsHeaderTimes: review.clearsHeaderTimes, leavesOutUnusedMedia: true,
+                  renamedHandlerTrackIDs: review.renamedHandlerTrackIDs, blankedCompressorTrackIDs: review.blankedCompressorTrackIDs)
     }
 }

@@ -58,12 +58,17 @@ struct AddChaptersCommand: ParsableCommand {
     @Option(help: "The chapter track's name.")
     var name: String?
 
+    @OptionGroup var pastEndOption: PastEndOption
+
     @OptionGroup var outputOptions: EditOutputOptions
 
     /// Chapter lists are small; anything larger is not one.
     static let maxInputBytes: UInt64 = 16 << 20
 
     func validate() throws {
+        if pastEndOption.pastEnd == .extend {
+            throw ValidationError("--past-end takes clip or refuse here: a chapter marks a point in the movie, which cannot grow to hold it")
+        }
         if format == nil, ChapterInputFormat(path: chapters) == nil {
             throw ValidationError("cannot tell the format of '\(chapters)' from its extension; say --format text, ffmetadata or json")
         }
@@ -76,15 +81,17 @@ struct AddChaptersCommand: ParsableCommand {
         try outputOptions.run(movie: movie) { editor in
             let input = try readInput()
             let header = editor.movie.header
-            let movieEnd = header.flatMap { SubtitleTime(units: Int64(clamping: $0.duration), timescale: $0.timescale) }
+            // Chapters past the end are the engine's to clip (--past-end); a movie without a
+            // duration (fragmented) has no end to hold them to.
+            let movieEnd = header.flatMap { $0.duration > 0 ? SubtitleTime(units: Int64(clamping: $0.duration), timescale: $0.timescale) : nil }
             let list: [Chapter]
             do throws(ChapterInputError) {
-                list = try input.validated(movieEnd: movieEnd)
+                list = try input.validated(movieEnd: pastEndOption.pastEnd == .refuse ? movieEnd : nil)
             } catch {
                 throw EditFailure("\(chapters): \(error)")
             }
             let request = ChapterTrackRequest(chapters: list, language: try language.map { try LanguageTag(parsing: $0) }, name: name)
-            return EditPlan(brand: outputOptions.resolvedBrand(sourcePath: movie), chapters: request)
+            return EditPlan(brand: outputOptions.resolvedBrand(sourcePath: movie), chapters: request, pastEnd: pastEndOption.pastEnd)
         } describe: { report in
             ["wrote chapter track \(report.addedTrackIDs.map(String.init).joined(separator: ", ")) to \(report.path) (\(report.fileSize) bytes)"]
         }

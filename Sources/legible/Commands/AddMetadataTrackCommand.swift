@@ -64,6 +64,8 @@ struct AddMetadataTrackCommand: ParsableCommand {
     @Option(help: "The track's name.")
     var name: String?
 
+    @OptionGroup var pastEndOption: PastEndOption
+
     @OptionGroup var outputOptions: EditOutputOptions
 
     func validate() throws {
@@ -80,14 +82,14 @@ struct AddMetadataTrackCommand: ParsableCommand {
             let document = try readDocument()
             let resolved: (keys: [TimedMetadataKey], groups: [TimedMetadataGroup], diagnostics: [String])
             do throws(MetadataInputError) {
-                resolved = try document.resolved(movieEnd: editor.movie.durationSeconds)
+                resolved = try document.resolved(movieEnd: editor.movie.durationSeconds, pastEnd: pastEndOption.pastEnd)
             } catch {
                 throw EditFailure("\(from): \(error)")
             }
             if !outputOptions.quiet { for diagnostic in resolved.diagnostics { printWarning("\(from): \(diagnostic)") } }
             let request = MetadataTrackRequest(keys: resolved.keys, groups: resolved.groups,
                                                describedTrackIDs: try describedTracks(in: editor.movie), name: name)
-            return EditPlan(metadataTracks: [request], brand: outputOptions.resolvedBrand(sourcePath: movie))
+            return EditPlan(metadataTracks: [request], brand: outputOptions.resolvedBrand(sourcePath: movie), pastEnd: pastEndOption.pastEnd)
         } describe: { report in
             ["added timed metadata track \(report.addedTrackIDs.map(String.init).joined(separator: ", ")) to \(report.path) (\(report.fileSize) bytes)"]
         }

@@ -71,6 +71,8 @@ struct AddSubtitlesCommand: ParsableCommand {
     @Option(help: "auto (the sound track in the subtitle's language) or a track ID: that sound track gets a folw reference to the new track.")
     var followAudio: String?
 
+    @OptionGroup var pastEndOption: PastEndOption
+
     @OptionGroup var outputOptions: EditOutputOptions
 
     func validate() throws {
@@ -85,7 +87,7 @@ struct AddSubtitlesCommand: ParsableCommand {
         try outputOptions.run(movie: movie) { editor in
             var requests: [SubtitleTrackRequest] = []
             for spec in try trackSpecs() { requests.append(try spec.request(quiet: outputOptions.quiet)) }
-            return EditPlan(subtitleTracks: requests, brand: outputOptions.resolvedBrand(sourcePath: movie))
+            return EditPlan(subtitleTracks: requests, brand: outputOptions.resolvedBrand(sourcePath: movie), pastEnd: pastEndOption.pastEnd)
         } describe: { report in
             let tracks = report.addedTrackIDs.map(String.init).joined(separator: ", ")
             return ["added track\(report.addedTrackIDs.count == 1 ? "" : "s") \(tracks) to \(report.path) (\(report.fileSize) bytes)"]
@@ -100,7 +102,14 @@ struct AddSubtitlesCommand: ParsableCommand {
                                       followAudio: followAudio)]
         }
         guard let plan else { return [] }
-        struct PlanFile: Decodable { var subtitles: [SubtitleTrackSpec] }
+        struct PlanFile: Decodable {
+            var subtitles: [SubtitleTrackSpec]
+            enum CodingKeys: String, CodingKey, CaseIterable { case subtitles }
+            init(from decoder: any Decoder) throws {
+                try decoder.rejectUnknownKeys(CodingKeys.self)
+                subtitles = try decoder.container(keyedBy: CodingKeys.self).decode([SubtitleTrackSpec].self, forKey: .subtitles)
+            }
+        }
         let decoded: PlanFile
         do {
             let bytes = try SmallInputFile.read(plan, limit: 16 << 20, kind: "a subtitle plan")

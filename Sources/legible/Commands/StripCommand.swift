@@ -16,18 +16,22 @@ struct StripCommand: ParsableCommand {
         (©xyz, loci, com.apple.quicktime.location.*, GPS tracks), device identity (make, model, \
         software, serial numbers, lens), people (authors, faces, comments), capture times \
         (creation dates, Live Photo identifiers, mvhd/tkhd/mdhd times), timed metadata tracks \
-        with any of these, vendor uuid boxes, free space and anything it does not recognise go. \
+        with any of these, vendor uuid boxes, free space and anything it does not recognise go; \
+        handler names that are not the conventional ones (a camera's "GoPro AVC encoder") become \
+        VideoHandler and the like, and compressor names are blanked (keep both with --keep \
+        name:handler, --keep name:compressor). \
         --dry-run lists every item, track and box with the rule that decides it (--json adds \
         the rule's pattern).
 
-        Removed bytes are gone: a new file (-o) never receives them, and samples of removed \
-        tracks inside the media are written as zeros; --in-place writes the reduced moov, then \
-        overwrites the old moov, removed boxes and removed samples with zeros.
+        Removed bytes are gone: a new file (-o) receives only the media bytes that kept tracks \
+        use (samples of removed tracks, gaps between chunks and media nobody points at are left \
+        out); --in-place writes the reduced moov, then overwrites every old moov, free space, \
+        removed boxes and every media byte no kept track uses with zeros.
 
         --keep and --remove take a category (location, device, people, capture-time, camera, \
         structure, authored, commerce, unknown), an identifier (mdta/com.apple.quicktime.make, \
-        udta/©xyz), a pattern ending in * (mdta/com.example.*), track:FORMAT, box:TYPE or \
-        header:times; they apply before the default rules.
+        udta/©xyz), a pattern ending in * (mdta/com.example.*), track:FORMAT, box:TYPE, \
+        name:handler, name:compressor or header:times; they apply before the default rules.
 
         Examples:
           legible strip holiday.mov -o share.mov
@@ -101,7 +105,7 @@ struct StripCommand: ParsableCommand {
                 print("in place: \(erased.count) ranges, \(total) bytes would be overwritten with zeros:")
                 for range in erased { print("  0x\(String(range.lowerBound, radix: 16))  \(range.count) bytes") }
             } else {
-                print("new file: removed items and boxes are not copied; samples of removed tracks are written as zeros")
+                print("new file: removed items and boxes are not copied, nor any media byte no kept track uses")
             }
         } catch {
             printError("\(path): \(error)")

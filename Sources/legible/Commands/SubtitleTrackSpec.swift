@@ -18,9 +18,47 @@ struct SubtitleTrackSpec: Decodable {
     var isDefault: Bool?
     var followAudio: String?
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case file, format, language, name, sdh, characteristics, forced, forcedFor, group, followAudio
         case isDefault = "default"
+    }
+
+    init(file: String, format: SubtitleTrackFormat?, language: String?, name: String?, sdh: Bool?, characteristics: [String]?,
+         forced: Bool?, forcedFor: UInt32?, group: String?, isDefault: Bool?, followAudio: String?) {
+        self.file = file
+        self.format = format
+        self.language = language
+        self.name = name
+        self.sdh = sdh
+        self.characteristics = characteristics
+        self.forced = forced
+        self.forcedFor = forcedFor
+        self.group = group
+        self.isDefault = isDefault
+        self.followAudio = followAudio
+    }
+
+    /// Unknown keys are errors; `group` and `followAudio` take a number as well as a string
+    /// (`"group": 2`, `"followAudio": 2`), as `--group 2` does.
+    init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        file = try container.decode(String.self, forKey: .file)
+        format = try container.decodeIfPresent(SubtitleTrackFormat.self, forKey: .format)
+        language = try container.decodeIfPresent(String.self, forKey: .language)
+        name = try container.decodeIfPresent(String.self, forKey: .name)
+        sdh = try container.decodeIfPresent(Bool.self, forKey: .sdh)
+        characteristics = try container.decodeIfPresent([String].self, forKey: .characteristics)
+        forced = try container.decodeIfPresent(Bool.self, forKey: .forced)
+        forcedFor = try container.decodeIfPresent(UInt32.self, forKey: .forcedFor)
+        group = try Self.stringOrNumber(container, .group)
+        isDefault = try container.decodeIfPresent(Bool.self, forKey: .isDefault)
+        followAudio = try Self.stringOrNumber(container, .followAudio)
+    }
+
+    private static func stringOrNumber(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> String? {
+        if let number = try? container.decodeIfPresent(Int64.self, forKey: key) { return String(number) }
+        return try container.decodeIfPresent(String.self, forKey: key)
     }
 
     /// Reads the subtitle file and builds the request; warnings about the file are printed.

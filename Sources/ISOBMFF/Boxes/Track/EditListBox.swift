@@ -38,10 +38,13 @@ public struct EditListBox: BoxPayload {
         trailing = Array(reader.readRemaining())
     }
 
+    /// Written as version 1 when an entry no longer fits version 0's 32 bits, so no value is cut short.
     public func encode(into writer: inout ByteWriter) {
-        let wide = version == 1
-        writer.writeVersionAndFlags(version: version, flags: flags)
-        writer.write(UInt32(entries.count))
+        let wide = version == 1 || entries.contains { entry in
+            entry.segmentDuration > UInt64(UInt32.max) || Int32(exactly: entry.mediaTime) == nil
+        }
+        writer.writeVersionAndFlags(version: wide ? max(version, 1) : version, flags: flags)
+        writer.write(UInt32(clamping: entries.count))
         for entry in entries {
             writer.write(entry.segmentDuration, wide: wide)
             if wide { writer.write(entry.mediaTime) } else { writer.write(Int32(truncatingIfNeeded: entry.mediaTime)) }

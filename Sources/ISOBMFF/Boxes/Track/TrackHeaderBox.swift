@@ -82,9 +82,11 @@ public struct TrackHeaderBox: BoxPayload {
         trailing = Array(reader.readRemaining())
     }
 
+    /// Written as version 1 when a time or the duration no longer fits version 0's 32 bits, so
+    /// a value is never cut short.
     public func encode(into writer: inout ByteWriter) {
-        let wide = version == 1
-        writer.writeVersionAndFlags(version: version, flags: flags.rawValue)
+        let wide = version == 1 || max(creationTime, modificationTime, duration) > UInt64(UInt32.max)
+        writer.writeVersionAndFlags(version: wide ? max(version, 1) : version, flags: flags.rawValue)
         writer.write(creationTime, wide: wide)
         writer.write(modificationTime, wide: wide)
         writer.write(trackID)

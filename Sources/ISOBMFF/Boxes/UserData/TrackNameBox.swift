@@ -6,7 +6,14 @@ public struct TrackNameBox: BoxPayload {
 
     public var nameBytes: [UInt8]
 
-    public init(name: String) { nameBytes = Array(name.utf8) }
+    /// A name shorter than four bytes is padded with NULs to four: GPAC reads `name` as a full
+    /// box (four bytes of version and flags first) and refuses the whole `moov` when the box is
+    /// shorter than that; readers that take the raw text (FFmpeg, ExifTool, QuickTime) stop at
+    /// the first NUL, and so does ``name``.
+    public init(name: String) {
+        let bytes = Array(name.utf8)
+        nameBytes = bytes + [UInt8](repeating: 0, count: max(0, 4 - bytes.count))
+    }
 
     public init(parsing reader: inout ByteReader, type: FourCC) throws(BoxError) {
         nameBytes = Array(reader.readRemaining())

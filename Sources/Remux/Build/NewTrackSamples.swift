@@ -1,0 +1,69 @@
+import ISOBMFF
+
+/// The samples of a track the engine builds, gathered as they come: their bytes back to back
+/// (written as one chunk), their sizes, the `stts` runs of their durations and the media
+/// duration, every sum and count checked, so no input makes the arithmetic trap.
+struct NewTrackSamples {
+    private(set) var bytes: [UInt8] = []
+    private(set) var sizes: [UInt32] = []
+    private(set) var runs: [(count: UInt32, delta: UInt32)] = []
+    /// The sum of the durations, in the media timescale.
+    private(set) var duration: UInt64 = 0
+    /// What the samples are, for messages ("a subtitle sample").
+    let kind: String
+
+    init(kind: String) { self.kind = kind }
+
+    var count: Int { sizes.count }
+
+    /// Adds a sample lasting `duration` media units.
+    mutating func append(_ sample: [UInt8], duration: UInt64) throws(BoxError) {
+        guard let delta = UInt32(exactly: duration), let size = UInt32(exactly: sample.count) else {
+            throw BoxError(.invalidValue("\(kind) is longer than a 32-bit duration or size allows"), at: nil)
+        }
+        let (total, overflow) = self.duration.addingReportingOverflow(duration)
+        guard !overflow, sizes.count < Int(UInt32.max) else {
+            throw BoxError(.invalidValue("the track's samples last longer, or are more, than a track can hold"), at: nil)
+        }
+        self.duration = total
+        bytes += sample
+        sizes.append(size)
+        if let last = runs.last, last.delta == delta {
+            runs[runs.count - 1].count += 1
+        } else {
+            runs.append((1, delta))
+        }
+    }
+
+    /// `stbl` with `entry` as the one sample description.
+    func sampleTable(entry: Box) -> Box {
+        NewTrackBoxes.sampleTable(entry: entry, runs: runs, sizes: sizes)
+    }
+
+    /// The samples as the engine writes them.
+    func media(trackID: UInt32) -> NewTrackMedia {
+        NewTrackMedia(trackID: trackID, bytes: bytes, sampleCount: sizes.count)
+    }
+
+    /// The duration in the movie's timescale (what `tkhd` holds), rounded to the nearest unit;
+    /// the product is taken in 128 bits, and a result past 64 bits is an error.
+    func trackDuration(mediaTimescale: UInt32, movieTimescale: UInt32) throws(BoxError) -> UInt64 {
+        try Self.rescale(duration, from: mediaTimescale, to: movieTimescale)
+    }
+
+    /// `value` units of `from` per second in units of `to`, rounded to the nearest unit.
+    static func rescale(_ value: UInt64, from: UInt32, to: UInt32) throws(BoxError) -> UInt64 {
+        guard from > 0 else { throw BoxError(.invalidValue("a media timescale of 0"), at: nil) }
+        let product = value.multipliedFullWidth(by: UInt64(to))
+        let divisor = UInt64(from)
+        guard product.high < divisor else {
+            throw BoxError(.invalidValue("a duration of \(value) in timescale \(from) does not fit 64 bits in timescale \(to)"), at: nil)
+        }
+        let (quotient, remainder) = divisor.dividingFullWidth(product)
+        guard remainder < divisor - remainder else { return quotient }
+        guard quotient < UInt64.max else {
+            throw BoxError(.invalidValue("a duration of \(value) in timescale \(from) does not fit 64 bits in timescale \(to)"), at: nil)
+        }
+        return quotient + 1
+    }
+}
