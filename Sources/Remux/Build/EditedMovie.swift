@@ -1,6 +1,7 @@
 import ISOBMFF
 import Metadata
 import Movie
+import TimedText
 
 /// A movie with an ``EditPlan`` applied to its boxes: the new `ftyp` and `moov` and the samples
 /// of the added tracks. Chunk offsets are not final yet: a layout sets them (copied tracks keep
@@ -12,6 +13,8 @@ struct EditedMovie {
     var addedTrackIDs: [UInt32]
     /// Cues that were dropped or cut, by added track.
     var diagnostics: [String]
+    /// What the plan's conversions could not carry (see ``EditPlan/refusesLosses``).
+    var losses: [ConversionLoss]
     /// What the plan removes (empty when nothing).
     var removal: MetadataRemoval
     /// Whether the old `moov` holds something the plan takes away (removed or replaced
@@ -69,6 +72,7 @@ struct EditedMovie {
         var newMedia: [NewTrackMedia] = []
         var added: [UInt32] = []
         var diagnostics: [String] = []
+        var losses: [ConversionLoss] = []
         var movieDuration = header?.duration ?? 0
         /// Puts a built track into the movie: its boxes, its samples, its share of the duration.
         func adopt(_ editor: TrackBoxEditor, media: NewTrackMedia) throws(BoxError) {
@@ -105,6 +109,11 @@ struct EditedMovie {
             }
             try adopt(editor, media: built.media)
             diagnostics += built.diagnostics.map { "track \(trackID): \($0.message)" }
+            losses += built.losses.map { loss in
+                var named = loss
+                named.source = "track \(trackID)"
+                return named
+            }
         }
         let metadataBuilder = MetadataTrackBuilder(movieTimescale: movieTimescale, isQuickTime: builder.isQuickTime)
         for request in plan.metadataTracks {
@@ -133,6 +142,10 @@ struct EditedMovie {
                 try editors[index].apply(reference, group: nil)
             }
             try adopt(editor, media: built.media)
+        }
+
+        if plan.refusesLosses, !losses.isEmpty {
+            throw BoxError(.invalidValue("refusing to write what the output cannot carry: \(losses.joinedSummary); nothing was written"), at: nil)
         }
 
         // One enabled track per alternate group (QTFF "Preparing sound and subtitle alternate
@@ -187,6 +200,7 @@ struct EditedMovie {
         self.newMedia = newMedia
         addedTrackIDs = added
         self.diagnostics = diagnostics
+        self.losses = losses
     }
 
     /// A change that points a track's only reference of `type` at `trackID`: `folw` and `forc`

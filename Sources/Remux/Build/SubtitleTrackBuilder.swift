@@ -31,6 +31,8 @@ struct SubtitleTrackBuilder {
         var handler: FourCC
         /// Cues dropped or cut while laying out the timeline.
         var diagnostics: [SubtitleDiagnostic]
+        /// What the cues have that the sample format cannot carry.
+        var losses: [ConversionLoss]
     }
 
     func build(_ request: SubtitleTrackRequest, trackID: UInt32) throws(BoxError) -> Result {
@@ -53,6 +55,7 @@ struct SubtitleTrackBuilder {
         let pixelHeight = UInt16(clamping: videoHeight >> 16)
         let entry: Box
         let samples: [TimedTextSample]
+        let losses: [ConversionLoss]
         let handler: FourCC
         var width = videoWidth, height = videoHeight
         var matrix = TransformationMatrix.identity
@@ -66,6 +69,7 @@ struct SubtitleTrackBuilder {
             }
             entry = encoded.description.makeBox()
             samples = encoded.samples
+            losses = encoded.losses
             handler = "sbtl"
             let placement = SubtitleTextBoxPlacement(encoded.description, videoWidth: videoWidth, videoHeight: videoHeight)
             (width, height, matrix) = (placement.width, placement.height, placement.matrix)
@@ -73,6 +77,7 @@ struct SubtitleTrackBuilder {
             let encoded = WebVTTSampleEncoder.encode(timeline, header: header, sourceLabel: sourceLabel)
             entry = encoded.description.makeBox()
             samples = encoded.samples
+            losses = encoded.losses
             handler = "text"
         }
         var bytes: [UInt8] = []
@@ -120,6 +125,6 @@ struct SubtitleTrackBuilder {
         ])
         let trak = Box(type: "trak", children: [header.makeBox(), media])
         return Result(trak: trak, media: NewTrackMedia(trackID: trackID, bytes: bytes, sampleCount: samples.count),
-                      handler: handler, diagnostics: timeline.diagnostics)
+                      handler: handler, diagnostics: timeline.diagnostics, losses: losses)
     }
 }

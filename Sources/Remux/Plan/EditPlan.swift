@@ -1,3 +1,4 @@
+import TimedText
 import Metadata
 import Movie
 
@@ -19,6 +20,10 @@ public struct EditPlan: Sendable {
     public var removal: MetadataRemoval?
     /// A chapter list that replaces the movie's chapters; nil leaves them as they are.
     public var chapters: ChapterTrackRequest?
+    /// Refuses to write anything when a conversion would lose what it read (``ConversionLoss``):
+    /// cue features the new track's format cannot carry, metadata the output brand has no place
+    /// for. Off, such losses are written anyway and listed in ``EditReport/losses``.
+    public var refusesLosses = false
 
     public init(subtitleTracks: [SubtitleTrackRequest] = [], metadataTracks: [MetadataTrackRequest] = [],
                 trackChanges: [TrackChangeRequest] = [], brand: OutputBrand? = nil,

@@ -42,7 +42,7 @@ public struct MovieEditor: Sendable {
         for range in layout.erasures { try sink.writeZeros(range) }
         try output.commit()
         return EditReport(path: outputPath, addedTrackIDs: edited.addedTrackIDs, bytesWritten: total, fileSize: total,
-                          diagnostics: edited.diagnostics)
+                          diagnostics: edited.diagnostics, losses: edited.losses)
     }
 
     /// Edits the source file itself: appends the new samples and `moov`, then retires the old
@@ -80,7 +80,7 @@ public struct MovieEditor: Sendable {
         try sink.write(appended.bytes[...])
         try file.sync()
         let report = EditReport(path: path, addedTrackIDs: edited.addedTrackIDs, bytesWritten: total,
-                                fileSize: layout.appendOffset + total, diagnostics: edited.diagnostics)
+                                fileSize: layout.appendOffset + total, diagnostics: edited.diagnostics, losses: edited.losses)
         if lastStep == .appendMovie { return report }
         if let patch = layout.endOfFileBoxPatch {
             try sink.write(Self.bigEndian(patch.size)[...], at: patch.offset)

@@ -15,16 +15,19 @@ public struct ConversionLoss: Sendable, Hashable {
     public var numbers: [Int]
     /// What the target cannot carry: `WebVTT voice spans have no tx3g form`.
     public var message: String
-    /// What would keep it, when something would: `--format wvtt keeps them`.
+    /// What would keep it, when something would: `a wvtt track keeps them`.
     public var hint: String?
+    /// What was converted, when one report holds several conversions: `track 6`.
+    public var source: String?
 
     /// Creates a loss; `numbers` are sorted and made unique.
-    public init(kind: Kind, subject: Subject = .cue, numbers: [Int], message: String, hint: String? = nil) {
+    public init(kind: Kind, subject: Subject = .cue, numbers: [Int], message: String, hint: String? = nil, source: String? = nil) {
         self.kind = kind
         self.subject = subject
         self.numbers = Array(Set(numbers)).sorted()
         self.message = message
         self.hint = hint
+        self.source = source
     }
 
     /// The most numbers ``summary`` lists before it says how many there are in all.
@@ -33,11 +36,11 @@ public struct ConversionLoss: Sendable, Hashable {
     /// One line for a person: `cues 4, 9, 12: WebVTT voice spans have no tx3g form; --format wvtt
     /// keeps them`. Long lists end `…, 87 (40 cues)`.
     public var summary: String {
-        var text = ""
+        var text = source.map { $0 + ": " } ?? ""
         if !numbers.isEmpty {
             let noun = numbers.count == 1 ? subject.singular : subject.plural
             let shown = numbers.prefix(Self.listedNumbers).map(String.init).joined(separator: ", ")
-            text = numbers.count > Self.listedNumbers
+            text += numbers.count > Self.listedNumbers
                 ? "\(noun) \(shown), … (\(numbers.count) \(subject.plural)): "
                 : "\(noun) \(shown): "
         }
