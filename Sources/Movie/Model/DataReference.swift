@@ -19,13 +19,13 @@ public struct DataReference: Sendable, Hashable {
 }
 
 extension Track {
-    /// The entries of `mdia/minf/dinf/dref`, in order; an entry that cannot be read counts as
-    /// external (its media cannot be found in this file).
+    /// The entries of `mdia/minf/dinf/dref`, in order; an entry too short to hold its flags is
+    /// taken as self-contained, as players read such files.
     public var dataReferences: [DataReference] {
         let entries = box.descendant(["mdia", "minf", "dinf", "dref"])?.children ?? []
         return entries.map { entry in
             guard let payload = (try? entry.loaded())?.data, payload.count >= 4 else {
-                return DataReference(type: entry.type, isSelfContained: false)
+                return DataReference(type: entry.type, isSelfContained: true)
             }
             let selfContained = (payload[payload.startIndex + 3] & 1) == 1
             var location: String?

@@ -222,16 +222,9 @@ struct EditedMovie {
             throw BoxError(.truncated(needed: truncated.header.totalSize, available: truncated.header.totalSize - truncated.missingBytes),
                            at: truncated.location ?? BoxLocation(path: truncated.type.description, offset: 0))
         }
-        for track in movie.tracks {
-            let references = track.box.descendant(["mdia", "minf", "dinf", "dref"])?.children ?? []
-            let external = references.contains { entry in
-                guard let flags = (try? entry.loaded())?.data?.prefix(4), flags.count == 4 else { return false }
-                return flags.last.map { $0 & 1 == 0 } ?? false
-            }
-            if external {
-                throw BoxError(.unsupported("track \(track.id) refers to media in another file (dref); only self-contained movies can be edited"),
-                               at: track.box.location)
-            }
+        for track in movie.tracks where !track.externalDataReferences.isEmpty {
+            throw BoxError(.unsupported("track \(track.id) refers to media in another file (dref); only self-contained movies can be edited"),
+                           at: track.box.location)
         }
     }
 }
