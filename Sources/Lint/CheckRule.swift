@@ -18,6 +18,9 @@ public enum CheckRule: String, Sendable, CaseIterable {
     case audioDescription = "audio-description"
     case kindRole = "kind-role"
     case textPlacement = "text-placement"
+    case selfContained = "self-contained"
+    case forcedCuesInFullTrack = "forced-cues-in-full-track"
+    case accessibilityDefault = "accessibility-default"
 
     /// Where the rule is written down.
     public var source: String {
@@ -50,6 +53,12 @@ public enum CheckRule: String, Sendable, CaseIterable {
             "ISO/IEC 14496-12 §8.10.4 (Track kind box); AVMediaFormat.h (Apple players read tagc)"
         case .textPlacement:
             "QTFF, Subtitle track header size and placement"
+        case .selfContained:
+            "ISO/IEC 14496-12 §8.7.2 (Data reference box: flag 1, the media is in the same file); QTFF, Data reference atoms"
+        case .forcedCuesInFullTrack:
+            "QTFF, Subtitle media: Referencing a related forced subtitle track; Apple HLS Authoring Specification (forced subtitle content in the non-forced subtitle playlist)"
+        case .accessibilityDefault:
+            "QTFF, Preparing sound and subtitle alternate groups (the enabled track is the group's default); AVMediaFormat.h (accessibility characteristics)"
         }
     }
 }

@@ -6,7 +6,8 @@ import Remux
 /// accessibility practice (``CheckRule``): what a player's menus and automatic selection will
 /// make of its tracks, groups, languages, characteristics and references.
 ///
-/// Reads only the movie structure (never sample data). Each finding names its rule and, where
+/// Reads the movie structure, and the text of subtitle tracks that form a forced pair (within
+/// ``SampleDataReader/textTrack``'s budget), never other sample data. Each finding names its rule and, where
 /// one exists, the track change that repairs it.
 public struct MovieCheck: Sendable {
     public let movie: Movie
@@ -17,7 +18,7 @@ public struct MovieCheck: Sendable {
         self.movie = movie
         let context = CheckContext(movie: movie)
         var found = context.groupFindings() + context.languageFindings() + context.characteristicFindings()
-            + context.referenceFindings() + context.textTrackFindings()
+            + context.referenceFindings() + context.textTrackFindings() + context.playbackFindings()
         // The remux engine does not edit fragmented movies, so no command could make a fix.
         if movie.isFragmented { found = found.map { finding in
             var unfixable = finding

@@ -75,6 +75,15 @@ struct RuleMovieTests {
         Expected(file: "check-indistinguishable.mov", severity: .warning, trackID: 6, rule: .distinguishableOptions, fix: nil),
         // AVMediaFormat.h: accessibility characteristics are tagged, never inferred.
         Expected(file: "check-audio-description.mov", severity: .warning, trackID: 3, rule: .audioDescription, fix: (3, true)),
+        // ISO/IEC 14496-12 §8.7.2: without flag 1 the data is not in this file, so the track
+        // cannot play from it; nothing in the file says where the media is.
+        Expected(file: "check-self-contained.mov", severity: .error, trackID: 5, rule: .selfContained, fix: nil),
+        // QTFF "Referencing a related forced subtitle track": with subtitles on, the player shows
+        // the full track alone, so it must show the forced cues too; the finding is the full track's.
+        Expected(file: "check-forced-missing.mov", severity: .warning, trackID: 5, rule: .forcedCuesInFullTrack, fix: nil),
+        // QTFF: the enabled track is the group's default; SDH is for viewers who ask for it.
+        // Which other track is the default is the author's call.
+        Expected(file: "check-accessibility-default.mov", severity: .warning, trackID: 6, rule: .accessibilityDefault, fix: nil),
     ]
 
     @Test(arguments: cases)
@@ -97,6 +106,20 @@ struct RuleMovieTests {
         #expect(findings.allSatisfy { $0.severity == .error && $0.trackID == nil })
         #expect(findings.map { $0.fix?.trackID } == [2, 5])
         #expect(findings.map { $0.fix?.isAutomatic } == [false, true])
+    }
+
+    /// The forced-only twin's sign ("[Cartel: SALIDA]", 0.3–0.8 s in Scripts/make-rule-media's
+    /// spa-forced.srt) is missing from check-forced-missing.mov's full track and present in
+    /// select-forced.mov's (spa.srt shows it with "¡Hola!").
+    @Test func forcedCoverageNamesTheMissingCues() throws {
+        let missing = ForcedCueCoverage.pairs(in: try Movie.open(path: TestPaths.testMedia.appendingPathComponent("rules/check-forced-missing.mov").path))
+        #expect(missing.map(\.fullTrackID) == [5])
+        #expect(missing.map(\.forcedTrackID) == [6])
+        #expect(missing.first?.missing.map(\.text.plainText) == ["[Cartel: SALIDA]"])
+        #expect(missing.first?.missing.map(\.start) == [.milliseconds(300)])
+        let covered = ForcedCueCoverage.pairs(in: try Movie.open(path: TestPaths.testMedia.appendingPathComponent("rules/select-forced.mov").path))
+        #expect(covered.map(\.forcedTrackID) == [6])
+        #expect(covered.allSatisfy { $0.missing.isEmpty })
     }
 
     /// The fixes name the changes the documents ask for.

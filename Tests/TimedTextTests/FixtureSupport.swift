@@ -18,9 +18,9 @@ func summary(_ cues: [Cue]) -> [String] {
 
 func run(_ text: String, bold: Bool = false, italic: Bool = false, underline: Bool = false,
          color: SubtitleColor? = nil, classes: [String] = [], voice: String? = nil, language: String? = nil,
-         ruby: RubyRole? = nil, timestamp: SubtitleTime? = nil) -> StyledRun {
+         ruby: RubyRole? = nil, timestamp: SubtitleTime? = nil, fontScale: Double? = nil) -> StyledRun {
     StyledRun(text, style: TextStyle(isBold: bold, isItalic: italic, isUnderlined: underline, color: color,
-                                     classes: classes, voice: voice, language: language, ruby: ruby),
+                                     classes: classes, voice: voice, language: language, ruby: ruby, fontScale: fontScale),
               timestamp: timestamp)
 }
 

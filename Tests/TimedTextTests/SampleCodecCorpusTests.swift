@@ -35,9 +35,10 @@ struct SampleCodecCorpusTests {
     }
 
     // androidx Tx3gParserTest.parseWithStyl: "CC Test", bold+italic+underline green on 0..<6.
+    // The record's size byte is 24 (0x18), against the 18 of a default description: 24/18.
     @Test func sampleWithStyl() throws {
         let sample = try Tx3gSampleDecoder.decode(try raw("sample_with_styl"))
-        #expect(sample.text == CueText(runs: [run("CC Tes", bold: true, italic: true, underline: true, color: green), run("t")]))
+        #expect(sample.text == CueText(runs: [run("CC Tes", bold: true, italic: true, underline: true, color: green, fontScale: 1.33), run("t")]))
     }
 
     // parseWithMultipleStyl: "Line 2\nLine 3", italic 0..<5, underline 7..<12, green on both.
@@ -45,7 +46,8 @@ struct SampleCodecCorpusTests {
         let sample = try Tx3gSampleDecoder.decode(try raw("sample_with_multiple_styl"))
         #expect(sample.text.plainText == "Line 2\nLine 3")
         #expect(sample.text == CueText(runs: [
-            run("Line ", italic: true, color: green), run("2\n"), run("Line ", underline: true, color: green), run("3"),
+            run("Line ", italic: true, color: green, fontScale: 1.33), run("2\n"),
+            run("Line ", underline: true, color: green, fontScale: 1.33), run("3"),
         ]))
     }
 
@@ -53,7 +55,7 @@ struct SampleCodecCorpusTests {
     // counts UTF-16 units and clips 6 to 5; we count scalars and clip 6 to 4: the same text.
     @Test func styleEndPastTheTextIsClipped() throws {
         let sample = try Tx3gSampleDecoder.decode(try raw("sample_with_styl_end_too_large"))
-        #expect(sample.text == CueText(runs: [run("CC 🙂", bold: true, italic: true, underline: true, color: green)]))
+        #expect(sample.text == CueText(runs: [run("CC 🙂", bold: true, italic: true, underline: true, color: green, fontScale: 1.33)]))
     }
 
     // parseUtf16BeNoStyl: "你好".

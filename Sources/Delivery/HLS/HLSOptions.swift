@@ -12,6 +12,9 @@ public struct HLSOptions: Sendable, Equatable {
     public var mpegtsOffset: Int64
     /// Whether NAME gives the language in English ("Spanish") or in itself ("Español").
     public var naming: LanguageNaming
+    /// The track whose rendition is DEFAULT=YES, whatever it is; nil: the movie's default
+    /// subtitle track unless it is SDH or captions (see ``DeliveryTrack/all(in:naming:defaultTrack:)``).
+    public var defaultTrack: UInt32?
 
     /// The default offset: ffmpeg's MPEG-TS muxer, which the `hls` muxer uses for its segments,
     /// starts timestamps at twice its `-muxdelay` (0.7 s by default), 1.4 s = 126000 ticks; with
@@ -23,10 +26,11 @@ public struct HLSOptions: Sendable, Equatable {
     public static let mpegtsLimit: Int64 = 1 << 33
 
     public init(segmentDuration: SubtitleTime = .seconds(6), groupID: String = "subs",
-                mpegtsOffset: Int64 = ffmpegMPEGTSOffset, naming: LanguageNaming = .english) {
+                mpegtsOffset: Int64 = ffmpegMPEGTSOffset, naming: LanguageNaming = .english, defaultTrack: UInt32? = nil) {
         self.segmentDuration = segmentDuration
         self.groupID = groupID
         self.mpegtsOffset = mpegtsOffset
         self.naming = naming
+        self.defaultTrack = defaultTrack
     }
 }

@@ -38,7 +38,7 @@ public struct HLSPackage: Sendable {
             throw .invalidParameter("the MPEG-TS offset must be from 0 to \(HLSOptions.mpegtsLimit - 1) (a 33-bit 90 kHz timestamp)")
         }
         guard let duration = movie.deliveryDuration else { throw .noDuration }
-        let (tracks, skipped) = try DeliveryTrack.all(in: movie, naming: options.naming)
+        let (tracks, skipped) = try DeliveryTrack.all(in: movie, naming: options.naming, defaultTrack: options.defaultTrack)
         var warnings = skipped
         var renditions: [HLSRendition] = []
         var files: [DeliveryFile] = []

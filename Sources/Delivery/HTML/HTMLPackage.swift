@@ -10,12 +10,12 @@ public struct HTMLPackage: Sendable {
     public var files: [DeliveryFile]
     /// The tracks each element offers, in the same order.
     public var tracks: [DeliveryTrack]
-    /// Tracks left out (not text).
+    /// Tracks left out (not text), forced cues added, a default withheld.
     public var warnings: [String]
 
     /// `movieName` is the movie's file name without its extension.
-    public init(movie: Movie, movieName: String, naming: LanguageNaming = .english) throws(DeliveryError) {
-        let (tracks, skipped) = try DeliveryTrack.all(in: movie, naming: naming)
+    public init(movie: Movie, movieName: String, naming: LanguageNaming = .english, defaultTrack: UInt32? = nil) throws(DeliveryError) {
+        let (tracks, skipped) = try DeliveryTrack.all(in: movie, naming: naming, defaultTrack: defaultTrack)
         var elements: [HTMLTrackElement] = []
         var files: [DeliveryFile] = []
         for track in tracks {

@@ -43,8 +43,17 @@ public struct DeliveryTrack: Sendable {
     /// in a Group of Renditions MUST have a different NAME attribute").
     ///
     /// Tracks whose samples are not text (CEA-608 in `c608`, for example) are left out and named
-    /// in `skipped`; any other reading problem is an error.
-    public static func all(in movie: Movie, naming: LanguageNaming = .english) throws(DeliveryError) -> (tracks: [DeliveryTrack], skipped: [String]) {
+    /// in `skipped` (with the notes above); any other reading problem is an error.
+    ///
+    /// An accessibility option (SDH or closed captions) is not the default unless `defaultTrack`
+    /// names it: such options are for viewers who ask for them (AVMediaFormat.h), and a default
+    /// rendition plays for everyone "in the absence of information from the user" (RFC 8216
+    /// §4.3.4.1). `defaultTrack` names the default outright. A full track lacking forced cues of
+    /// its forced-only twin (``ForcedCueCoverage``) gets them, since viewers who turn its
+    /// subtitles on see it alone (Apple's HLS Authoring Specification: "include all the forced
+    /// subtitle content in the non-forced subtitle playlist"); each such addition is a note.
+    public static func all(in movie: Movie, naming: LanguageNaming = .english, defaultTrack: UInt32? = nil)
+        throws(DeliveryError) -> (tracks: [DeliveryTrack], skipped: [String]) {
         let groups = MediaSelection(movie: movie).groups.filter { $0.characteristic == .legible }
         var options = groups.flatMap(\.options)
         let twins = options.compactMap(\.forcedOnlyTrackID)
@@ -85,7 +94,26 @@ public struct DeliveryTrack: Sendable {
             if let first = skipped.first { throw .invalidParameter("no legible track holds text: \(first)") }
             throw .noLegibleTracks
         }
-        return (uniquelyNamed(result), skipped)
+        var notes = skipped
+        if let defaultTrack {
+            guard result.contains(where: { $0.trackID == defaultTrack }) else {
+                throw .invalidParameter("track \(defaultTrack) is not one of the subtitle tracks delivered (\(result.map { String($0.trackID) }.joined(separator: ", ")))")
+            }
+            for index in result.indices { result[index].isDefault = result[index].trackID == defaultTrack }
+        } else if let index = result.firstIndex(where: { $0.isDefault && $0.isCaptions }) {
+            result[index].isDefault = false
+            notes.append("track \(result[index].trackID) is the movie's default subtitle track but is for viewers who ask for it (SDH or captions), so no rendition is the default; --default-track \(result[index].trackID) makes it one")
+        }
+        for pair in ForcedCueCoverage.pairs(in: movie) where !pair.missing.isEmpty {
+            guard let full = result.firstIndex(where: { $0.trackID == pair.fullTrackID }),
+                  let forced = result.first(where: { $0.trackID == pair.forcedTrackID }) else { continue }
+            let added = ForcedCueCoverage.missing(forced.cues, from: result[full].cues)
+            guard !added.isEmpty else { continue }
+            result[full].cues = (result[full].cues + added).enumerated()
+                .sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
+            notes.append("track \(pair.fullTrackID): added \(added.count) forced cue\(added.count == 1 ? "" : "s") of track \(pair.forcedTrackID) it lacked, so viewers who turn these subtitles on see them too")
+        }
+        return (uniquelyNamed(result), notes)
     }
 
     /// Tracks whose name an earlier track already has get " (track N)".

@@ -7,9 +7,12 @@ public struct TextTrackContent: Sendable {
     public var cues: [Cue]
     /// The `wvtt` sample description's header; nil for other codecs.
     public var header: WebVTTHeader?
+    /// What the samples say that cues cannot (`tx3g` highlighting, blinking, …).
+    public var losses: [ConversionLoss]
 
-    public init(cues: [Cue], header: WebVTTHeader? = nil) {
+    public init(cues: [Cue], header: WebVTTHeader? = nil, losses: [ConversionLoss] = []) {
         self.cues = cues
         self.header = header
+        self.losses = losses
     }
 }

@@ -28,7 +28,8 @@ public enum TextTrackReader {
             switch codec {
             case "tx3g":
                 let description = try Tx3gSampleDescription(entry)
-                return TextTrackContent(cues: try Tx3gSampleDecoder.cues(from: samples, timescale: timescale, description: description))
+                let track = try Tx3gSampleDecoder.track(from: samples, timescale: timescale, description: description)
+                return TextTrackContent(cues: track.cues, losses: track.losses)
             case "wvtt":
                 let description = try WebVTTSampleDescription(entry)
                 return TextTrackContent(cues: try WebVTTSampleDecoder.cues(from: samples, timescale: timescale), header: description.header)

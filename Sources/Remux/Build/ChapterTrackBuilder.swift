@@ -54,7 +54,7 @@ struct ChapterTrackBuilder {
         var trak: Box
         var media: NewTrackMedia
         /// Chapters left out at the movie's end.
-        var diagnostics: [String]
+        var losses: [ConversionLoss]
     }
 
     func build(_ request: ChapterTrackRequest, trackID: UInt32) throws(BoxError) -> Result {
@@ -68,14 +68,13 @@ struct ChapterTrackBuilder {
         let movieEnd = SubtitleTime(units: Int64(clamping: movieDuration), timescale: movieTimescale) ?? .zero
         let mediaEnd = movieEnd.units(inTimescale: Self.timescale)
         let kept = request.chapters.prefix { $0.start.units(inTimescale: Self.timescale) < mediaEnd }
-        var diagnostics: [String] = []
+        var losses: [ConversionLoss] = []
         if kept.count < request.chapters.count {
             let first = request.chapters[kept.count]
-            let leftOut = request.chapters.count - kept.count
             guard pastEnd == .clip else {
                 throw BoxError(.invalidValue("chapter \(kept.count + 1) (\"\(first.title)\" at \(first.start)) starts at or after the movie's end (\(movieEnd))"), at: nil)
             }
-            diagnostics.append("left out \(leftOut == 1 ? "chapter" : "chapters") \(kept.count + 1)\(leftOut > 1 ? "–\(request.chapters.count)" : "") (starting at or after the movie's end, \(movieEnd))")
+            losses = ConversionLoss.heldToMovieEnd(.chapter, leftOut: Array(kept.count + 1...request.chapters.count), cut: [], end: movieEnd)
         }
         var samples = NewTrackSamples(kind: "a chapter sample")
         for (index, chapter) in kept.enumerated() {
@@ -99,6 +98,6 @@ struct ChapterTrackBuilder {
             ]),
         ])
         return Result(trak: Box(type: "trak", children: [header.makeBox(), media]), media: samples.media(trackID: trackID),
-                      diagnostics: diagnostics)
+                      losses: losses)
     }
 }

@@ -13,6 +13,8 @@ struct EditedMovie {
     var addedTrackIDs: [UInt32]
     /// Cues that were dropped or cut, by added track.
     var diagnostics: [String]
+    /// What the plan's conversions could not carry (see ``EditPlan/refusesLosses``).
+    var losses: [ConversionLoss]
     /// What the plan removes (empty when nothing).
     var removal: MetadataRemoval
     /// Whether the old `moov` holds something the plan takes away (removed or replaced
@@ -74,11 +76,18 @@ struct EditedMovie {
         var newMedia: [NewTrackMedia] = []
         var added: [UInt32] = []
         var diagnostics: [String] = []
+        var losses: [ConversionLoss] = []
         var movieDuration = header?.duration ?? 0
         /// Puts a built track into the movie: its boxes, its samples, its share of the duration.
-        func adopt(_ editor: TrackBoxEditor, media: NewTrackMedia, diagnostics built: [String]) throws(BoxError) {
+        func adopt(_ editor: TrackBoxEditor, media: NewTrackMedia, diagnostics built: [String],
+                   losses lost: [ConversionLoss]) throws(BoxError) {
             let duration = try editor.header().duration
             diagnostics += built.map { "track \(media.trackID): \($0)" }
+            losses += lost.map { loss in
+                var named = loss
+                named.source = "track \(media.trackID)"
+                return named
+            }
             // Rounding media time (milliseconds) to movie time can add a unit: not worth a word.
             let slack = UInt64(movieTimescale / 1000 + 1)
             if duration > movieDuration, duration - movieDuration <= slack {
@@ -120,7 +129,7 @@ struct EditedMovie {
                 guard let index = editors.firstIndex(where: { $0.trackID == audio }) else { throw tracks.unknownTrack(audio) }
                 try editors[index].apply(Self.replacingReference(TrackReference.selectionFollower, with: trackID), group: nil)
             }
-            try adopt(editor, media: built.media, diagnostics: built.diagnostics)
+            try adopt(editor, media: built.media, diagnostics: built.diagnostics, losses: built.losses)
         }
         let metadataBuilder = MetadataTrackBuilder(movieTimescale: movieTimescale, isQuickTime: isQuickTime,
                                                    movieEnd: movieEnd, pastEnd: plan.pastEnd)
@@ -131,7 +140,7 @@ struct EditedMovie {
             try tracks.checkReferences(request.properties.addedReferences)
             try editor.apply(request.properties, group: nil)
             tracks.add(trackID: trackID, handler: "meta", group: 0, language: request.language)
-            try adopt(editor, media: built.media, diagnostics: built.diagnostics)
+            try adopt(editor, media: built.media, diagnostics: [], losses: built.losses)
         }
         if let request = plan.chapters, let replacement = chapterReplacement {
             for index in editors.indices { try editors[index].apply(ChapterReplacement.removingChapterReferences, group: nil) }
@@ -147,7 +156,11 @@ struct EditedMovie {
                 guard let index = editors.firstIndex(where: { $0.trackID == referrer }) else { throw tracks.unknownTrack(referrer) }
                 try editors[index].apply(reference, group: nil)
             }
-            try adopt(editor, media: built.media, diagnostics: built.diagnostics)
+            try adopt(editor, media: built.media, diagnostics: [], losses: built.losses)
+        }
+
+        if plan.refusesLosses, !losses.isEmpty {
+            throw BoxError(.invalidValue("refusing to write what the output cannot carry: \(losses.joinedSummary); nothing was written"), at: nil)
         }
 
         // One enabled track per alternate group (QTFF "Preparing sound and subtitle alternate
@@ -205,6 +218,7 @@ struct EditedMovie {
         self.newMedia = newMedia
         addedTrackIDs = added
         self.diagnostics = diagnostics
+        self.losses = losses
     }
 
     /// A change that points a track's only reference of `type` at `trackID`: `folw` and `forc`
@@ -226,16 +240,9 @@ struct EditedMovie {
             throw BoxError(.truncated(needed: truncated.header.totalSize, available: truncated.header.totalSize - truncated.missingBytes),
                            at: truncated.location ?? BoxLocation(path: truncated.type.description, offset: 0))
         }
-        for track in movie.tracks {
-            let references = track.box.descendant(["mdia", "minf", "dinf", "dref"])?.children ?? []
-            let external = references.contains { entry in
-                guard let flags = (try? entry.loaded())?.data?.prefix(4), flags.count == 4 else { return false }
-                return flags.last.map { $0 & 1 == 0 } ?? false
-            }
-            if external {
-                throw BoxError(.unsupported("track \(track.id) refers to media in another file (dref); only self-contained movies can be edited"),
-                               at: track.box.location)
-            }
+        for track in movie.tracks where !track.externalDataReferences.isEmpty {
+            throw BoxError(.unsupported("track \(track.id) refers to media in another file (dref); only self-contained movies can be edited"),
+                           at: track.box.location)
         }
     }
 }

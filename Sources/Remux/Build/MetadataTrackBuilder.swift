@@ -22,7 +22,7 @@ struct MetadataTrackBuilder {
         var trak: Box
         var media: NewTrackMedia
         /// Groups held to the movie's end.
-        var diagnostics: [String]
+        var losses: [ConversionLoss]
     }
 
     func build(_ request: MetadataTrackRequest, trackID: UInt32) throws(BoxError) -> Result {
@@ -38,7 +38,7 @@ struct MetadataTrackBuilder {
         let timescale = request.groups.first?.timescale ?? Self.defaultTimescale
         guard timescale > 0 else { throw BoxError(.invalidValue("the timed metadata timescale is 0"), at: nil) }
         var samples = NewTrackSamples(kind: "a timed metadata sample")
-        let (groups, diagnostics) = try heldToMovieEnd(request.groups.map { $0.rescaled(to: timescale) }, timescale: timescale)
+        let (groups, losses) = try heldToMovieEnd(request.groups.map { $0.rescaled(to: timescale) }, timescale: timescale)
         for group in groups {
             guard group.mediaDuration > 0 else { continue }
             // Samples are back to back: time the document leaves out is an explicit gap.
@@ -70,37 +70,35 @@ struct MetadataTrackBuilder {
             mediaInformation,
         ])
         let trak = Box(type: "trak", children: [header.makeBox(), media])
-        return Result(trak: trak, media: samples.media(trackID: trackID), diagnostics: diagnostics)
+        return Result(trak: trak, media: samples.media(trackID: trackID), losses: losses)
     }
 
     /// The groups with ``pastEnd`` applied: with `clip`, those starting at or after the movie's
     /// end are left out and one running past it is cut there, each said in a diagnostic.
-    private func heldToMovieEnd(_ groups: [TimedMetadataGroup], timescale: UInt32) throws(BoxError) -> ([TimedMetadataGroup], [String]) {
+    private func heldToMovieEnd(_ groups: [TimedMetadataGroup], timescale: UInt32) throws(BoxError) -> ([TimedMetadataGroup], [ConversionLoss]) {
         guard let movieEnd, pastEnd != .extend else { return (groups, []) }
         let end = UInt64(max(0, movieEnd.units(inTimescale: timescale)))
         var kept: [TimedMetadataGroup] = []
-        var leftOut = 0
-        var cut: [String] = []
+        var leftOut: [Int] = []
+        var cut: [Int] = []
         for (index, var group) in groups.enumerated() where !group.isGap || group.mediaStart < end {
             let groupEnd = group.mediaStart.saturatingAdd(group.mediaDuration)
             guard group.mediaStart < end, groupEnd > end else {
-                if group.mediaStart >= end { leftOut += 1 } else { kept.append(group) }
+                if group.mediaStart >= end { leftOut.append(index + 1) } else { kept.append(group) }
                 continue
             }
             if pastEnd == .refuse, !group.isGap {
                 throw BoxError(.invalidValue("timed metadata group \(index + 1) (\(group.start) s, \(group.duration) s long) runs past the movie's end (\(movieEnd))"), at: nil)
             }
-            if !group.isGap { cut.append("group \(index + 1)") }
+            if !group.isGap { cut.append(index + 1) }
             group.mediaDuration = end - group.mediaStart
             kept.append(group)
         }
-        if pastEnd == .refuse, leftOut > 0 {
-            throw BoxError(.invalidValue("\(leftOut) timed metadata group(s) start at or after the movie's end (\(movieEnd))"), at: nil)
+        if pastEnd == .refuse, let first = leftOut.first {
+            throw BoxError(.invalidValue("timed metadata group \(first) starts at or after the movie's end (\(movieEnd))"), at: nil)
         }
-        var diagnostics: [String] = []
-        if leftOut > 0 { diagnostics.append("left out \(leftOut) timed metadata group(s) starting at or after the movie's end (\(movieEnd)); --past-end extend keeps them") }
-        if !cut.isEmpty { diagnostics.append("cut timed metadata \(cut.joined(separator: ", ")) at the movie's end (\(movieEnd))") }
-        return (kept, diagnostics)
+        let losses = ConversionLoss.heldToMovieEnd(.metadataGroup, leftOut: leftOut, cut: cut, end: movieEnd)
+        return (kept, losses)
     }
 
     /// A group's values as a sample, in key table order; every item needs a key.

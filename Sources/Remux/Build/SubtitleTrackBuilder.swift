@@ -32,40 +32,37 @@ struct SubtitleTrackBuilder {
         var media: NewTrackMedia
         /// `sbtl` or `text`.
         var handler: FourCC
-        /// Cues dropped or cut while laying out the timeline, or held to the movie's end.
+        /// Cues dropped or cut while laying out the timeline.
         var diagnostics: [String]
+        /// What the cues have that the sample format cannot carry, and cues held to the movie's end.
+        var losses: [ConversionLoss]
     }
 
     func build(_ request: SubtitleTrackRequest, trackID: UInt32) throws(BoxError) -> Result {
         guard !request.cues.isEmpty else { throw BoxError(.invalidValue("the subtitle file has no cues"), at: nil) }
-        var cues = request.isForcedOnly ? request.cues.map { cue in
+        let cues = request.isForcedOnly ? request.cues.map { cue in
             var forced = cue
             forced.isForced = true
             return forced
         } : request.cues
-        var diagnostics: [String] = []
-        if let movieEnd, pastEnd != .extend {
-            let clipping = CueClipping(cues, end: movieEnd)
-            if pastEnd == .refuse, let first = clipping.firstPastEnd {
+        var losses: [ConversionLoss] = []
+        let clipEnd = pastEnd == .extend ? nil : movieEnd
+        if let clipEnd {
+            let pastEnd = CuesPastEnd(cues, end: clipEnd)
+            if self.pastEnd == .refuse, let first = pastEnd.firstPastEnd {
                 let cue = request.cues[first - 1]
-                throw BoxError(.invalidValue("cue \(first) (\(cue.start) --> \(cue.end)) runs past the movie's end (\(movieEnd))"), at: nil)
+                throw BoxError(.invalidValue("cue \(first) (\(cue.start) --> \(cue.end)) runs past the movie's end (\(clipEnd))"), at: nil)
             }
-            if !clipping.leftOut.isEmpty {
-                diagnostics.append("left out \(Self.cueList(clipping.leftOut)) (starting at or after the movie's end, \(movieEnd)); --past-end extend keeps them")
-            }
-            if !clipping.cut.isEmpty {
-                diagnostics.append("cut \(Self.cueList(clipping.cut)) at the movie's end (\(movieEnd))")
-            }
-            cues = clipping.cues
+            losses = pastEnd.losses
         }
         let timeline: CueTimeline
         do throws(CueTimelineError) {
-            timeline = try CueTimeline(cues: cues, timescale: Self.timescale)
+            timeline = try CueTimeline(cues: cues, timescale: Self.timescale, clippedAt: clipEnd)
         } catch {
             throw BoxError(.invalidValue("\(error)"), at: nil)
         }
         guard !timeline.samples.isEmpty else {
-            let reasons = (diagnostics + timeline.diagnostics.map(\.message)).joined(separator: "; ")
+            let reasons = (losses.map(\.summary) + timeline.diagnostics.map(\.message)).joined(separator: "; ")
             throw BoxError(.invalidValue("no cue of the subtitle file can be shown: \(reasons)"), at: nil)
         }
         let pixelWidth = UInt16(clamping: videoWidth >> 16)
@@ -85,6 +82,7 @@ struct SubtitleTrackBuilder {
             }
             entry = encoded.description.makeBox()
             samples = encoded.samples
+            losses += encoded.losses
             handler = "sbtl"
             let placement = SubtitleTextBoxPlacement(encoded.description, videoWidth: videoWidth, videoHeight: videoHeight)
             (width, height, matrix) = (placement.width, placement.height, placement.matrix)
@@ -92,6 +90,7 @@ struct SubtitleTrackBuilder {
             let encoded = WebVTTSampleEncoder.encode(timeline, header: header, sourceLabel: sourceLabel)
             entry = encoded.description.makeBox()
             samples = encoded.samples
+            losses += encoded.losses
             handler = "text"
         }
         var track = NewTrackSamples(kind: "a subtitle sample")
@@ -120,13 +119,6 @@ struct SubtitleTrackBuilder {
         ])
         let trak = Box(type: "trak", children: [header.makeBox(), media])
         return Result(trak: trak, media: track.media(trackID: trackID), handler: handler,
-                      diagnostics: diagnostics + timeline.diagnostics.map(\.message))
-    }
-
-    /// `cue 4` or `cues 4, 9, 12`, the list cut short after twenty numbers.
-    static func cueList(_ numbers: [Int]) -> String {
-        let shown = numbers.prefix(20).map(String.init).joined(separator: ", ")
-        let more = numbers.count > 20 ? " and \(numbers.count - 20) more" : ""
-        return (numbers.count == 1 ? "cue " : "cues ") + shown + more
+                      diagnostics: timeline.diagnostics.map(\.message), losses: losses)
     }
 }

@@ -1,3 +1,5 @@
+import TimedText
+
 /// What a write did.
 public struct EditReport: Sendable {
     /// The file written (the source itself for an in-place edit).
@@ -10,4 +12,6 @@ public struct EditReport: Sendable {
     public var fileSize: UInt64
     /// Cues that were dropped or cut (zero-length, before time 0), naming track and cue.
     public var diagnostics: [String]
+    /// What the plan's conversions could not carry, each naming its track.
+    public var losses: [ConversionLoss] = []
 }

@@ -52,7 +52,7 @@ public struct MovieEditor: Sendable {
         for range in layout.erasures { try sink.writeZeros(range) }
         try output.commit()
         return EditReport(path: outputPath, addedTrackIDs: edited.addedTrackIDs, bytesWritten: total, fileSize: total,
-                          diagnostics: edited.diagnostics + layout.warnings)
+                          diagnostics: edited.diagnostics + layout.warnings, losses: edited.losses)
     }
 
     /// Writes the edited movie into `sink` instead of a file: for tests and fuzzing, which check
@@ -62,7 +62,7 @@ public struct MovieEditor: Sendable {
         let layout = try FullRewriteLayout(edited: edited, movie: movie)
         try layout.write(to: &sink)
         return EditReport(path: path, addedTrackIDs: edited.addedTrackIDs, bytesWritten: layout.totalSize,
-                          fileSize: layout.totalSize, diagnostics: edited.diagnostics + layout.warnings)
+                          fileSize: layout.totalSize, diagnostics: edited.diagnostics + layout.warnings, losses: edited.losses)
     }
 
     /// Edits the source file itself: appends the new samples and `moov`, then retires the old
@@ -91,7 +91,8 @@ public struct MovieEditor: Sendable {
         let edited = try EditedMovie(movie: movie, plan: plan, limits: limits)
         let layout = try AppendLayout(edited: edited, movie: movie)
         if layout.changesNothing {
-            return EditReport(path: path, addedTrackIDs: [], bytesWritten: 0, fileSize: size, diagnostics: edited.diagnostics)
+            return EditReport(path: path, addedTrackIDs: [], bytesWritten: 0, fileSize: size, diagnostics: edited.diagnostics,
+                              losses: edited.losses)
         }
         guard let source = movie.file.source as? FileByteSource else {
             throw BoxError(.unsupported("an in-place edit needs a file"), at: nil)
@@ -104,7 +105,7 @@ public struct MovieEditor: Sendable {
         let writer = InPlaceWriter(file: file, layout: layout, originalSize: size)
         let total = (layout.mediaBox?.totalSize ?? 0) + layout.movieBox.totalSize
         let report = EditReport(path: path, addedTrackIDs: edited.addedTrackIDs, bytesWritten: total,
-                                fileSize: layout.appendOffset + total, diagnostics: edited.diagnostics + layout.warnings)
+                                fileSize: layout.appendOffset + total, diagnostics: edited.diagnostics + layout.warnings, losses: edited.losses)
         try writer.run(stoppingAfter: lastStep, progress: progress.map { progress in
             { @Sendable in progress(EditProgress(bytesWritten: $0, totalBytes: total)) }
         })

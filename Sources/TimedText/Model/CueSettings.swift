@@ -36,6 +36,16 @@ public struct CueSettings: Sendable, Equatable, Codable {
     /// Whether no setting is given.
     public var isEmpty: Bool { self == CueSettings() }
 
+    /// Whether the settings say no more than top or bottom: nothing but `line:0` (the top line)
+    /// or `line:-1` (the bottom line, where cues go anyway), which every format can carry.
+    public var isPlacementOnly: Bool {
+        var rest = self
+        rest.line = nil
+        guard rest.isEmpty else { return false }
+        guard let line else { return true }
+        return line.alignment == nil && (line.value == .number(0) || line.value == .number(-1))
+    }
+
     /// The placement these settings put a horizontal cue in: ``CuePlacement/top`` for a
     /// non-negative line number or a line percentage below 50, else ``CuePlacement/bottom``.
     public var impliedPlacement: CuePlacement {

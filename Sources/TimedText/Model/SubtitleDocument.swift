@@ -12,6 +12,9 @@ public struct SubtitleDocument: Sendable, Equatable, Codable {
     public var language: String?
     /// Problems that did not stop parsing, in input order.
     public var warnings: [SubtitleDiagnostic]
+    /// The lines of image subtitles (SMPTE-TT `smpte:backgroundImage`, `smpte:image`), which
+    /// are not read: a conversion refuses the document unless told to leave them out.
+    public var imageLines: [Int]
 
     /// Creates a document.
     public init(
@@ -19,12 +22,14 @@ public struct SubtitleDocument: Sendable, Equatable, Codable {
         cues: [Cue],
         webVTTHeader: WebVTTHeader? = nil,
         language: String? = nil,
-        warnings: [SubtitleDiagnostic] = []
+        warnings: [SubtitleDiagnostic] = [],
+        imageLines: [Int] = []
     ) {
         self.format = format
         self.cues = cues
         self.webVTTHeader = webVTTHeader
         self.language = language
         self.warnings = warnings
+        self.imageLines = imageLines
     }
 }

@@ -16,6 +16,14 @@ public struct TextStyle: Sendable, Hashable, Codable {
     public var language: String?
     /// The run's role in WebVTT ruby (`<ruby>base<rt>annotation</rt></ruby>`), if any.
     public var ruby: RubyRole?
+    /// The font size relative to the track's default size (TTML `tts:fontSize`; a `tx3g` style
+    /// record's size over the description's); nil for the default size.
+    public var fontScale: Double?
+    /// Drawn with an outline (TTML `tts:textOutline`), which no output format here carries.
+    public var isOutlined: Bool
+    /// Forced, inside a cue that is not (TTML `itts:forcedDisplay` on a `span`); a forced cue
+    /// says so itself (``Cue/isForced``).
+    public var isForced: Bool
 
     /// Creates a style; the default is plain text.
     public init(
@@ -26,7 +34,10 @@ public struct TextStyle: Sendable, Hashable, Codable {
         classes: [String] = [],
         voice: String? = nil,
         language: String? = nil,
-        ruby: RubyRole? = nil
+        ruby: RubyRole? = nil,
+        fontScale: Double? = nil,
+        isOutlined: Bool = false,
+        isForced: Bool = false
     ) {
         self.isBold = isBold
         self.isItalic = isItalic
@@ -36,5 +47,8 @@ public struct TextStyle: Sendable, Hashable, Codable {
         self.voice = voice
         self.language = language
         self.ruby = ruby
+        self.fontScale = fontScale
+        self.isOutlined = isOutlined
+        self.isForced = isForced
     }
 }

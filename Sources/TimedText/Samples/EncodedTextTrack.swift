@@ -7,11 +7,14 @@ public struct EncodedTextTrack<Description: Sendable & Equatable>: Sendable, Equ
     public var timescale: UInt32
     /// The samples, contiguous from time 0.
     public var samples: [TimedTextSample]
+    /// What the cues had that the samples do not carry.
+    public var losses: [ConversionLoss]
 
     /// Creates an encoded track.
-    public init(description: Description, timescale: UInt32, samples: [TimedTextSample]) {
+    public init(description: Description, timescale: UInt32, samples: [TimedTextSample], losses: [ConversionLoss] = []) {
         self.description = description
         self.timescale = timescale
         self.samples = samples
+        self.losses = losses
     }
 }

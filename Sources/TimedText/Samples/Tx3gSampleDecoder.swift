@@ -7,19 +7,23 @@ import ISOBMFF
 /// Unicode scalars, see ``Tx3gStyleRecord``; offsets past the end are clipped), characters no
 /// record covers get the description's default style. `frcd` marks a forced sample, and so does
 /// a description with the all-forced bit (``Tx3gSampleDescription/isAllForced``). `tbox` sets
-/// the placement (see ``Tx3gSample/placement``); `twrp` is kept; other boxes (`hlit`, `hclr`,
-/// `krok`, `href`, `blnk`, `dlay`) are skipped.
+/// the placement or the cue's settings (see ``Tx3gSample/placement``); `krok` gives inner
+/// timestamps (WebVTT karaoke); `twrp` is kept; `hlit`, `hclr`, `href`, `blnk` and `dlay` are
+/// named as losses (``track(from:timescale:description:)``); the description's justification
+/// becomes every cue's `align`.
 public enum Tx3gSampleDecoder {
-    /// Decodes one sample.
+    /// Decodes one sample. Karaoke (`krok`) times are relative to `sampleStart`, in
+    /// `timescale` units, as the track has them.
     ///
     /// - Throws: ``SampleCodecError`` when the text length runs past the sample or a modifier box
     ///   is malformed. Up to 7 bytes after the last box are ignored, as FFmpeg does.
-    public static func decode(_ bytes: [UInt8], description: Tx3gSampleDescription = Tx3gSampleDescription())
-        throws(SampleCodecError) -> Tx3gSample {
+    public static func decode(_ bytes: [UInt8], description: Tx3gSampleDescription = Tx3gSampleDescription(),
+                              sampleStart: Int64 = 0, timescale: UInt32 = 1000) throws(SampleCodecError) -> Tx3gSample {
         var reader = ByteReader(bytes, path: "tx3g sample")
         do throws(BoxError) {
             let text = try readText(&reader)
             var records: [Tx3gStyleRecord] = []
+            var timestamps: [Int: SubtitleTime] = [:]
             var sample = Tx3gSample(text: CueText(""), isForced: description.isAllForced)
             for box in try InlineBox.readAll(&reader, slack: 7) {
                 var payload = box.payload
@@ -34,13 +38,19 @@ public enum Tx3gSampleDecoder {
                     sample.textBox = try Tx3gTextBox(reading: &payload)
                 case "twrp":
                     sample.wrapFlag = try payload.readUInt8()
+                case "krok":
+                    timestamps = try karaokeTimestamps(&payload, sampleStart: sampleStart, timescale: timescale)
+                case "hlit", "hclr", "blnk", "dlay", "href":
+                    sample.unreadModifiers.append(box.type)
                 default:
                     break
                 }
             }
-            sample.text = styledText(text, records: records, base: description.defaultStyle.textStyle)
+            sample.text = styledText(text, records: records, base: description.defaultStyle.textStyle(defaultFontSize: description.defaultStyle.fontSize),
+                                     defaultFontSize: description.defaultStyle.fontSize, timestamps: timestamps)
+            sample.settings.align = description.cueAlignment
             if let box = sample.textBox, description.displayFlags.contains(.verticalPlacement) {
-                sample.placement = isTop(box, in: description.defaultTextBox) ? .top : .bottom
+                place(&sample, in: box, area: description.defaultTextBox)
             }
             return sample
         } catch {
@@ -55,22 +65,43 @@ public enum Tx3gSampleDecoder {
     ///   timescale.
     public static func cues(from samples: [TimedTextSample], timescale: UInt32,
                             description: Tx3gSampleDescription = Tx3gSampleDescription()) throws(SampleCodecError) -> [Cue] {
+        try track(from: samples, timescale: timescale, description: description).cues
+    }
+
+    /// The cues of a track (as ``cues(from:timescale:description:)``) and what the samples say
+    /// that cues cannot: highlighting (`hlit`, `hclr`), blinking (`blnk`), scroll delays
+    /// (`dlay`) and hyperlinks (`href`), each kind numbering the cues it was in.
+    public static func track(from samples: [TimedTextSample], timescale: UInt32,
+                             description: Tx3gSampleDescription = Tx3gSampleDescription())
+        throws(SampleCodecError) -> (cues: [Cue], losses: [ConversionLoss]) {
         guard timescale > 0 else { throw SampleCodecError(.invalidTimescale) }
         var cues: [Cue] = []
+        var tally = ConversionLossTally()
         for (index, sample) in samples.enumerated() {
             let times = try sample.times(timescale: timescale)
             let decoded: Tx3gSample
             do throws(SampleCodecError) {
-                decoded = try decode(sample.bytes, description: description)
+                decoded = try decode(sample.bytes, description: description, sampleStart: sample.start, timescale: timescale)
             } catch {
                 throw error.inSample(index, start: times.start)
             }
             guard !decoded.isEmpty, sample.duration > 0 else { continue }
-            cues.appendMerging(Cue(start: times.start, end: times.end, text: decoded.text,
+            cues.appendMerging(Cue(start: times.start, end: times.end, text: decoded.text, settings: decoded.settings,
                                    placement: decoded.placement, isForced: decoded.isForced))
+            for type in decoded.unreadModifiers {
+                tally.add(ConversionLoss.Kind(rawValue: "tx3g-\(type)"), cue: cues.count) {
+                    ("tx3g '\(type)' boxes (\(modifierNames[type] ?? "a modifier")) have no form in a subtitle file", nil)
+                }
+            }
         }
-        return cues
+        return (cues, tally.losses)
     }
+
+    /// What each modifier box the cue model has no place for does (3GPP TS 26.245 §5.17.1).
+    private static let modifierNames: [FourCC: String] = [
+        "hlit": "highlighted text", "hclr": "highlight colour", "blnk": "blinking text", "dlay": "scroll delay",
+        "href": "hyperlinks",
+    ]
 
     /// The libFuzzer entry point: decodes arbitrary bytes as a sample entry body and as a
     /// sample. Never traps; errors are expected and ignored.
@@ -83,6 +114,50 @@ public enum Tx3gSampleDecoder {
         _ = try? cues(from: [TimedTextSample(start: 0, duration: 1, bytes: bytes)], timescale: 1000, description: description)
     }
 
+    /// `krok` (3GPP TS 26.245 §5.17.1.3) as WebVTT inner timestamps: each entry's characters
+    /// start their highlight where the previous entry's ends (the first at the box's start time),
+    /// all relative to the sample's start; by character position.
+    private static func karaokeTimestamps(_ payload: inout ByteReader, sampleStart: Int64,
+                                          timescale: UInt32) throws(BoxError) -> [Int: SubtitleTime] {
+        var time = try payload.readUInt32()
+        let count = try payload.checkedCount(UInt32(try payload.readUInt16()), entrySize: 8, what: "krok entry count")
+        var timestamps: [Int: SubtitleTime] = [:]
+        for _ in 0..<count {
+            let end = try payload.readUInt32()
+            let startChar = Int(try payload.readUInt16())
+            _ = try payload.readUInt16()
+            if timestamps[startChar] == nil, let stamp = SubtitleTime(units: sampleStart + Int64(time), timescale: timescale) {
+                timestamps[startChar] = stamp
+            }
+            time = end
+        }
+        return timestamps
+    }
+
+    /// Places a sample by its `tbox`: a box across the whole area starting at its top is a
+    /// top-placed sample and one ending at its bottom a bottom-placed one, as a placement-only
+    /// writer makes them; any other box becomes `line`, `position` and `size`
+    /// (``Tx3gCueGeometry``). Without an area to measure against (FFmpeg writes a default box
+    /// of zeros), a writer adds a `tbox` only to move text off the bottom, so it counts as top.
+    private static func place(_ sample: inout Tx3gSample, in box: Tx3gTextBox, area: Tx3gTextBox) {
+        guard !area.isEmpty else {
+            sample.placement = .top
+            return
+        }
+        let fullWidth = box.left <= area.left && box.right >= area.right
+        if fullWidth, box.top <= area.top {
+            sample.placement = .top
+        } else if fullWidth, box.bottom >= area.bottom {
+            sample.placement = .bottom
+        } else {
+            let placed = Tx3gCueGeometry(area: area).settings(for: box)
+            sample.settings.line = placed.line
+            sample.settings.position = placed.position
+            sample.settings.size = placed.size
+            sample.placement = sample.settings.impliedPlacement
+        }
+    }
+
     // MARK: Parts
 
     /// Reads the 16-bit length and the text after it: UTF-8, or UTF-16 after a byte-order mark.
@@ -92,17 +167,9 @@ public enum Tx3gSampleDecoder {
         return SubtitleTextDecoder.decode(try reader.readBytes(length), fallback: .replacement).text
     }
 
-    /// Whether a `tbox` is in the upper half of the default box. When the default box has no
-    /// height (FFmpeg writes zeros) there is nothing to measure against; with the vertical
-    /// placement flag set, a writer adds a `tbox` only to move text off the bottom, so it counts
-    /// as top.
-    private static func isTop(_ box: Tx3gTextBox, in defaultBox: Tx3gTextBox) -> Bool {
-        guard defaultBox.height > 0 else { return true }
-        return (Int(box.top) - Int(defaultBox.top)) * 2 < defaultBox.height
-    }
-
     /// Applies style records to the text's scalars and turns them into runs.
-    static func styledText(_ text: String, records: [Tx3gStyleRecord], base: TextStyle) -> CueText {
+    static func styledText(_ text: String, records: [Tx3gStyleRecord], base: TextStyle, defaultFontSize: UInt8 = 0,
+                           timestamps: [Int: SubtitleTime] = [:]) -> CueText {
         let scalars = Array(text.unicodeScalars)
         var styleOf = [Int](repeating: -1, count: scalars.count)
         // Paint the records last-first, each position once: a "next unpainted position" table
@@ -125,16 +192,18 @@ public enum Tx3gSampleDecoder {
                 position = free(position + 1)
             }
         }
-        let styles = records.map(\.textStyle)
+        let styles = records.map { $0.textStyle(defaultFontSize: defaultFontSize) }
         var runs: [StyledRun] = []
         var current = ""
         var currentStyle = base
+        var currentTimestamp: SubtitleTime?
         for (position, scalar) in scalars.enumerated() {
             let style = styleOf[position] >= 0 ? styles[styleOf[position]] : base
-            if style != currentStyle {
-                runs.append(StyledRun(current, style: currentStyle))
+            if style != currentStyle || timestamps[position] != nil {
+                runs.append(StyledRun(current, style: currentStyle, timestamp: currentTimestamp))
                 current = ""
                 currentStyle = style
+                currentTimestamp = timestamps[position]
             }
             if scalar == "\r" {
                 // CR LF is one line break; a lone CR is one too.
@@ -144,7 +213,9 @@ public enum Tx3gSampleDecoder {
                 current.unicodeScalars.append(scalar)
             }
         }
-        runs.append(StyledRun(current, style: currentStyle))
+        runs.append(StyledRun(current, style: currentStyle, timestamp: currentTimestamp))
+        // A stretch of no characters at the end still marks its time.
+        if let last = timestamps[scalars.count] { runs.append(StyledRun("", style: currentStyle, timestamp: last)) }
         return CueText(runs: runs)
     }
 }

@@ -75,13 +75,16 @@ public struct Tx3gSampleDescription: Sendable, Equatable {
     public init(for samples: [TimelineSample], videoWidth: UInt16 = 0, videoHeight: UInt16 = 0) {
         let shown = samples.filter { !$0.isEmpty }
         var flags: Tx3gDisplayFlags = []
-        if shown.contains(where: { Tx3gSampleEncoder.placement(of: $0) == .top }) { flags.insert(.verticalPlacement) }
+        if shown.contains(where: { Tx3gSampleEncoder.placement(of: $0) == .top || Tx3gSampleEncoder.placedSettings(of: $0) != nil }) {
+            flags.insert(.verticalPlacement)
+        }
         if shown.contains(where: \.isForced) {
             flags.insert(.someSamplesForced)
             if shown.allSatisfy(\.isForced) { flags.insert(.allSamplesForced) }
         }
         let fontSize = videoHeight > 0 ? UInt8(clamping: max(12, Int(videoHeight) / 20)) : 18
         self.init(displayFlags: flags,
+                  horizontalJustification: Self.justificationValue(Self.justification(for: shown.flatMap(\.cues))),
                   defaultTextBox: .subtitleArea(videoWidth: videoWidth, videoHeight: videoHeight,
                                                 verticalPlacement: flags.contains(.verticalPlacement)),
                   defaultStyle: Tx3gStyleRecord(fontSize: fontSize))
@@ -168,6 +171,34 @@ public struct Tx3gSampleDescription: Sendable, Equatable {
         let container = BoxContainer(prefix: fields.bytes[...], children: [Box(type: "ftab", payload: fontTable.bytes)],
                                      trailing: otherBoxes[...])
         return Box(header: BoxHeader(type: Self.format, payloadSize: container.payloadSize), content: .container(container))
+    }
+
+    /// The justification a track of `cues` gets: their alignment when every cue with text has
+    /// the same one (start or left, end or right), else nil for centred text. A sample has no
+    /// justification of its own (3GPP TS 26.245 §5.16), so cues that differ keep the track's.
+    public static func justification(for cues: [Cue]) -> CueSettings.TextAlignment? {
+        let values = Set(cues.filter { !$0.text.isEmpty }.map { justificationValue($0.settings.align) })
+        guard values.count == 1, let value = values.first, value != 1 else { return nil }
+        return value == 0 ? .start : .end
+    }
+
+    /// The `tx3g` horizontal justification of an alignment: 0 left (start), 1 centre, -1 right
+    /// (end), reading start and end as left-to-right text does.
+    static func justificationValue(_ alignment: CueSettings.TextAlignment?) -> Int8 {
+        switch alignment {
+        case .start?, .left?: 0
+        case .end?, .right?: -1
+        default: 1
+        }
+    }
+
+    /// The alignment the description's justification gives every cue: nil for centred text.
+    var cueAlignment: CueSettings.TextAlignment? {
+        switch horizontalJustification {
+        case 0: .start
+        case -1: .end
+        default: nil
+        }
     }
 
     /// Whether every sample is forced: the ``Tx3gDisplayFlags/allSamplesForced`` bit, which is what

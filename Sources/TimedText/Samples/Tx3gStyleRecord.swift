@@ -66,10 +66,13 @@ public struct Tx3gStyleRecord: Sendable, Hashable, Codable {
 
     /// The cue-model style of text in this record; the colour is kept only when it is not
     /// opaque white (the colour every player draws unstyled subtitles in, and what Legible
-    /// writes as the default), so unstyled text decodes to an unstyled ``TextStyle``.
-    var textStyle: TextStyle {
-        TextStyle(isBold: face.contains(.bold), isItalic: face.contains(.italic),
-                  isUnderlined: face.contains(.underline), color: color == .opaqueWhite ? nil : color)
+    /// writes as the default), so unstyled text decodes to an unstyled ``TextStyle``; a size
+    /// other than `defaultFontSize` becomes a font scale (to hundredths).
+    func textStyle(defaultFontSize: UInt8) -> TextStyle {
+        let scale = fontSize != defaultFontSize && defaultFontSize > 0
+            ? (Double(fontSize) / Double(defaultFontSize) * 100).rounded() / 100 : nil
+        return TextStyle(isBold: face.contains(.bold), isItalic: face.contains(.italic),
+                         isUnderlined: face.contains(.underline), color: color == .opaqueWhite ? nil : color, fontScale: scale)
     }
 }
 

@@ -7,7 +7,8 @@ import ISOBMFF
 /// has settings (``WebVTTWriter/settingsText(for:)``, so a top-placed cue gets `line:0`),
 /// `ctim` (the sample start) when its text has inner timestamps, and `vsid` (the cue's index
 /// in the timeline's input) when the cue spans several samples, so readers can join the pieces.
-/// A gap is a single `vtte`. Forced flags have no place in `wvtt` and are dropped.
+/// A gap is a single `vtte`. What WebVTT cannot carry (forced flags, font sizes, colours outside
+/// its colour classes) is named in the track's ``EncodedTextTrack/losses``.
 public enum WebVTTSampleEncoder {
     /// Encodes a whole timeline with a description holding `header` (its `STYLE` and `REGION`
     /// blocks) and an optional `vlab` source label.
@@ -23,7 +24,7 @@ public enum WebVTTSampleEncoder {
                             bytes: encode(sample, timescale: timeline.timescale, splitCues: split))
         }
         return EncodedTextTrack(description: WebVTTSampleDescription(header: header, sourceLabel: sourceLabel),
-                                timescale: timeline.timescale, samples: samples)
+                                timescale: timeline.timescale, samples: samples, losses: SubtitleTarget.webVTT.losses(of: timeline))
     }
 
     /// The bytes of one sample.

@@ -42,6 +42,7 @@ private struct TTMLDocumentReader {
         var region: String?
         var language: String?
         var preserveSpace: Bool
+        var textAlign: CueSettings.TextAlignment?
     }
 
     let root: XMLElement
@@ -49,7 +50,10 @@ private struct TTMLDocumentReader {
     var warnings: [SubtitleDiagnostic] = []
     private var timing = TTMLTimeExpression(parameters: { _ in nil }, warn: { _ in })
     private var styles = TTMLStyleSheet(styling: [], limits: .standard, warn: { _, _ in })
-    private var regions: [String: (placement: CuePlacement, properties: TTMLStyleSheet.Properties)] = [:]
+    private var regions: [String: (placement: CuePlacement, settings: CueSettings?, properties: TTMLStyleSheet.Properties)] = [:]
+    private var geometry = TTMLRegionPlacement()
+    /// Lines of elements that show an image (SMPTE-TT `smpte:backgroundImage`).
+    private var imageLines: [Int] = []
     private var documentLanguage: String?
     private var cues: [Cue] = []
 
@@ -75,12 +79,12 @@ private struct TTMLDocumentReader {
         if let body = root.elements.first(where: { $0.isTTML("body") }) {
             let context = Context(
                 begin: .zero, end: nil, style: TextStyle(), isForced: false, region: nil,
-                language: documentLanguage, preserveSpace: root.attribute("space", in: .xml) == "preserve"
+                language: documentLanguage, preserveSpace: root.attribute("space", in: .xml) == "preserve", textAlign: nil
             )
             walk(body, parent: context, syncBase: .zero)
         }
-        if cues.isEmpty { warnings.append(.noCues) }
-        return SubtitleDocument(format: .ttml, cues: cues, language: documentLanguage, warnings: warnings)
+        if cues.isEmpty, imageLines.isEmpty { warnings.append(.noCues) }
+        return SubtitleDocument(format: .ttml, cues: cues, language: documentLanguage, warnings: warnings, imageLines: imageLines)
     }
 
     private mutating func warn(_ line: Int, _ message: String) {
@@ -89,14 +93,15 @@ private struct TTMLDocumentReader {
 
     private mutating func readRegions(head: XMLElement?, warn: (Int, String) -> Void) {
         let layout = head?.elements.filter { $0.isTTML("layout") }.flatMap(\.elements) ?? []
-        var geometry = TTMLRegionPlacement()
         if let extent = root.attribute("extent", in: .styling) {
             let parts = extent.split(whereSeparator: \.isWhitespace)
             if parts.count == 2, parts[1].hasSuffix("px") { geometry.rootHeightPixels = Double(parts[1].dropLast(2)) }
+            if parts.count == 2, parts[0].hasSuffix("px") { geometry.rootWidthPixels = Double(parts[0].dropLast(2)) }
         }
         if let cells = root.attribute("cellResolution", in: .parameter) {
             let parts = cells.split(whereSeparator: \.isWhitespace)
             if parts.count == 2, let rows = Double(parts[1]), rows > 0 { geometry.cellRows = rows }
+            if parts.count == 2, let columns = Double(parts[0]), columns > 0 { geometry.cellColumns = columns }
         }
         for region in layout where region.isTTML("region") {
             guard let id = region.attribute("id", in: .xml) else { continue }
@@ -106,7 +111,7 @@ private struct TTMLDocumentReader {
                 properties = properties.merging(styles.properties(of: nested, warn: warn))
             }
             properties = properties.merging(styles.properties(of: region, warn: warn))
-            regions[id] = (geometry.placement(regionID: id, properties: properties), properties)
+            regions[id] = (geometry.placement(regionID: id, properties: properties), geometry.settings(properties: properties), properties)
         }
     }
 
@@ -138,6 +143,8 @@ private struct TTMLDocumentReader {
             if let properties = regions[region]?.properties {
                 properties.apply(to: &context.style)
                 if let forced = properties.isForced { context.isForced = forced }
+                if let size = properties.fontSize { context.style.fontScale = geometry.fontScale(size) }
+                if let align = properties.textAlign { context.textAlign = align }
             } else {
                 warn(element.line, "unknown region \"\(region)\"")
             }
@@ -145,6 +152,11 @@ private struct TTMLDocumentReader {
         let properties = styles.properties(of: element) { warnings.append(SubtitleDiagnostic(line: $0, message: $1)) }
         properties.apply(to: &context.style)
         if let forced = properties.isForced { context.isForced = forced }
+        if let size = properties.fontSize { context.style.fontScale = geometry.fontScale(size) }
+        if let align = properties.textAlign { context.textAlign = align }
+        if element.attributes.keys.contains(where: { $0.local == "backgroundImage" }) {
+            imageLines.append(element.line)
+        }
         if let language = element.attribute("lang", in: .xml) {
             let trimmed = language.trimmingSubtitleWhitespace()
             context.language = trimmed.isEmpty ? nil : trimmed
@@ -182,11 +194,14 @@ private struct TTMLDocumentReader {
         }
         var collector = TTMLTextCollector()
         collectText(of: element, context: context, into: &collector)
+        var settings = context.region.flatMap { regions[$0]?.settings } ?? CueSettings()
+        settings.align = context.textAlign
         let cue = Cue(
             identifier: element.attribute("id", in: .xml),
             start: context.begin,
             end: end,
             text: collector.finish(),
+            settings: settings,
             placement: context.region.flatMap { regions[$0]?.placement } ?? .bottom,
             isForced: context.isForced
         )
@@ -209,7 +224,10 @@ private struct TTMLDocumentReader {
                     || child.attribute("dur", in: nil) != nil {
                     warn(child.line, "timing on <span> ignored; the span shows for the whole paragraph")
                 }
-                let spanContext = self.context(for: child, parent: context, interval: (context.begin, context.end))
+                var spanContext = self.context(for: child, parent: context, interval: (context.begin, context.end))
+                // Forced applies to whole cues; a forced span in a cue that is not is kept on the run.
+                spanContext.style.isForced = spanContext.isForced && !context.isForced || context.style.isForced
+                spanContext.isForced = context.isForced
                 collectText(of: child, context: spanContext, into: &collector)
             case .element(let child):
                 if !child.isTTML("set"), !child.isTTML("metadata") {

@@ -11,6 +11,10 @@ struct TTMLStyleSheet {
         var origin: String?
         var extent: String?
         var displayAlign: String?
+        var textAlign: CueSettings.TextAlignment?
+        /// `tts:fontSize` as written.
+        var fontSize: String?
+        var isOutlined: Bool?
 
         /// `other` on top of `self`.
         func merging(_ other: Properties) -> Properties {
@@ -22,7 +26,10 @@ struct TTMLStyleSheet {
                 isForced: other.isForced ?? isForced,
                 origin: other.origin ?? origin,
                 extent: other.extent ?? extent,
-                displayAlign: other.displayAlign ?? displayAlign
+                displayAlign: other.displayAlign ?? displayAlign,
+                textAlign: other.textAlign ?? textAlign,
+                fontSize: other.fontSize ?? fontSize,
+                isOutlined: other.isOutlined ?? isOutlined
             )
         }
 
@@ -31,6 +38,7 @@ struct TTMLStyleSheet {
             if let isItalic { style.isItalic = isItalic }
             if let isUnderlined { style.isUnderlined = isUnderlined }
             if let color { style.color = color }
+            if let isOutlined { style.isOutlined = isOutlined }
         }
     }
 
@@ -110,6 +118,13 @@ struct TTMLStyleSheet {
         properties.origin = element.attribute("origin", in: .styling)
         properties.extent = element.attribute("extent", in: .styling)
         properties.displayAlign = element.attribute("displayAlign", in: .styling)
+        if let align = element.attribute("textAlign", in: .styling) {
+            properties.textAlign = CueSettings.TextAlignment(rawValue: align.trimmingSubtitleWhitespace())
+        }
+        properties.fontSize = element.attribute("fontSize", in: .styling)
+        if let outline = element.attribute("textOutline", in: .styling) {
+            properties.isOutlined = outline.trimmingSubtitleWhitespace() != "none"
+        }
         return properties
     }
 }

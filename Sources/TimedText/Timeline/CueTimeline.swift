@@ -22,10 +22,12 @@ public struct CueTimeline: Sendable, Equatable {
     /// The end of the last sample, in timescale units.
     public var duration: Int64 { samples.last.map { $0.start + $0.duration } ?? 0 }
 
-    /// Lays out `cues` in `timescale` units per second.
+    /// Lays out `cues` in `timescale` units per second. With `end`, cues starting at or after
+    /// it are left out and cues running past it are cut there (``CuesPastEnd`` names them),
+    /// while the cue numbers in ``diagnostics`` stay those of `cues`.
     ///
     /// - Throws: ``CueTimelineError/invalidTimescale`` when `timescale` is 0.
-    public init(cues: [Cue], timescale: UInt32) throws(CueTimelineError) {
+    public init(cues: [Cue], timescale: UInt32, clippedAt clipEnd: SubtitleTime? = nil) throws(CueTimelineError) {
         guard timescale > 0 else { throw .invalidTimescale }
         self.timescale = timescale
         var diagnostics: [SubtitleDiagnostic] = []
@@ -43,8 +45,9 @@ public struct CueTimeline: Sendable, Equatable {
                 diagnostics.append(SubtitleDiagnostic(line: nil, message: "\(name): \(problem.message); dropped"))
                 continue
             }
+            if let clipEnd, cue.start >= clipEnd { continue }
             var start = cue.start.units(inTimescale: timescale)
-            let end = cue.end.units(inTimescale: timescale)
+            let end = min(cue.end, clipEnd ?? cue.end).units(inTimescale: timescale)
             if end <= 0 {
                 diagnostics.append(SubtitleDiagnostic(line: nil, message: "\(name): ends before time 0; dropped"))
                 continue

@@ -30,6 +30,12 @@ struct AddSubtitlesCommand: ParsableCommand {
         list it as "English SDH". --follow-audio gives the sound track in its language (or the \
         one you name) a folw reference to it.
 
+        What the track's format cannot carry is named, one warning per kind with the cue \
+        numbers (tx3g keeps bold, italic, underline, colours, font sizes, line/position/size as \
+        a text box, karaoke timing and forced flags; not voices, classes, ruby, language spans, \
+        regions, vertical text or outlines; wvtt keeps all but forced flags, font sizes, outlines \
+        and colours outside WebVTT's colour classes); --strict refuses to write instead.
+
         Output: -o writes a new file, moov first (fast start), through a temporary file that is \
         renamed into place when complete; --in-place appends to the source and switches moov \
         with one 4-byte write. Several tracks in one run: --plan FILE.json, a list like
@@ -44,6 +50,7 @@ struct AddSubtitlesCommand: ParsableCommand {
           legible add-subtitles movie.mp4 fr.vtt --language fr-CA --format wvtt -o movie-fr.mp4
           legible add-subtitles movie.mov es-forced.srt --language es --forced --forced-for 4 -o out.mov
           legible add-subtitles movie.mov --plan subtitles.json -o out.mov
+          legible add-subtitles movie.mov styled.vtt --language en --strict -o out.mov
 
         Exit status: 0 on success; 2 on bad input or usage.
         """)
@@ -73,6 +80,9 @@ struct AddSubtitlesCommand: ParsableCommand {
 
     @OptionGroup var pastEndOption: PastEndOption
 
+    @Flag(help: "Leave out image subtitles (SMPTE-TT smpte:backgroundImage) and add the text cues alone; without it such a file is refused.")
+    var skipImages = false
+
     @OptionGroup var outputOptions: EditOutputOptions
 
     func validate() throws {
@@ -86,7 +96,9 @@ struct AddSubtitlesCommand: ParsableCommand {
     func run() throws {
         try outputOptions.run(movie: movie) { editor in
             var requests: [SubtitleTrackRequest] = []
-            for spec in try trackSpecs() { requests.append(try spec.request(quiet: outputOptions.quiet)) }
+            for spec in try trackSpecs() {
+                requests.append(try spec.request(quiet: outputOptions.quiet, skipImages: skipImages, strict: outputOptions.strict))
+            }
             return EditPlan(subtitleTracks: requests, brand: outputOptions.resolvedBrand(sourcePath: movie), pastEnd: pastEndOption.pastEnd)
         } describe: { report in
             let tracks = report.addedTrackIDs.map(String.init).joined(separator: ", ")

@@ -20,7 +20,10 @@ struct CheckCommand: ParsableCommand {
         Rules: legible-language, legible-group, group-media-types, group-enabled-tracks, \
         sdh-characteristics, forced-only-partner, forced-pair, follower, reference-target, \
         language-agreement, subtitle-handler, chapter-track, characteristic-syntax, \
-        distinguishable-options, audio-description, kind-role, text-placement.
+        distinguishable-options, audio-description, kind-role, text-placement, self-contained \
+        (media in another file), forced-cues-in-full-track (a forced-only track's cues missing \
+        from its language's full track; this one reads the subtitle text), accessibility-default \
+        (SDH, captions or audio description enabled as a group's default).
 
         --fix makes every "fix:" repair of an error or warning through the remux engine (samples \
         are copied unchanged), then checks the result and reports what remains. Fragmented movies \

@@ -7,6 +7,7 @@ import ArgumentParser
 import ISOBMFF
 import Movie
 import Remux
+import TimedText
 
 /// Where and how a writing command writes: a new file (`-o`) or the source itself
 /// (`--in-place`), the output brand, progress and the report.
@@ -33,6 +34,9 @@ struct EditOutputOptions: ParsableArguments {
     @Flag(help: "Print what was written as JSON on standard output.")
     var json = false
 
+    @Flag(help: "Refuse to write anything when a conversion would lose what it read (a cue feature the track format lacks, metadata the brand has no place for).")
+    var strict = false
+
     func validate() throws {
         switch (output, inPlace) {
         case (nil, false): throw ValidationError("say where to write: -o FILE, or --in-place to edit the source")
@@ -58,12 +62,15 @@ struct EditOutputOptions: ParsableArguments {
             let editor = try MovieEditor(path: movie, lock: inPlace ? .exclusive : .shared, onWait: {
                 if !quiet { printNote("waiting for another legible process that is using '\(movie)'") }
             })
-            let report = try perform(try makePlan(editor), editor: editor, describe: describe)
+            var plan = try makePlan(editor)
+            plan.refusesLosses = strict
+            let report = try perform(plan, editor: editor, describe: describe)
             if json {
                 print(JSONValue.object([
                     ("output", .string(report.path)), ("addedTracks", .array(report.addedTrackIDs.map { .unsigned($0) })),
                     ("bytesWritten", .unsigned(report.bytesWritten)), ("fileSize", .unsigned(report.fileSize)),
                     ("warnings", .array(report.diagnostics.map { .string($0) })),
+                    ("losses", ConversionLossReport.json(report.losses)),
                 ]).rendered())
             }
         } catch let error as EditFailure {
@@ -96,6 +103,7 @@ struct EditOutputOptions: ParsableArguments {
         }
         if !quiet {
             for diagnostic in report.diagnostics { printWarning(diagnostic) }
+            ConversionLossReport.print(report.losses, prefix: nil)
             if !json { for line in describe(report) { print(line) } }
         }
         return report

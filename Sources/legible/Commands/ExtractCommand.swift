@@ -12,8 +12,11 @@ struct ExtractCommand: ParsableCommand {
         Each non-empty sample becomes a cue; consecutive samples showing the same text are \
         merged back into one cue. Bold, italic, underline and colours are kept where the output \
         format can carry them (SubRip: <b> <i> <u> <font color>; WebVTT: <b> <i> <u> and the \
-        default colour classes); top-placed tx3g samples get {\\an8} or line:0; a wvtt track's \
-        header (STYLE and REGION blocks) is kept in WebVTT output. Only the text of QuickTime \
+        default colour classes); top-placed tx3g samples get {\\an8} or line:0, a tx3g text box \
+        (tbox) WebVTT line/position/size, karaoke (krok) inner timestamps; a wvtt track's \
+        header (STYLE and REGION blocks) is kept in WebVTT output. What the output cannot carry \
+        (forced flags, font sizes, tx3g highlighting and blinking, …) is named, one warning per \
+        kind with the cue numbers; --strict refuses to write instead. Only the text of QuickTime \
         text samples is read. Times are media times (edit lists are not applied).
 
         Without -o the file is written to standard output. With -o it is written to a \
@@ -51,9 +54,10 @@ struct ExtractCommand: ParsableCommand {
             printError("\(file): track \(track.id): \(error)")
             throw ExitCode(2)
         }
-        try outputOptions.emit(extracted.cues, header: extracted.header, report: .object([
+        let losses = extracted.losses + (try outputOptions.losses(of: extracted.cues))
+        try outputOptions.emit(extracted.cues, header: extracted.header, losses: losses, source: "\(file): track \(track.id)", report: [
             ("file", .string(file)), ("track", .unsigned(track.id)), ("codec", .string(track.codec?.description)),
             ("cues", .cues(extracted.cues)),
-        ]))
+        ])
     }
 }

@@ -22,7 +22,10 @@ struct HLSCommand: ParsableCommand {
         SUBTITLES="GROUP" to each EXT-X-STREAM-INF). NAME is the label `legible info` shows \
         (with --names native the language is named in itself: "Español", "Deutsch SDH"); \
         LANGUAGE the elng tag, else the mdhd code, as short BCP 47 (eng -> en); DEFAULT=YES on \
-        the enabled track of the subtitle group; FORCED=YES on forced-only tracks; \
+        the enabled track of the subtitle group unless it is SDH or captions (those are for \
+        viewers who ask for them; --default-track names the default outright); FORCED=YES on \
+        forced-only tracks, whose cues the full rendition of their language also gets when it \
+        lacks them (Apple's HLS Authoring Specification); \
         CHARACTERISTICS the track's tagc strings as the file has them.
 
         Lining up with the video (--mpegts-offset): every segment starts \
@@ -70,6 +73,9 @@ struct HLSCommand: ParsableCommand {
     @Flag(help: "Replace files of the same name in a non-empty output folder.")
     var overwrite = false
 
+    @Option(help: "The track whose subtitles are the default (even SDH or captions, which are otherwise never the default).")
+    var defaultTrack: UInt32?
+
     @Flag(help: "Print the renditions, files and tags as JSON.")
     var json = false
 
@@ -88,7 +94,8 @@ struct HLSCommand: ParsableCommand {
     func run() throws {
         let movie = try Movie.openForCommand(path: file)
         let options = HLSOptions(segmentDuration: SubtitleTime(microseconds: Int64((segmentDuration * 1_000_000).rounded())),
-                                 groupID: groupID, mpegtsOffset: mpegtsOffset, naming: names)
+                                 groupID: groupID, mpegtsOffset: mpegtsOffset, naming: names,
+                                 defaultTrack: defaultTrack)
         let package = try DeliveryCommandLine.run(file) { () throws(DeliveryError) in
             try HLSPackage(movie: movie, movieName: DeliveryCommandLine.movieName(file), options: options)
         }

@@ -15,7 +15,8 @@ struct HTMLCommand: ParsableCommand {
         them); srclang the short BCP 47 tag (eng -> en); label the name `legible info` shows (--names native: \
         the language named in itself, "Español"); \
         default on the track a player picks by default (the enabled one of the subtitle \
-        group), at most one. Attribute values are HTML-escaped.
+        group, unless it is SDH or captions; --default-track names it outright), at most one; \
+        a full track lacking its forced-only twin's cues gets them. Attribute values are HTML-escaped.
 
         Each track is written to the output folder as MOVIE.TRACK.LANGUAGE.vtt (movie.5.es.vtt), \
         times on the movie timeline (the track's edit list applied), through a temporary file \
@@ -42,13 +43,16 @@ struct HTMLCommand: ParsableCommand {
     @Flag(help: "Replace WebVTT files of the same name.")
     var overwrite = false
 
+    @Option(help: "The track whose subtitles are the default (even SDH or captions, which are otherwise never the default).")
+    var defaultTrack: UInt32?
+
     @Flag(help: "Print the tracks and elements as JSON.")
     var json = false
 
     func run() throws {
         let movie = try Movie.openForCommand(path: file)
         let package = try DeliveryCommandLine.run(file) { () throws(DeliveryError) in
-            try HTMLPackage(movie: movie, movieName: DeliveryCommandLine.movieName(file), naming: names)
+            try HTMLPackage(movie: movie, movieName: DeliveryCommandLine.movieName(file), naming: names, defaultTrack: defaultTrack)
         }
         try DeliveryCommandLine.run(output) { () throws(DeliveryError) in
             try DeliveryFolder.write(package.files, into: output, existing: overwrite ? .overwrite : .refuseExistingFiles)

@@ -11,7 +11,8 @@ struct InfoCommand: ParsableCommand {
         For each track: ID, media type, handler, codec (sample entry), language (mdhd, with \
         Macintosh codes converted to ISO 639-2/T) and extended language (elng), alternate group, \
         enabled flag, name, tagged characteristics (tagc), roles (MP4 kind), track references, \
-        sample count and duration. Then the selection groups (visual, audible, legible) with each \
+        sample count and duration, and data references to media outside the file (a dref entry \
+        without the self-contained flag). Then the selection groups (visual, audible, legible) with each \
         option's display name, as Apple players label them ("English SDH", "Spanish (Forced)", \
         "French CC").
 

@@ -13,6 +13,9 @@ struct SubtitleOutputOptions: ParsableArguments {
     @Flag(help: "Print the cues as JSON instead of a subtitle file (with -o, the file is written too).")
     var json = false
 
+    @Flag(help: "Refuse to write anything when the output format cannot carry everything read (exit 2).")
+    var strict = false
+
     func validate() throws {
         _ = try resolvedFormat()
     }
@@ -21,13 +24,28 @@ struct SubtitleOutputOptions: ParsableArguments {
         try SubtitleOutputFormat.resolve(explicit: format, output: output, fallback: .vtt)
     }
 
-    /// Prints `report` as JSON when asked (then writes the file only if -o names one), otherwise
-    /// writes the cues as a subtitle file to -o or standard output.
+    /// What `cues` lose in the output format.
+    func losses(of cues: [Cue]) throws -> [ConversionLoss] {
+        switch try resolvedFormat() {
+        case .vtt: SubtitleTarget.webVTT.losses(of: cues)
+        case .srt: SubtitleTarget.subRip.losses(of: cues)
+        }
+    }
+
+    /// Names `losses` (warnings, or with `--strict` an error and nothing written), then prints
+    /// `report` as JSON when asked (with its losses; the file is written only if -o names
+    /// one), otherwise writes the cues as a subtitle file to -o or standard output.
     /// The format was checked in `validate()`, so only writing can fail here (a ``BoxError``).
-    func emit(_ cues: [Cue], header: WebVTTHeader?, report: @autoclosure () -> JSONValue) throws {
+    func emit(_ cues: [Cue], header: WebVTTHeader?, losses: [ConversionLoss], source: String,
+              report: @autoclosure () -> [(String, JSONValue)]) throws {
+        ConversionLossReport.print(losses, prefix: source)
+        if strict, !losses.isEmpty {
+            printError(ConversionLossReport.refusal(losses, prefix: source))
+            throw ExitCode(2)
+        }
         let text = try resolvedFormat().render(cues, header: header)
         if json {
-            print(report().rendered())
+            print(JSONValue.object(report() + [("losses", ConversionLossReport.json(losses))]).rendered())
             if output != nil { try SubtitleOutputFile.save(text, to: output) }
         } else {
             try SubtitleOutputFile.save(text, to: output)

@@ -61,8 +61,9 @@ struct SubtitleTrackSpec: Decodable {
         return try container.decodeIfPresent(String.self, forKey: key)
     }
 
-    /// Reads the subtitle file and builds the request; warnings about the file are printed.
-    func request(quiet: Bool) throws -> SubtitleTrackRequest {
+    /// Reads the subtitle file and builds the request; warnings about the file are printed. A
+    /// file with image subtitles is refused unless `skipImages` (and then still with `strict`).
+    func request(quiet: Bool, skipImages: Bool, strict: Bool) throws -> SubtitleTrackRequest {
         let document: SubtitleDocument
         do {
             document = try SubtitleInputFile.read(file)
@@ -70,6 +71,10 @@ struct SubtitleTrackSpec: Decodable {
             throw EditFailure(error.description)
         }
         if !quiet { for warning in document.warnings { printWarning("\(file): \(warning)") } }
+        if !document.imageLines.isEmpty {
+            guard skipImages, !strict else { throw EditFailure(ConversionLossReport.imageRefusal(document.imageLines, path: file)) }
+            if !quiet { ConversionLossReport.print([ConversionLossReport.skippedImages(document.imageLines)], prefix: file) }
+        }
         // A TTML xml:lang is the language when none is given.
         let documentLanguage = document.language.flatMap { try? LanguageTag(parsing: $0) }
         let tag: LanguageTag?

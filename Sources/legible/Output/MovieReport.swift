@@ -65,6 +65,9 @@ struct MovieReport {
             ("duration", .seconds(movie.durationSeconds(of: track))),
             ("timescale", .unsigned(track.mediaHeader.timescale)),
             ("layer", .integer(Int64(track.header.layer))),
+            ("externalDataReferences", .array(track.externalDataReferences.map { reference in
+                .object([("type", .string(reference.type.description)), ("location", .string(reference.location))])
+            })),
         ]
         if let entry = track.sampleEntries.first {
             if let size = entry.pixelSize {
@@ -123,6 +126,11 @@ struct MovieReport {
             }
             if !track.userData.kinds.isEmpty {
                 lines.append("      kinds: " + track.userData.kinds.map { "\($0.schemeURI) \($0.value)" }.joined(separator: "; "))
+            }
+            if !track.externalDataReferences.isEmpty {
+                lines.append("      media outside the file (dref): " + track.externalDataReferences.map { reference in
+                    "'\(reference.type)'" + (reference.location.map { " \($0)" } ?? "")
+                }.joined(separator: "; "))
             }
             if !track.references.isEmpty {
                 lines.append("      references: " + track.references.map { "\($0.type) → \($0.trackIDs.map(String.init).joined(separator: ","))" }.joined(separator: "; "))

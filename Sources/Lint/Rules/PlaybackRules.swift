@@ -1,0 +1,62 @@
+import Movie
+import Remux
+
+/// What players get wrong beyond menus: media in another file, forced subtitles that vanish when
+/// a viewer turns subtitles on, and an accessibility option that plays unasked.
+extension CheckContext {
+    func playbackFindings() -> [Finding] {
+        selfContainedFindings() + forcedCueFindings() + accessibilityDefaultFindings()
+    }
+
+    /// Tracks whose data reference points outside the file: the samples are not in it, so a
+    /// copy of the file alone does not play (MP4Box warns of it; Apple's players play only
+    /// self-contained movies).
+    private func selfContainedFindings() -> [Finding] {
+        tracks.compactMap { track -> Finding? in
+            let external = track.externalDataReferences
+            guard !external.isEmpty else { return nil }
+            let places = external.map { reference in
+                "'\(reference.type)'" + (reference.location.map { " \($0)" } ?? "")
+            }.joined(separator: ", ")
+            return Finding(.error, track: track.id, rule: .selfContained,
+                           message: "\(name(track))'s media is outside the file (data reference \(places)): players that play only self-contained movies show nothing of it, and the file cannot be edited or shared alone; export a self-contained movie")
+        }
+    }
+
+    /// Forced cues missing from their language's full track (``ForcedCueCoverage``).
+    private func forcedCueFindings() -> [Finding] {
+        ForcedCueCoverage.pairs(in: movie).filter { !$0.missing.isEmpty }.map { pair in
+            let times = pair.missing.prefix(3).map { $0.start.description }.joined(separator: ", ")
+            let count = pair.missing.count
+            return Finding(.warning, track: pair.fullTrackID, rule: .forcedCuesInFullTrack,
+                           message: "\(name(pair.fullTrackID)) lacks \(count) of the forced cues of \(name(pair.forcedTrackID)) (from \(times)\(count > 3 ? ", …" : "")): viewers who turn these subtitles on see the full track alone and lose those translations; put them in the full track too")
+        }
+    }
+
+    /// An accessibility option (SDH or closed captions, audio description) enabled as its
+    /// group's default while the group offers an option that is not one: players start with it
+    /// for every viewer, though it is meant for those who ask for it.
+    private func accessibilityDefaultFindings() -> [Finding] {
+        alternateGroups.flatMap { group -> [Finding] in
+            let accessible = group.members.filter(isAccessibilityOption)
+            guard group.members.contains(where: { !isAccessibilityOption($0) }) else { return [] }
+            return accessible.filter(\.isEnabled).map { track in
+                Finding(.warning, track: track.id, rule: .accessibilityDefault,
+                        message: "\(name(track)) is \(accessibilityLabel(track)) and the enabled default of alternate group \(group.number): players start with it for every viewer, though it is for those who ask for it; make another track of the group the default (legible set-track --default)")
+            }
+        }
+    }
+
+    func isAccessibilityOption(_ track: Track) -> Bool {
+        let characteristics = SelectionOption.characteristics(of: track)
+        if track.mediaType.isLegible {
+            return characteristics.contains(MediaCharacteristic.describesMusicAndSound)
+                && characteristics.contains(MediaCharacteristic.transcribesSpokenDialog)
+        }
+        return track.mediaType == .audio && characteristics.contains(MediaCharacteristic.describesVideo)
+    }
+
+    private func accessibilityLabel(_ track: Track) -> String {
+        track.mediaType == .audio ? "audio description" : track.mediaType == .closedCaption ? "closed captions" : "SDH subtitles"
+    }
+}

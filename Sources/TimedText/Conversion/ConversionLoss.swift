@@ -1,0 +1,78 @@
+/// Something a conversion read but could not carry into its target format: one kind of loss,
+/// the cues (or items, chapters, captions) it concerns, and what would keep it.
+///
+/// Every conversion reports through this one type — subtitle files into `tx3g`, `wvtt`, WebVTT
+/// or SubRip, `tx3g` samples back into files, QuickTime metadata into an MPEG-4 `ilst` — so
+/// the command line can print one line per kind of loss and `--strict` can refuse any of them.
+/// Other conversions add their own ``Kind`` and ``Subject`` values.
+public struct ConversionLoss: Sendable, Hashable {
+    /// What was lost, as a stable identifier for scripts (`voice`, `cue-class`, …).
+    public var kind: Kind
+    /// What ``numbers`` count: cues, metadata items, chapters.
+    public var subject: Subject
+    /// The 1-based numbers of the cues or items concerned, ascending, each once; empty when the
+    /// loss concerns the whole file (a header block, say).
+    public var numbers: [Int]
+    /// What the target cannot carry: `WebVTT voice spans have no tx3g form`.
+    public var message: String
+    /// What would keep it, when something would: `a wvtt track keeps them`.
+    public var hint: String?
+    /// What was converted, when one report holds several conversions: `track 6`.
+    public var source: String?
+
+    /// Creates a loss; `numbers` are sorted and made unique.
+    public init(kind: Kind, subject: Subject = .cue, numbers: [Int], message: String, hint: String? = nil, source: String? = nil) {
+        self.kind = kind
+        self.subject = subject
+        self.numbers = Array(Set(numbers)).sorted()
+        self.message = message
+        self.hint = hint
+        self.source = source
+    }
+
+    /// The most numbers ``summary`` lists before it says how many there are in all.
+    public static let listedNumbers = 12
+
+    /// One line for a person: `cues 4, 9, 12: WebVTT voice spans have no tx3g form; --format wvtt
+    /// keeps them`. Long lists end `…, 87 (40 cues)`.
+    public var summary: String {
+        var text = source.map { $0 + ": " } ?? ""
+        if !numbers.isEmpty {
+            let noun = numbers.count == 1 ? subject.singular : subject.plural
+            let shown = numbers.prefix(Self.listedNumbers).map(String.init).joined(separator: ", ")
+            text += numbers.count > Self.listedNumbers
+                ? "\(noun) \(shown), … (\(numbers.count) \(subject.plural)): "
+                : "\(noun) \(shown): "
+        }
+        text += message
+        if let hint { text += "; " + hint }
+        return text
+    }
+
+    /// A kind of loss: a stable identifier and nothing else, so that any layer can add its own.
+    public struct Kind: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+    }
+
+    /// What a loss's numbers count, with the nouns a summary uses.
+    public struct Subject: Sendable, Hashable {
+        public var singular: String
+        public var plural: String
+        public init(singular: String, plural: String) {
+            self.singular = singular
+            self.plural = plural
+        }
+
+        /// Subtitle cues, numbered from 1 in the order the source has them.
+        public static let cue = Subject(singular: "cue", plural: "cues")
+        /// Metadata items, numbered from 1 in the order they are listed.
+        public static let item = Subject(singular: "item", plural: "items")
+    }
+}
+
+extension [ConversionLoss] {
+    /// The losses as one sentence, for an error that refuses them: `cues 4, 9: …; cue 2: …`.
+    public var joinedSummary: String { map(\.summary).joined(separator: "; ") }
+}

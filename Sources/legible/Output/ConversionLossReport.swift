@@ -1,0 +1,43 @@
+import TimedText
+
+/// How a command shows what a conversion could not carry: one `warning:` line per kind of loss,
+/// and the same in its JSON.
+enum ConversionLossReport {
+    /// Prints each loss as `warning: PREFIX: cues 4, 9: … ; …`.
+    static func print(_ losses: [ConversionLoss], prefix: String?) {
+        for loss in losses { printWarning((prefix.map { $0 + ": " } ?? "") + loss.summary) }
+    }
+
+    /// The JSON of the losses: kind, what the numbers count, the numbers, message, hint,
+    /// source and the line the warning prints.
+    static func json(_ losses: [ConversionLoss]) -> JSONValue {
+        .array(losses.map { loss in
+            .object([
+                ("kind", .string(loss.kind.rawValue)),
+                ("subject", .string(loss.subject.plural)),
+                ("numbers", .array(loss.numbers.map { .integer(Int64($0)) })),
+                ("message", .string(loss.message)),
+                ("hint", .string(loss.hint)),
+                ("source", .string(loss.source)),
+                ("summary", .string(loss.summary)),
+            ])
+        })
+    }
+
+    /// The error line `--strict` ends with: the losses were printed above it.
+    static func refusal(_ losses: [ConversionLoss], prefix: String) -> String {
+        "\(prefix): --strict: \(losses.count == 1 ? "a kind of loss" : "\(losses.count) kinds of loss") (listed above); nothing was written"
+    }
+
+    /// The loss of leaving out a document's image subtitles (with `--skip-images`).
+    static func skippedImages(_ lines: [Int]) -> ConversionLoss {
+        ConversionLoss(kind: ConversionLoss.Kind(rawValue: "image-subtitles"), subject: ConversionLoss.Subject(singular: "line", plural: "lines"),
+                       numbers: lines, message: "image subtitles (SMPTE-TT smpte:backgroundImage) are left out")
+    }
+
+    /// The refusal of a document with image subtitles, unless they may be left out.
+    static func imageRefusal(_ lines: [Int], path: String) -> String {
+        let list = lines.prefix(ConversionLoss.listedNumbers).map(String.init).joined(separator: ", ")
+        return "\(path): \(lines.count) image subtitle\(lines.count == 1 ? "" : "s") (SMPTE-TT smpte:backgroundImage, line\(lines.count == 1 ? "" : "s") \(list)\(lines.count > ConversionLoss.listedNumbers ? ", …" : "")): image subtitles are not supported; --skip-images converts the text cues alone"
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import LegibleTestSupport
+import Testing
+
+/// Every kind of loss a conversion names, triggered from the command line: a warning line per
+/// kind with the cue numbers, the same in `--json`, and with `--strict` an error, exit status 2
+/// and nothing written. The expected cues are the input files' (Tests/TimedTextTests/Fixtures
+/// features.vtt and features.ttml, whose cues are numbered from 1), the expected kinds what the
+/// target format has no field for.
+@Suite struct ConversionLossCommandTests {
+    static func fixture(_ name: String) -> String {
+        TestPaths.packageRoot.appendingPathComponent("Tests/TimedTextTests/Fixtures").appendingPathComponent(name).path
+    }
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        var name: String
+        /// The arguments before the output (`-o FILE` is added).
+        var arguments: [String]
+        /// The output's file name.
+        var output: String
+        /// Kind → cue numbers.
+        var losses: [String: [Int]]
+        var testDescription: String { name }
+    }
+
+    static let demo = TestPaths.testMedia.appendingPathComponent("demo.mov").path
+
+    static let cases: [Case] = [
+        Case(name: "WebVTT into tx3g", arguments: ["add-subtitles", demo, fixture("features.vtt"), "--language", "en", "--past-end", "extend"], output: "out.mov",
+             losses: ["voice": [2], "class": [2], "language-span": [3], "ruby": [5], "region": [5], "vertical-text": [6], "alignment": [7]]),
+        Case(name: "TTML into tx3g", arguments: ["add-subtitles", demo, fixture("features.ttml"), "--past-end", "extend"], output: "out.mov",
+             losses: ["outline": [3], "forced-span": [4]]),
+        Case(name: "TTML into wvtt", arguments: ["add-subtitles", demo, fixture("features.ttml"), "--format", "wvtt", "--past-end", "extend"], output: "out.mov",
+             losses: ["font-size": [1], "color": [2], "outline": [3], "forced-span": [4], "forced": [5]]),
+        Case(name: "WebVTT into SubRip", arguments: ["convert", fixture("features.vtt")], output: "out.srt",
+             losses: ["position": [1, 3], "voice": [2], "class": [2], "language-span": [3], "karaoke": [4], "ruby": [5], "region": [5],
+                      "vertical-text": [6], "alignment": [7]]),
+        Case(name: "TTML into WebVTT", arguments: ["convert", fixture("features.ttml")], output: "out.vtt",
+             losses: ["font-size": [1], "color": [2], "outline": [3], "forced-span": [4], "forced": [5]]),
+        // select-forced.mov's track 6 is a forced-only tx3g track of one cue.
+        Case(name: "forced tx3g extracted to WebVTT",
+             arguments: ["extract", TestPaths.testMedia.appendingPathComponent("rules/select-forced.mov").path, "--track", "6"],
+             output: "out.vtt", losses: ["forced": [1]]),
+    ]
+
+    func lossTable(_ json: [String: Any]) -> [String: [Int]] {
+        let losses = json["losses"] as? [[String: Any]] ?? []
+        return Dictionary(uniqueKeysWithValues: losses.compactMap { loss in
+            (loss["kind"] as? String).map { ($0, loss["numbers"] as? [Int] ?? []) }
+        })
+    }
+
+    @Test(arguments: cases)
+    func eachKindIsOneWarningLineAndInTheJSON(_ scenario: Case) throws {
+        let folder = try TemporaryFolder("loss")
+        defer { folder.remove() }
+        let result = try LegibleCommand.run(scenario.arguments + ["-o", folder.path(scenario.output), "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(lossTable(try #require(result.jsonObject)) == scenario.losses)
+        let lines = result.stderr.split(separator: "\n").filter { line in
+            scenario.losses.keys.contains { _ in line.hasPrefix("warning:") && line.contains(" cue") }
+        }
+        #expect(lines.count == scenario.losses.count, "\(result.stderr)")
+        for (kind, numbers) in scenario.losses {
+            let list = (numbers.count == 1 ? "cue " : "cues ") + numbers.map(String.init).joined(separator: ", ") + ":"
+            #expect(lines.contains { $0.contains(list) }, "no warning naming \(list) for \(kind): \(result.stderr)")
+        }
+        #expect(FileManager.default.fileExists(atPath: folder.path(scenario.output)))
+    }
+
+    @Test(arguments: cases)
+    func strictMakesAnyLossAnErrorAndWritesNothing(_ scenario: Case) throws {
+        let folder = try TemporaryFolder("loss-strict")
+        defer { folder.remove() }
+        let result = try LegibleCommand.run(scenario.arguments + ["-o", folder.path(scenario.output), "--strict"])
+        #expect(result.status == 2)
+        #expect(result.errorLines.count == 1, "\(result.stderr)")
+        #expect(try folder.contents().isEmpty)
+    }
+
+    /// What the formats carry raises nothing: features.vtt into wvtt, or to WebVTT.
+    @Test func nothingLostIsNothingSaid() throws {
+        let folder = try TemporaryFolder("loss-none")
+        defer { folder.remove() }
+        let movie = try LegibleCommand.run(["add-subtitles", Self.demo, Self.fixture("features.vtt"), "--format", "wvtt", "--strict", "--past-end", "extend",
+                                            "-o", folder.path("out.mp4"), "--json"])
+        #expect(movie.status == 0, "\(movie.stderr)")
+        #expect(lossTable(try #require(movie.jsonObject)).isEmpty)
+        let file = try LegibleCommand.run(["convert", Self.fixture("features.vtt"), "--strict", "-o", folder.path("out.vtt")])
+        #expect(file.status == 0, "\(file.stderr)")
+    }
+
+    /// Overlapping cues with their own positions share a tx3g sample, which has one.
+    @Test func overlapIsALossAndStrictRefusesIt() throws {
+        let folder = try TemporaryFolder("loss-overlap")
+        defer { folder.remove() }
+        let input = folder.path("overlap.vtt")
+        try "WEBVTT\n\n00:00:00.500 --> 00:00:02.000 line:10%\nfirst\n\n00:00:01.000 --> 00:00:02.500 line:60%\nsecond\n"
+            .write(toFile: input, atomically: true, encoding: .utf8)
+        let loose = try LegibleCommand.run(["add-subtitles", Self.demo, input, "-o", folder.path("out.mov"), "--json"])
+        #expect(loose.status == 0, "\(loose.stderr)")
+        #expect(lossTable(try #require(loose.jsonObject)) == ["overlap": [2]])
+        let strict = try LegibleCommand.run(["add-subtitles", Self.demo, input, "-o", folder.path("strict.mov"), "--strict"])
+        #expect(strict.status == 2)
+        #expect(!FileManager.default.fileExists(atPath: folder.path("strict.mov")))
+    }
+
+    /// SMPTE-TT image subtitles are refused; --skip-images converts the text and names what it
+    /// left out; with --strict that is refused too.
+    @Test func imageSubtitlesAreRefusedUnlessSkipped() throws {
+        let folder = try TemporaryFolder("loss-images")
+        defer { folder.remove() }
+        let input = Self.fixture("image.ttml")
+        for command in [["convert", input, "-o", folder.path("a.vtt")], ["add-subtitles", Self.demo, input, "-o", folder.path("a.mov")]] {
+            let refused = try LegibleCommand.run(command)
+            #expect(refused.status == 2)
+            #expect(refused.errorLines.first?.contains("image subtitles are not supported") == true, "\(refused.stderr)")
+            #expect(refused.errorLines.first?.contains("line 7") == true)
+            let skipped = try LegibleCommand.run(command + ["--skip-images"])
+            #expect(skipped.status == 0, "\(skipped.stderr)")
+            #expect(skipped.stderr.contains("warning: \(input): line 7: image subtitles (SMPTE-TT smpte:backgroundImage) are left out"))
+            let strict = try LegibleCommand.run(command.map { $0.replacingOccurrences(of: "/a.", with: "/b.") } + ["--skip-images", "--strict"])
+            #expect(strict.status == 2)
+        }
+        #expect(try folder.contents() == ["a.mov", "a.vtt"])
+    }
+}
