@@ -9,47 +9,83 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// `--log FILE`: the batch's result lines, appended and flushed to disk (fsync) one by one, so
-/// a rerun after a kill knows which jobs finished even when they left no output file to look
-/// at (check without --fix, --in-place edits). A job counts as finished when the log has a
-/// `done` or `skipped` line with its manifest line number and the hash of its text: an edited
-/// job is a new job.
+/// The batch's record: its result lines, appended and flushed to disk (fsync) one by one, so a
+/// rerun after a kill knows which jobs finished — even those that left no output file to look
+/// at (check without --fix, --in-place edits) — and which outputs the batch wrote itself. A job
+/// counts as finished when a log has a `done` or `skipped` line with the hash of its text (an
+/// edited job is a new job); a done line of a job with an output also holds the output's
+/// ``FileStamp``.
+///
+/// The record is `--log FILE`, else `.MANIFEST.legible-log` beside the manifest (one per shard,
+/// `.MANIFEST.shard-I-of-N.legible-log`, so machines sharing a folder never write one file).
+/// Every record of the manifest is read, whichever shard wrote it.
 final class BatchLog: Sendable {
     private let descriptor: Int32
-    /// `line:hash` of every finished job the log held when opened.
+    /// The path written to.
+    let path: String
+    /// Hashes of every finished job the logs held when opened.
     let finished: Set<String>
+    /// Every output a done job wrote, by path: the stamps it had then.
+    let written: [String: [FileStamp]]
+    /// The stamp each finished job left on its output, by job hash.
+    let stamps: [String: FileStamp]
 
-    /// Opens (creating) the log for appending and reads what it holds; a torn last line (the
-    /// batch was killed while writing it) is ignored.
-    init(path: String) throws(BatchFailure) {
-        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    /// Opens (creating) `path` for appending and reads it and `others`; a torn last line (the
+    /// batch was killed while writing it) is ignored. A log that is not `writable` (a dry run)
+    /// is only read, and nothing is created.
+    init(path: String, alsoReading others: [String] = [], writable: Bool = true) throws(BatchFailure) {
         var finished: Set<String> = []
-        for line in text.split(separator: "\n") {
-            guard let entry = try? JSONDecoder().decode(Entry.self, from: Data(line.utf8)),
-                  entry.status == "done" || entry.status == "skipped" else { continue }
-            finished.insert(Self.key(line: entry.line, hash: entry.hash))
+        var written: [String: [FileStamp]] = [:]
+        var stamps: [String: FileStamp] = [:]
+        for file in [path] + others {
+            let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+            for line in text.split(separator: "\n") {
+                guard let entry = try? JSONDecoder().decode(Entry.self, from: Data(line.utf8)),
+                      entry.status == "done" || entry.status == "skipped" else { continue }
+                finished.insert(entry.hash)
+                if let output = entry.outputPath, let stamp = entry.outputStamp {
+                    written[output, default: []].append(stamp)
+                    stamps[entry.hash] = stamp
+                }
+            }
         }
         self.finished = finished
-        descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
+        self.written = written
+        self.stamps = stamps
+        self.path = path
+        descriptor = writable ? open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644) : -1
+        guard descriptor >= 0 || !writable else {
             throw BatchFailure("cannot open the log \(path): \(String(cString: strerror(errno)))")
         }
     }
 
-    deinit { close(descriptor) }
+    deinit { if descriptor >= 0 { close(descriptor) } }
 
-    func hasFinished(_ job: BatchJob) -> Bool { finished.contains(Self.key(line: job.line, hash: job.hash)) }
+    /// The default record of `manifest` (for `shard`, when given), and every record of it.
+    static func defaultPaths(manifest: String, shard: BatchShard?) -> (own: String, all: [String]) {
+        let url = URL(fileURLWithPath: manifest).standardizedFileURL
+        let folder = url.deletingLastPathComponent().path
+        let prefix = "." + url.lastPathComponent
+        let own = folder + "/" + prefix + (shard.map { ".shard-\($0.index)-of-\($0.count)" } ?? "") + ".legible-log"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let all = names.filter { $0.hasPrefix(prefix + ".") && $0.hasSuffix(".legible-log") }.map { folder + "/" + $0 }
+        return (own, all.filter { $0 != own })
+    }
+
+    func hasFinished(_ job: BatchJob) -> Bool { finished.contains(job.hash) }
+
+    /// Whether the batch wrote the file now at `output` and nobody has changed it since.
+    func wrote(_ output: String, stamp: FileStamp) -> Bool { written[output]?.contains(stamp) ?? false }
 
     /// Appends one line and waits until it is on disk.
     func append(_ line: String) {
-        if writeAll(Array((line + "\n").utf8), to: descriptor) { fsync(descriptor) }
+        if descriptor >= 0, writeAll(Array((line + "\n").utf8), to: descriptor) { fsync(descriptor) }
     }
 
-    private static func key(line: Int, hash: String) -> String { "\(line):\(hash)" }
-
     private struct Entry: Decodable {
-        var line: Int
         var hash: String
         var status: String
+        var outputPath: String?
+        var outputStamp: FileStamp?
     }
 }

@@ -8,9 +8,12 @@ struct BatchPlan: Sendable {
         /// The child's arguments (the subcommand first), when the job maps onto its command.
         var arguments: [String]?
 
+        /// The files the job reads and writes (``JobFiles/conflictKeys``).
+        var conflictKeys: Set<String> = []
+
         var launch: JobRunner.Launch? {
             guard result == nil, let arguments else { return nil }
-            return JobRunner.Launch(job: job, arguments: arguments)
+            return JobRunner.Launch(job: job, arguments: arguments, conflictKeys: conflictKeys)
         }
 
         /// `--dry-run`'s line: the job's command line and whether it would run.
@@ -26,15 +29,15 @@ struct BatchPlan: Sendable {
 
     var entries: [Entry]
 
-    init(manifest: BatchManifest, shard: BatchShard?, folder: String, shapes: [String: CommandShape],
-         log: BatchLog?, force: Bool) {
+    init(manifest: BatchManifest, manifestPath: String, shard: BatchShard?, folder: String, shapes: [String: CommandShape],
+         log: BatchLog, force: Bool) {
         entries = manifest.jobs(inShard: shard).map { job in
-            Self.entry(for: job, folder: folder, shapes: shapes, log: log, force: force)
+            Self.entry(for: job, manifestPath: manifestPath, folder: folder, shapes: shapes, log: log, force: force)
         }
     }
 
-    private static func entry(for job: BatchJob, folder: String, shapes: [String: CommandShape],
-                              log: BatchLog?, force: Bool) -> Entry {
+    private static func entry(for job: BatchJob, manifestPath: String, folder: String, shapes: [String: CommandShape],
+                              log: BatchLog, force: Bool) -> Entry {
         if let problem = job.problem { return Entry(job: job, result: BatchResult(job: job, status: .failed, error: problem)) }
         guard let command = job.command, let shape = shapes[command] else {
             let known = shapes.keys.sorted().joined(separator: ", ")
@@ -46,24 +49,31 @@ struct BatchPlan: Sendable {
             return Entry(job: job, result: BatchResult(job: job, status: .failed, error: error.description))
         }
         let files = JobFiles(job: job, folder: folder)
+        if let problem = files.outputProblem(manifest: manifestPath, log: log.path) {
+            return Entry(job: job, result: BatchResult(job: job, status: .failed, error: problem))
+        }
         var extras: [String] = []
         // The batch reads check's findings from its JSON, and a progress bar has no terminal here.
         if command == "check", job.values["json"] == nil { extras.append("--json") }
         if shape.options["progress"]?.kind == .value, job.values["progress"] == nil { extras.append("--progress=none") }
-        // A job that runs again replaces its out-of-date (or --force) output.
-        if files.outputExists, shape.options["overwrite"] != nil, job.values["overwrite"] == nil { extras.append("--overwrite") }
+        if let output = files.output, let stamp = FileStamp(path: output) {
+            if !force, log.stamps[job.hash] == stamp, files.outputIsUpToDate {
+                var skipped = BatchResult(job: job, status: .skipped,
+                                          reason: "this job wrote the output, which is unchanged and not older than the inputs")
+                skipped.output = (output, stamp)
+                return Entry(job: job, result: skipped, arguments: [command] + extras + mapped.arguments)
+            }
+            // Only an output this batch wrote, and nobody changed since, is replaced unasked.
+            guard force || log.wrote(output, stamp: stamp) else {
+                return Entry(job: job, result: BatchResult(job: job, status: .failed,
+                                                           error: "'\(job.output ?? output)' exists and this batch did not write it (or it changed since); remove it, or run with --force to replace it"))
+            }
+            if shape.options["overwrite"] != nil, job.values["overwrite"] == nil { extras.append("--overwrite") }
+        }
         let arguments = [command] + extras + mapped.arguments
-        if !force, let reason = skipReason(job, files: files, log: log) {
-            return Entry(job: job, result: BatchResult(job: job, status: .skipped, reason: reason), arguments: arguments)
+        if !force, files.output == nil, log.hasFinished(job) {
+            return Entry(job: job, result: BatchResult(job: job, status: .skipped, reason: "the log has it done"), arguments: arguments)
         }
-        return Entry(job: job, result: nil, arguments: arguments)
-    }
-
-    /// A job with an output is done when the output is up to date; one without, when the log says so.
-    private static func skipReason(_ job: BatchJob, files: JobFiles, log: BatchLog?) -> String? {
-        if files.output != nil {
-            return files.outputIsUpToDate ? "the output exists and is not older than the inputs" : nil
-        }
-        return log?.hasFinished(job) == true ? "the log has it done" : nil
+        return Entry(job: job, result: nil, arguments: arguments, conflictKeys: files.conflictKeys)
     }
 }

@@ -17,6 +17,9 @@ struct BatchResult: Sendable {
     /// Why a skipped job was skipped.
     var reason: String?
     var findings: CheckFindingCounts?
+    /// The output a done job wrote (its path resolved) and its stamp: what tells a rerun that
+    /// the batch wrote that file.
+    var output: (path: String, stamp: FileStamp)?
 
     /// A job that did not run: skipped, or failed before starting (it does not map onto a command).
     init(job: BatchJob, status: Status, error: String? = nil, reason: String? = nil) {
@@ -55,6 +58,10 @@ struct BatchResult: Sendable {
         ]
         if let reason { members.append(("reason", .string(reason))) }
         if let findings { members.append(("findings", findings.json)) }
+        if let output {
+            members.append(("outputPath", .string(output.path)))
+            members.append(("outputStamp", .string(output.stamp.text)))
+        }
         members.append(("hash", .string(job.hash)))
         return .object(members)
     }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ISOBMFF
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -46,17 +47,43 @@ struct JobFiles: Sendable {
         return inputs.allSatisfy { (Self.modificationTime($0) ?? .zero) <= written }
     }
 
-    /// Removes `.NAME.legible-XXXXXX` files beside the output: what a job killed while writing
-    /// it leaves behind (the engine's temporary names; see `ReplacementFile`). Returns their paths.
+    /// Why the output may not be written at all: it is one of the job's inputs (`p.mov`,
+    /// `./p.mov`, a link to it), the manifest or the batch's record.
+    func outputProblem(manifest: String, log: String) -> String? {
+        guard let output, let target = Self.key(output) else { return nil }
+        if let input = inputs.first(where: { Self.key($0) == target }) {
+            return "the output is the job's input '\(input)'; write another file, or edit the input with \"inPlace\": true"
+        }
+        if Self.key(manifest) == target { return "the output is the batch's manifest" }
+        if Self.key(log) == target { return "the output is the batch's log" }
+        return nil
+    }
+
+    /// The files the job reads or writes, each named the same way whatever path reaches it:
+    /// two jobs that share one must not run at once.
+    var conflictKeys: Set<String> { Set((inputs + (output.map { [$0] } ?? [])).compactMap(Self.key)) }
+
+    /// A file's identity: its device and inode when it exists, else its path with the folder's
+    /// links resolved.
+    private static func key(_ path: String) -> String? {
+        if let stamp = FileStamp(path: path) { return "file:\(stamp.device):\(stamp.inode)" }
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        guard let resolved = realpath(folder, nil) else { return "path:" + path }
+        defer { free(resolved) }
+        return "path:" + String(cString: resolved) + "/" + url.lastPathComponent
+    }
+
+    /// Removes the temporary files beside the output that a job killed while writing it leaves
+    /// behind (the engine's names: `ReplacementFile.temporaryNamePrefix`). Returns their paths.
     @discardableResult
     func removeStaleTemporaries() -> [String] {
         guard let output else { return [] }
         let url = URL(fileURLWithPath: output)
         let folder = url.deletingLastPathComponent().path
-        let prefix = "." + url.lastPathComponent + ".legible-"
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         var removed: [String] = []
-        for name in names where name.hasPrefix(prefix) && name.count == prefix.count + 6 {
+        for name in names where ReplacementFile.isTemporaryName(name, forTargetName: url.lastPathComponent) {
             let path = folder + "/" + name
             if unlink(path) == 0 { removed.append(path) }
         }

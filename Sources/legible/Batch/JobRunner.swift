@@ -21,6 +21,10 @@ struct JobRunner {
     struct Launch: Sendable {
         var job: BatchJob
         var arguments: [String]
+        /// The files it reads and writes: jobs that share one run one after the other, in
+        /// manifest order, so two in-place edits of one file never race and a job reading
+        /// another's output runs after it.
+        var conflictKeys: Set<String>
     }
 
     /// How a job's process went.
@@ -44,11 +48,16 @@ struct JobRunner {
         }
         let previousMask = BatchSignals.block()
         defer { BatchSignals.restore(previousMask) }
-        var waiting = launches[...]
+        // Started launches become nil; `first` is the first one still waiting.
+        var waiting: [Launch?] = launches
+        var first = 0
         var running: [(launch: Launch, child: ChildProcess)] = []
         var interruption: Int32?
-        while !running.isEmpty || (interruption == nil && !waiting.isEmpty) {
-            while interruption == nil, running.count < parallelJobs, let launch = waiting.popFirst() {
+        while !running.isEmpty || (interruption == nil && first < waiting.count) {
+            while interruption == nil, running.count < parallelJobs,
+                  let index = Self.nextRunnable(waiting[first...], running: running), let launch = waiting[index] {
+                waiting[index] = nil
+                while first < waiting.count, waiting[first] == nil { first += 1 }
                 switch ChildProcess.spawn(executable, launch.arguments) {
                 case let .success(child): running.append((launch, child))
                 case let .failure(failure):
@@ -69,6 +78,18 @@ struct JobRunner {
             }
         }
         return interruption
+    }
+
+    /// The first waiting launch that shares no file with a running one or with a waiting one
+    /// before it (which must run first).
+    private static func nextRunnable(_ waiting: ArraySlice<Launch?>, running: [(launch: Launch, child: ChildProcess)]) -> Int? {
+        var busy = Set(running.flatMap(\.launch.conflictKeys))
+        for (index, launch) in zip(waiting.indices, waiting) {
+            guard let launch else { continue }
+            if launch.conflictKeys.isDisjoint(with: busy) { return index }
+            busy.formUnion(launch.conflictKeys)
+        }
+        return nil
     }
 
     /// Waits up to 100 ms for output from any child (the timeout bounds how late a signal is

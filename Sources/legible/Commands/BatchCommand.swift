@@ -31,13 +31,21 @@ struct BatchCommand: ParsableCommand {
         "warnings"} for check (a check that finds errors is done; its findings say so). A \
         summary line goes to standard error.
 
-        Resuming: run the same manifest again. A job with an "output" is skipped when that \
-        file exists and is not older than any file the job reads (outputs are renamed into \
-        place only when complete, so an existing one is whole); a rerun of a job whose output \
-        is out of date replaces it, and removes .NAME.legible-* files a killed job left. Jobs \
-        without an output (check, --in-place) are recorded only with --log FILE: a job with a \
-        done or skipped line there, for the same manifest line and text ("hash"), is skipped. \
-        Without --log they run again. --force runs every job.
+        Resuming: run the same manifest again. The batch keeps a record of what it did: \
+        --log FILE, else .MANIFEST.legible-log beside the manifest (one per --shard, and every \
+        shard's record is read). A job is skipped when the record has it done for the same \
+        text ("hash": an edited job, another title say, is a new job) and, for a job with an \
+        "output", when that file is still the one the job wrote (same file, size and time) \
+        and not older than any file the job reads. An existing output is replaced only when \
+        the record says this batch wrote it and nobody changed it since; any other file at \
+        that path (an older file, your notes) makes the job fail, until you remove it or pass \
+        --force. An output that is the job's input (p.mov, ./p.mov, a link to it), the \
+        manifest or the log is an error. A rerun removes the .NAME.legible-* files a killed \
+        job left. --force runs every job and replaces outputs.
+
+        Jobs that share a file (two in-place edits of one movie, a job that reads another's \
+        output) run one after the other, in manifest order, however many --jobs run at once; \
+        in-place edits also lock the file, so a separate legible process waits its turn.
 
         --shard I/N runs the jobs whose index (from 0, counting job lines only) modulo N is I, \
         so N machines share a manifest (a Kubernetes Indexed Job, a Slurm array).
@@ -71,13 +79,13 @@ struct BatchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Run only the jobs whose index modulo N is I (from 0).", valueName: "I/N"))
     var shard: BatchShard?
 
-    @Flag(help: "Run every job, even one whose output is up to date or that the log says is done.")
+    @Flag(help: "Run every job, even one the record says is done, and replace outputs this batch did not write.")
     var force = false
 
     @Flag(help: "Print each job's command line (or why it has none) and whether it would run; run nothing.")
     var dryRun = false
 
-    @Option(help: "Append each result line to this file (fsynced), and skip the jobs it says are done.")
+    @Option(help: "Keep the batch's record in this file instead of .MANIFEST.legible-log: each result line, appended and fsynced; a rerun skips the jobs it has done.")
     var log: String?
 
     @Flag(help: "A count of finished jobs on standard error (the default when it is a terminal).")
@@ -94,12 +102,17 @@ struct BatchCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let folder = URL(fileURLWithPath: manifest).standardizedFileURL.deletingLastPathComponent().path
-        let log: BatchLog?
-        do { log = try self.log.map { path throws(BatchFailure) in try BatchLog(path: path) } } catch {
+        let log: BatchLog
+        do {
+            let records = BatchLog.defaultPaths(manifest: manifest, shard: shard)
+            log = try BatchLog(path: self.log ?? records.own, alsoReading: self.log == nil ? records.all : records.all + [records.own],
+                               writable: !dryRun)
+        } catch {
             printError(error.description)
             throw ExitCode(2)
         }
-        let plan = BatchPlan(manifest: BatchManifest(text: text), shard: shard, folder: folder,
+        let manifestPath = URL(fileURLWithPath: manifest).standardizedFileURL.path
+        let plan = BatchPlan(manifest: BatchManifest(text: text), manifestPath: manifestPath, shard: shard, folder: folder,
                              shapes: Self.commandShapes, log: log, force: force)
         if dryRun {
             for entry in plan.entries { emit(entry.dryRunJSON, log: nil) }
@@ -121,7 +134,11 @@ struct BatchCommand: ParsableCommand {
         let runner = JobRunner(executable: ExecutablePath.current, folder: folder,
                                parallelJobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         let interruption = runner.run(launches) { launch, completion in
-            let result = BatchResult(job: launch.job, completion: completion)
+            var result = BatchResult(job: launch.job, completion: completion)
+            if result.status == .done, let output = JobFiles(job: launch.job, folder: folder).output,
+               let stamp = FileStamp(path: output) {
+                result.output = (output, stamp)
+            }
             emit(result.json, log: log)
             tally.count(result.status)
         }
