@@ -8,6 +8,13 @@ public struct MetadataReading: Hashable, Sendable {
     /// Items that could not be decoded, with box path and offset. A damaged item never hides
     /// the others.
     public var warnings: [BoxError]
+    /// False when the movie has more than ``maxItems`` items and reading stopped there: a
+    /// hostile file can pack a hundred thousand tiny items into a few kilobytes of `cmov`.
+    /// What removes metadata must refuse such a reading, as it cannot see every item.
+    public private(set) var isComplete = true
+
+    /// The most items read: real movies have tens.
+    public static let maxItems = 10_000
 
     public init(items: [MetadataItem] = [], warnings: [BoxError] = []) {
         self.items = items
@@ -18,6 +25,13 @@ public struct MetadataReading: Hashable, Sendable {
     /// (a damaged item reported as its bytes, so it can still be found and removed).
     mutating func collect(_ read: () throws(BoxError) -> [MetadataItem],
                           orElse fallback: () -> [MetadataItem] = { [] }) {
+        guard items.count < Self.maxItems else {
+            if isComplete {
+                isComplete = false
+                warnings.append(BoxError(.limitExceeded("more than \(Self.maxItems) metadata items; the rest were not read"), at: nil))
+            }
+            return
+        }
         do throws(BoxError) {
             items += try read()
         } catch {

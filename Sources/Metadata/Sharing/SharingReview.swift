@@ -86,7 +86,12 @@ public struct SharingReview: Sendable {
                 ? try TimedMetadataTrack.keys(of: track, limits: limits).map(\.identifier) : []
             tracks.append(MetadataTrack(trackID: track.id, format: track.codec, keys: keys))
         }
-        try self.init(movie: movie, items: MetadataReader.items(in: movie, limits: limits).items, metadataTracks: tracks, filter: filter)
+        let reading = MetadataReader.items(in: movie, limits: limits)
+        guard reading.isComplete else {
+            throw BoxError(.limitExceeded("more than \(MetadataReading.maxItems) metadata items: too many to review them all, so nothing is stripped"),
+                           at: movie.movieBox.location)
+        }
+        try self.init(movie: movie, items: reading.items, metadataTracks: tracks, filter: filter)
     }
 
     /// Top-level boxes other than `ftyp` and `moov`, and `free`, `skip`, `uuid` and foreign

@@ -100,6 +100,9 @@ public struct TimedMetadataDocument: Hashable, Sendable, Codable {
         let scale = timescale ?? 1000
         guard scale > 0 else { throw MetadataInputError("must be at least 1", path: "timescale") }
         var tableKeys = try declaredKeys()
+        // The first key of each identifier, so each item finds its key at once, however many keys.
+        var keyIndex: [MetadataIdentifier: Int] = [:]
+        for (index, key) in tableKeys.enumerated() where keyIndex[key.identifier] == nil { keyIndex[key.identifier] = index }
         guard !groups.isEmpty else { throw MetadataInputError("the document has no groups", path: "groups") }
         for index in groups.indices.dropFirst() where !(groups[index].start > groups[index - 1].start) {
             throw MetadataInputError("starts at \(groups[index].start) s, before the previous group ends: groups must be in time order and must not overlap (items at the same time go in one group)",
@@ -144,7 +147,7 @@ public struct TimedMetadataDocument: Hashable, Sendable, Codable {
             if startUnits > previousEnd {
                 resolved.append(TimedMetadataGroup(mediaStart: previousEnd, mediaDuration: startUnits - previousEnd, timescale: scale, items: []))
             }
-            let items = try items(of: group, path: path, keys: &tableKeys)
+            let items = try items(of: group, path: path, keys: &tableKeys, index: &keyIndex)
             resolved.append(TimedMetadataGroup(mediaStart: startUnits, mediaDuration: endUnits - startUnits, timescale: scale, items: items))
             previousEnd = endUnits
         }
@@ -155,6 +158,7 @@ public struct TimedMetadataDocument: Hashable, Sendable, Codable {
     /// The declared keys, numbered from 1.
     private func declaredKeys() throws(MetadataInputError) -> [TimedMetadataKey] {
         var result: [TimedMetadataKey] = []
+        var declared: Set<String> = []
         for (index, key) in keys.enumerated() {
             let path = "keys[\(index)]"
             var dataType: MetadataDataType?
@@ -169,7 +173,7 @@ public struct TimedMetadataDocument: Hashable, Sendable, Codable {
                 guard let parsed = FourCC(text) else { throw MetadataInputError("a namespace is four characters", path: "\(path).namespace") }
                 namespace = parsed
             }
-            guard !result.contains(where: { $0.identifier == key.identifier && $0.locale == key.locale }) else {
+            guard declared.insert("\(key.identifier)\u{0}\(key.locale ?? "")").inserted else {
                 throw MetadataInputError("\(key.identifier) is declared twice", path: path)
             }
             result.append(TimedMetadataKey(localID: UInt32(index + 1), identifier: key.identifier, namespace: namespace,
@@ -179,7 +183,8 @@ public struct TimedMetadataDocument: Hashable, Sendable, Codable {
     }
 
     /// A group's items in key table order; identifiers not declared become keys.
-    private func items(of group: Group, path: String, keys: inout [TimedMetadataKey]) throws(MetadataInputError) -> [MetadataItem] {
+    private func items(of group: Group, path: String, keys: inout [TimedMetadataKey],
+                       index keyIndex: inout [MetadataIdentifier: Int]) throws(MetadataInputError) -> [MetadataItem] {
         var items: [(order: Int, item: MetadataItem)] = []
         for (text, value) in group.items.sorted(by: { $0.key < $1.key }) {
             let itemPath = "\(path).items.\(text)"
@@ -187,11 +192,12 @@ public struct TimedMetadataDocument: Hashable, Sendable, Codable {
                 throw MetadataInputError("not a metadata identifier (space/key, e.g. mdta/com.apple.quicktime.location.ISO6709)", path: itemPath)
             }
             let index: Int
-            if let known = keys.firstIndex(where: { $0.identifier == identifier }) {
+            if let known = keyIndex[identifier] {
                 index = known
             } else {
                 keys.append(TimedMetadataKey(localID: UInt32(keys.count + 1), identifier: identifier, dataType: value.inferredDataType))
                 index = keys.count - 1
+                keyIndex[identifier] = index
             }
             let key = keys[index]
             guard let metadataValue = value.metadataValue(as: key.dataType) else {

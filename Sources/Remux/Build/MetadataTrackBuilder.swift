@@ -38,6 +38,8 @@ struct MetadataTrackBuilder {
         let timescale = request.groups.first?.timescale ?? Self.defaultTimescale
         guard timescale > 0 else { throw BoxError(.invalidValue("the timed metadata timescale is 0"), at: nil) }
         var samples = NewTrackSamples(kind: "a timed metadata sample")
+        // Keys by identifier, so each item finds its key at once, however many keys there are.
+        let keysByIdentifier = Dictionary(grouping: request.keys, by: \.identifier)
         let (groups, losses) = try heldToMovieEnd(request.groups.map { $0.rescaled(to: timescale) }, timescale: timescale)
         for group in groups {
             guard group.mediaDuration > 0 else { continue }
@@ -47,7 +49,7 @@ struct MetadataTrackBuilder {
             } else if group.mediaStart < samples.duration {
                 throw BoxError(.invalidValue("timed metadata groups overlap at \(group.start) s"), at: nil)
             }
-            try samples.append(try sample(of: group, keys: request.keys).encoded(), duration: group.mediaDuration)
+            try samples.append(try sample(of: group, keys: keysByIdentifier).encoded(), duration: group.mediaDuration)
         }
         guard samples.count > 0 else {
             throw BoxError(.invalidValue("no timed metadata group starts before the movie's end (\(movieEnd ?? .zero))"), at: nil)
@@ -102,11 +104,11 @@ struct MetadataTrackBuilder {
     }
 
     /// A group's values as a sample, in key table order; every item needs a key.
-    private func sample(of group: TimedMetadataGroup, keys: [TimedMetadataKey]) throws(BoxError) -> TimedMetadataSample {
+    private func sample(of group: TimedMetadataGroup, keys: [MetadataIdentifier: [TimedMetadataKey]]) throws(BoxError) -> TimedMetadataSample {
         var values: [TimedMetadataSample.Value] = []
         for item in group.items {
-            guard let key = keys.first(where: { $0.identifier == item.identifier && $0.locale == item.language })
-                ?? keys.first(where: { $0.identifier == item.identifier }) else {
+            let candidates = keys[item.identifier] ?? []
+            guard let key = candidates.first(where: { $0.locale == item.language }) ?? candidates.first else {
                 throw BoxError(.invalidValue("no key for \(item.identifier) in the timed metadata key table"), at: nil)
             }
             let type = key.dataType ?? item.dataType ?? .reserved

@@ -37,11 +37,13 @@ struct TrackBoxEditor {
                 }
             }
         }
-        // Removal first: removing and adding X turns a NUL-padded "X\0" into "X".
-        for characteristic in changes.removedCharacteristics {
-            try removeUserDataItems("tagc") { Self.tag($0, is: Array(characteristic.utf8)) }
+        // Removal first: removing and adding X turns a NUL-padded "X\0" into "X". One pass
+        // each, so a plan with thousands of characteristics costs no more than it lists.
+        if !changes.removedCharacteristics.isEmpty {
+            let removed = Set(changes.removedCharacteristics.map { Array($0.utf8) })
+            try removeUserDataItems("tagc") { removed.contains(Self.tagWithoutPadding($0)) }
         }
-        for characteristic in changes.addedCharacteristics { try addCharacteristic(characteristic) }
+        try addCharacteristics(changes.addedCharacteristics)
         for reference in changes.removedReferences { removeReference(reference) }
         for reference in changes.addedReferences { try addReference(reference) }
     }
@@ -64,20 +66,24 @@ struct TrackBoxEditor {
     /// Sets `udta/name` (QTFF "User data atoms"), or removes it for an empty name.
     mutating func setName(_ name: String) throws(BoxError) {
         try removeUserDataItems("name") { _ in true }
-        if !name.isEmpty { try appendUserData(TrackNameBox(name: name).makeBox()) }
+        if !name.isEmpty { try appendUserData([TrackNameBox(name: name).makeBox()]) }
     }
 
-    /// Whether a `tagc` payload is `characteristic`, or it followed by NUL bytes: QTFF's
-    /// "Media characteristic tag atom" has no terminator, yet some tools write one, and players
-    /// compare tags exactly, so such a tag is one to remove, never one that is present.
-    static func tag(_ payload: [UInt8], is characteristic: [UInt8]) -> Bool {
-        payload.starts(with: characteristic) && payload.dropFirst(characteristic.count).allSatisfy { $0 == 0 }
+    /// A `tagc` payload without the NUL bytes some tools put after it: QTFF's "Media
+    /// characteristic tag atom" has no terminator, and players compare tags exactly, so a tag
+    /// followed by NULs is one to remove, never one that is present.
+    static func tagWithoutPadding(_ payload: [UInt8]) -> [UInt8] {
+        Array(payload[..<(payload.lastIndex { $0 != 0 }.map { $0 + 1 } ?? 0)])
     }
 
-    mutating func addCharacteristic(_ characteristic: String) throws(BoxError) {
-        let bytes = Array(characteristic.utf8)
-        let present = try userDataItems("tagc").contains { $0 == bytes }
-        if !present { try appendUserData(MediaCharacteristicTagBox(characteristic: characteristic).makeBox()) }
+    /// Adds each characteristic the track does not have yet, once.
+    mutating func addCharacteristics(_ characteristics: [String]) throws(BoxError) {
+        var present = Set(try userDataItems("tagc"))
+        var added: [Box] = []
+        for characteristic in characteristics where present.insert(Array(characteristic.utf8)).inserted {
+            added.append(MediaCharacteristicTagBox(characteristic: characteristic).makeBox())
+        }
+        try appendUserData(added)
     }
 
     /// Makes a QuickTime `text` track whose one sample description is `tx3g` a subtitle track:
@@ -304,12 +310,13 @@ struct TrackBoxEditor {
         })
     }
 
-    private mutating func appendUserData(_ item: Box) throws(BoxError) {
+    private mutating func appendUserData(_ items: [Box]) throws(BoxError) {
+        guard !items.isEmpty else { return }
         guard var udta = try editableUserData() else {
-            trak.setChildren(trak.children + [Box(type: "udta", children: [item])])
+            trak.setChildren(trak.children + [Box(type: "udta", children: items)])
             return
         }
-        udta.setChildren(udta.children + [item])
+        udta.setChildren(udta.children + items)
         trak.modifyChild("udta") { $0 = udta }
     }
 

@@ -17,7 +17,7 @@ public enum SubRipParser: SubtitleTextParser {
     /// Parses SubRip text that is already decoded.
     public static func parse(string: String, limits: SubtitleParseLimits = .standard) throws(SubtitleParseError) -> SubtitleDocument {
         try limits.checkSize(string.utf8.count)
-        let lines = TextLines(string).lines
+        let lines = TextLines(string)
         var cues: [Cue] = []
         var warnings: [SubtitleDiagnostic] = []
         var index = 0
@@ -52,6 +52,7 @@ public enum SubRipParser: SubtitleTextParser {
                 warnings.append(SubtitleDiagnostic(line: timingIndex + 1, message: problem.message + " (kept)"))
             }
             cues.append(cue)
+            try limits.checkCueCount(cues.count, line: timingIndex + 1)
         }
         if cues.isEmpty {
             guard string.trimmingSubtitleWhitespace().isEmpty else { throw SubtitleParseError(.noCues, line: 1) }
@@ -62,7 +63,7 @@ public enum SubRipParser: SubtitleTextParser {
 
     /// Whether a cue starts at line `index`: a timing line, or a number line directly followed
     /// by one. Returns the timing line's index and its times.
-    private static func cueStart(in lines: [Substring], at index: Int) -> (Int, Timing)? {
+    private static func cueStart(in lines: TextLines, at index: Int) -> (Int, Timing)? {
         if let timing = Timing(lines[index]) { return (index, timing) }
         guard index + 1 < lines.count,
               lines[index].trimmingSubtitleWhitespace().unicodeScalars.allSatisfy(\.isASCIIDigit),

@@ -27,7 +27,9 @@ public enum TTMLParser: SubtitleTextParser {
         }
         var reader = TTMLDocumentReader(root: root, limits: limits)
         reader.warnings = xmlWarnings
-        return reader.read()
+        let document = reader.read()
+        if let line = reader.lineOverCueLimit { throw SubtitleParseError(.tooManyCues(limit: limits.maxCues), line: line) }
+        return document
     }
 }
 
@@ -56,6 +58,8 @@ private struct TTMLDocumentReader {
     private var imageLines: [Int] = []
     private var documentLanguage: String?
     private var cues: [Cue] = []
+    /// The line of the first `p` past ``SubtitleParseLimits/maxCues``; the walk stops there.
+    private(set) var lineOverCueLimit: Int?
 
     init(root: XMLElement, limits: SubtitleParseLimits) {
         self.root = root
@@ -173,7 +177,7 @@ private struct TTMLDocumentReader {
         let context = context(for: container, parent: parent, interval: interval)
         let sequential = container.attribute("timeContainer", in: nil) == "seq"
         var childSyncBase = context.begin
-        for child in container.elements {
+        for child in container.elements where lineOverCueLimit == nil {
             if child.isTTML("div") {
                 walk(child, parent: context, syncBase: childSyncBase)
             } else if child.isTTML("p") {
@@ -186,6 +190,10 @@ private struct TTMLDocumentReader {
 
     /// Turns a `p` into a cue; returns its end for sequential containers.
     private mutating func paragraph(_ element: XMLElement, parent: Context, syncBase: SubtitleTime) -> SubtitleTime? {
+        guard cues.count < limits.maxCues else {
+            lineOverCueLimit = element.line
+            return nil
+        }
         guard let interval = interval(of: element, parent: parent, syncBase: syncBase) else { return nil }
         let context = context(for: element, parent: parent, interval: interval)
         guard let end = context.end else {

@@ -15,6 +15,8 @@ public struct SubtitleParseError: Error, Sendable, Equatable, CustomStringConver
     public enum Reason: Sendable, Equatable {
         /// The input is larger than ``SubtitleParseLimits/maxInputBytes``.
         case inputTooLarge(limit: Int)
+        /// The input has more cues than ``SubtitleParseLimits/maxCues``.
+        case tooManyCues(limit: Int)
         /// The first line of a WebVTT file is not `WEBVTT` (optionally followed by text).
         case missingWebVTTSignature
         /// The file has text but not a single cue could be recognised in it.
@@ -29,6 +31,7 @@ public struct SubtitleParseError: Error, Sendable, Equatable, CustomStringConver
         let text: String
         switch reason {
         case .inputTooLarge(let limit): text = "input is larger than \(limit) bytes"
+        case .tooManyCues(let limit): text = "more than \(limit) cues: more than one movie's subtitles (split the file)"
         case .missingWebVTTSignature: text = "the file does not start with WEBVTT"
         case .noCues: text = "no subtitle cue found"
         case .malformedXML(let detail): text = "malformed XML: \(detail)"

@@ -19,6 +19,13 @@ public struct CueTimeline: Sendable, Equatable {
     /// Cues that were dropped or cut, and why (the message names the cue by its 1-based index).
     public let diagnostics: [SubtitleDiagnostic]
 
+    /// The most cues shown at once: real subtitles show a handful, karaoke and typesetting a few
+    /// dozen; beyond this the samples (each repeats every cue it shows) grow as the square.
+    public static let maxSimultaneousCues = 128
+    /// The most cue pieces all samples hold together: enough for ``SubtitleParseLimits/maxCues``
+    /// cues with some overlap, and a bound on the memory and the track's size.
+    public static let maxCuePieces = 1_000_000
+
     /// The end of the last sample, in timescale units.
     public var duration: Int64 { samples.last.map { $0.start + $0.duration } ?? 0 }
 
@@ -74,7 +81,9 @@ public struct CueTimeline: Sendable, Equatable {
         let sortedBoundaries = boundaries.sorted()
         var samples: [TimelineSample] = []
         samples.reserveCapacity(sortedBoundaries.count)
+        let storage = CueStorage(cues)
         var active: [Placed] = []
+        var pieces = 0
         var next = 0
         for (position, boundary) in sortedBoundaries.enumerated().dropLast() {
             active.removeAll { $0.end <= boundary }
@@ -82,12 +91,13 @@ public struct CueTimeline: Sendable, Equatable {
                 active.append(byStart[next])
                 next += 1
             }
-            samples.append(TimelineSample(
-                start: boundary,
-                duration: sortedBoundaries[position + 1] - boundary,
-                cues: active.map { cues[$0.index] },
-                cueIndices: active.map(\.index)
-            ))
+            if active.count > Self.maxSimultaneousCues {
+                throw .tooManySimultaneousCues(limit: Self.maxSimultaneousCues, at: SubtitleTime(units: boundary, timescale: timescale) ?? .zero)
+            }
+            pieces += active.count
+            if pieces > Self.maxCuePieces { throw .tooManyCuePieces(limit: Self.maxCuePieces) }
+            samples.append(TimelineSample(start: boundary, duration: sortedBoundaries[position + 1] - boundary,
+                                          storage: storage, cueIndices: active.map(\.index)))
         }
         self.samples = samples
         self.diagnostics = diagnostics

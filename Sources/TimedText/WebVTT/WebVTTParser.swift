@@ -16,7 +16,7 @@ public enum WebVTTParser: SubtitleTextParser {
     /// Parses WebVTT text that is already decoded.
     public static func parse(string: String, limits: SubtitleParseLimits = .standard) throws(SubtitleParseError) -> SubtitleDocument {
         try limits.checkSize(string.utf8.count)
-        var reader = WebVTTBlockReader(lines: TextLines(string).lines, limits: limits)
+        var reader = WebVTTBlockReader(lines: TextLines(string), limits: limits)
         return try reader.read()
     }
 
@@ -33,7 +33,7 @@ public enum WebVTTParser: SubtitleTextParser {
 
 /// The block-level state machine of the WebVTT parser: walks the lines once.
 private struct WebVTTBlockReader {
-    let lines: [Substring]
+    let lines: TextLines
     let limits: SubtitleParseLimits
     var index = 0
     var header = WebVTTHeader()
@@ -41,7 +41,7 @@ private struct WebVTTBlockReader {
     var warnings: [SubtitleDiagnostic] = []
     var seenCue = false
 
-    init(lines: [Substring], limits: SubtitleParseLimits) {
+    init(lines: TextLines, limits: SubtitleParseLimits) {
         self.lines = lines
         self.limits = limits
     }
@@ -53,7 +53,9 @@ private struct WebVTTBlockReader {
             if lines[index].isEmpty {
                 index += 1
             } else {
+                let line = index + 1
                 readBlock()
+                try limits.checkCueCount(cues.count, line: line)
             }
         }
         if cues.isEmpty { warnings.append(.noCues) }
