@@ -24,6 +24,9 @@ enum SubtitleInputFile {
         }
     }
 
+    /// Whether `path` names a subtitle file by its extension.
+    static func isSubtitlePath(_ path: String) -> Bool { format(ofPath: path) != nil }
+
     /// The input format an extension names.
     private static func format(ofPath path: String) -> SubtitleFormat? {
         let lowered = path.lowercased()
