@@ -42,12 +42,3 @@ public struct CueMeasurement: Sendable, Equatable {
         }
     }
 }
-
-extension ReadingSpeed {
-    /// The limit as a number in its own unit.
-    public var value: Double {
-        switch self {
-        case .charactersPerSecond(let value), .wordsPerMinute(let value): value
-        }
-    }
-}

@@ -53,10 +53,20 @@ public enum ReadingSpeed: Sendable, Equatable, CustomStringConvertible {
     /// Words (runs of text between spaces) per minute of display.
     case wordsPerMinute(Double)
 
-    public var description: String {
+    /// The limit as a number in its own unit.
+    public var value: Double {
         switch self {
-        case .charactersPerSecond(let value): "\(QualityNumber.text(value)) characters per second"
-        case .wordsPerMinute(let value): "\(QualityNumber.text(value)) words per minute"
+        case .charactersPerSecond(let value), .wordsPerMinute(let value): value
+        }
+    }
+
+    public var description: String { "\(QualityNumber.text(value)) \(unit)" }
+
+    /// "characters per second" or "words per minute".
+    public var unit: String {
+        switch self {
+        case .charactersPerSecond: "characters per second"
+        case .wordsPerMinute: "words per minute"
         }
     }
 }

@@ -1,16 +1,16 @@
 import TimedText
 
-/// How qc writes numbers in its messages: at most one decimal for rates, milliseconds for times.
-enum QualityNumber {
+/// How qc (and the report) write numbers: at most one decimal for rates, milliseconds for times.
+public enum QualityNumber {
     /// `20`, `23.4`.
-    static func text(_ value: Double) -> String {
+    public static func text(_ value: Double) -> String {
         guard value.isFinite else { return "∞" }
         let tenths = (value * 10).rounded()
         return tenths.truncatingRemainder(dividingBy: 10) == 0 ? String(Int64(tenths / 10)) : String(tenths / 10)
     }
 
     /// `0.833 s`, `7 s`.
-    static func seconds(_ time: SubtitleTime) -> String {
+    public static func seconds(_ time: SubtitleTime) -> String {
         let milliseconds = time.roundedMilliseconds
         let sign = milliseconds < 0 ? "-" : ""
         let magnitude = milliseconds.magnitude

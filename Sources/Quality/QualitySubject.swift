@@ -10,6 +10,12 @@ public struct QualitySubject: Sendable {
         public var number: Int
         public var cue: Cue
         public var measurement: CueMeasurement
+
+        public init(number: Int, cue: Cue) {
+            self.number = number
+            self.cue = cue
+            measurement = CueMeasurement(cue)
+        }
     }
 
     /// Every cue the viewer can be shown, in time order (start, then number).
@@ -28,7 +34,7 @@ public struct QualitySubject: Sendable {
 
     /// Cues of a subtitle file, numbered in file order.
     public init(cues: [Cue], movieEnd: SubtitleTime? = nil, frameDuration: SubtitleTime? = nil) {
-        self.init(numbered: cues.enumerated().map { NumberedCue(number: $0.offset + 1, cue: $0.element, measurement: CueMeasurement($0.element)) },
+        self.init(numbered: cues.enumerated().map { NumberedCue(number: $0.offset + 1, cue: $0.element) },
                   outsideEdits: [], movieEnd: movieEnd, frameDuration: frameDuration, movie: nil, trackID: nil)
     }
 
@@ -52,13 +58,13 @@ public struct QualitySubject: Sendable {
         var hidden: [NumberedCue] = []
         for (index, cue) in content.cues.enumerated() {
             guard let span = timeline.movieSpan(start: cue.start, end: cue.end) else {
-                hidden.append(NumberedCue(number: index + 1, cue: cue, measurement: CueMeasurement(cue)))
+                hidden.append(NumberedCue(number: index + 1, cue: cue))
                 continue
             }
             var moved = cue
             moved.start = span.start
             moved.end = span.end
-            shown.append(NumberedCue(number: index + 1, cue: moved, measurement: CueMeasurement(moved)))
+            shown.append(NumberedCue(number: index + 1, cue: moved))
         }
         self.init(numbered: shown, outsideEdits: hidden, movieEnd: Self.programEnd(of: movie),
                   frameDuration: movie.mainVideoTrack?.frameDuration, movie: movie, trackID: track.id)

@@ -21,11 +21,8 @@ enum LimitRules {
         switch limit {
         case .readingSpeed(let speed):
             guard let rate = cue.rate(in: speed), rate > speed.value else { return nil }
-            let (unit, amount) = switch speed {
-            case .charactersPerSecond: ("characters per second", "\(cue.characters) characters")
-            case .wordsPerMinute: ("words per minute", "\(cue.words) words")
-            }
-            return "reading speed \(QualityNumber.text(rate)) \(unit) (\(amount) in \(QualityNumber.seconds(cue.duration))); the limit is \(QualityNumber.text(speed.value))"
+            let amount = if case .charactersPerSecond = speed { "\(cue.characters) characters" } else { "\(cue.words) words" }
+            return "reading speed \(QualityNumber.text(rate)) \(speed.unit) (\(amount) in \(QualityNumber.seconds(cue.duration))); the limit is \(QualityNumber.text(speed.value))"
         case .charactersPerLine(let maximum):
             let long = cue.lineLengths.enumerated().filter { $0.element > maximum }
             guard !long.isEmpty else { return nil }
