@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import LegibleTestSupport
 import Testing
 
@@ -56,6 +59,24 @@ struct ReportCommandTests {
             let index = try #require(subtitleStreams[Int(track) ?? -1], "\(name): ffprobe lists track \(track) as a subtitle stream")
             let reference = try DeliveryValidation.ffmpegCues(movie, subtitleStream: index, in: folder)
             #expect(count == reference.count, "\(name) track \(track): \(count) bars, ffmpeg reads \(reference.count) cues")
+            // Focusing the first bar shows the first cue's text, each of its lines.
+            let focused = (seen["focused"] as? [String: String])?[track] ?? ""
+            let firstText = TimedCue(start: 0, end: 0, text: reference.first?[2] as? String ?? "").plainText
+            for line in firstText.split(separator: "\n") {
+                #expect(focused.contains(line), "\(name) track \(track): focus shows '\(focused)', the first cue is '\(firstText)'")
+            }
+        }
+
+        // Overlap and short-gap marks: the findings `legible qc --json` makes of the same tracks.
+        let marks = seen["marks"] as? [String: Int] ?? [:]
+        if !bars.isEmpty {
+            let qc = try LegibleCommand.run(["qc", movie, "--json"])
+            let subjects = try #require(qc.jsonObject?["subjects"] as? [[String: Any]], "\(name): qc --json")
+            for subject in subjects {
+                let track = String(subject["trackID"] as? Int ?? -1)
+                let timing = (subject["findings"] as? [[String: Any]] ?? []).filter { ["overlap", "minimum-gap"].contains($0["rule"] as? String) }
+                #expect(marks[track] == timing.count, "\(name) track \(track): \(marks[track] ?? -1) marks, qc finds \(timing.count)")
+            }
         }
 
         // Menus against `legible select --json`.
@@ -90,6 +111,32 @@ struct ReportCommandTests {
         let after = preview["after"] as? [String: String]
         #expect(before?["color"] != nil && before?["color"] != after?["color"], "\(name): \(String(describing: before)) → \(String(describing: after))")
         #expect(after?["color"] == "rgb(255, 255, 0)", "\(name)")
+    }
+
+    /// A timed location track made by `legible add-metadata-track` from TestMedia/route.gpx: its
+    /// route has a point per GPX `trkpt` (read here by Foundation's XMLParser), titled with the
+    /// point's coordinates, and the page still loads cleanly.
+    @Test func routeOfTimedLocations() throws {
+        let folder = try TemporaryFolder("report-route")
+        defer { folder.remove() }
+        let gpx = TestPaths.testMedia.appendingPathComponent("route.gpx")
+        let movie = folder.path("route.mov")
+        let added = try LegibleCommand.run(["add-metadata-track", TestPaths.testMedia.appendingPathComponent("demo.mov").path,
+                                            "--from", gpx.path, "--describes", "1", "-o", movie])
+        try #require(added.status == 0, "\(added.stderr)")
+        let page = folder.path("route.html")
+        #expect(try LegibleCommand.run(["report", movie, "-o", page]).status == 0)
+        let seen = try Self.browse(page, screenshot: folder.path("route.png"))
+        Attachment.record(try Data(contentsOf: URL(fileURLWithPath: folder.path("route.png"))), named: "route.png")
+        #expect((seen["console"] as? [Any])?.isEmpty == true, "\(seen["console"] ?? "")")
+        let points = try GPXPoints.read(gpx)
+        let route = try #require((seen["routes"] as? [String: Any])?.values.first as? [String: Any])
+        #expect(route["points"] as? Int == points.count)
+        let titles = route["titles"] as? [String] ?? []
+        #expect(titles.count == points.count)
+        for (title, point) in zip(titles, points) {
+            #expect(title.contains(String(format: "%+.4f", point.latitude).prefix(8)), "\(title) for \(point)")
+        }
     }
 
     /// `select`'s flags for a viewer written as the report writes it (`es/en+sdh`).
@@ -134,5 +181,24 @@ struct ReportCommandTests {
         #expect(try LegibleCommand.run(["report", "--help"]).stdout.contains("Examples:"))
         let proxy = try LegibleCommand.run(["report", movie, "-o", folder.path("proxy.html"), "--video", folder.path("proxy.webm"), "--json"])
         #expect(proxy.jsonObject?["video"] as? String == "proxy.webm")
+    }
+}
+
+/// The `trkpt` coordinates of a GPX file, read with Foundation's XMLParser (not Legible's).
+final class GPXPoints: NSObject, XMLParserDelegate {
+    private var points: [(latitude: Double, longitude: Double)] = []
+
+    static func read(_ url: URL) throws -> [(latitude: Double, longitude: Double)] {
+        let reader = GPXPoints()
+        let parser = try #require(XMLParser(contentsOf: url))
+        parser.delegate = reader
+        try #require(parser.parse(), "the GPX file parses")
+        return reader.points
+    }
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
+        guard name == "trkpt", let latitude = attributes["lat"].flatMap(Double.init), let longitude = attributes["lon"].flatMap(Double.init) else { return }
+        points.append((latitude, longitude))
     }
 }

@@ -53,6 +53,8 @@ enum PageAssets {
     form.caption-style fieldset { display: grid; grid-template-columns: repeat(auto-fill, minmax(280px, 1fr)); gap: 6px 16px; border: 1px solid #d0d0d8; }
     form.caption-style label { display: block; }
     ul.problems li { color: #9a5b00; }
+    dl.sources { display: grid; grid-template-columns: max-content auto; gap: 2px 12px; font-size: 0.85rem; color: #4a4a55; }
+    dl.sources dd { margin: 0; }
     """
 
     /// Caption settings to `::cue` rules, and a focused cue's text under its timeline.
@@ -95,7 +97,8 @@ enum PageAssets {
         if (!target || !target.classList || !target.classList.contains("cue")) { return; }
         var block = target.closest(".timeline-block");
         var out = block && block.querySelector(".cue-text");
-        if (out) { out.textContent = target.getAttribute("aria-label"); }
+        var title = target.querySelector("title");
+        if (out && title) { out.textContent = title.textContent.replace(/\\n/g, " "); }
       }
       document.addEventListener("focusin", show);
       document.addEventListener("mouseover", show);

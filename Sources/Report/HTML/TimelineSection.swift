@@ -39,12 +39,14 @@ extension AccessibilityReport {
         html += "<p class=\"cue-text\" aria-live=\"polite\">Focus a cue to read it here.</p>"
         if !findings.isEmpty {
             html += "<details><summary>Findings</summary><table class=\"findings\"><thead><tr><th>Severity</th><th>Cue</th><th>Time</th><th>Rule</th><th>Finding</th></tr></thead><tbody>"
+            var sources: [(rule: String, source: String)] = []
             for finding in findings {
                 html += "<tr class=\"\(finding.severity.rawValue)\" data-cue=\"\(finding.cueNumber)\" data-rule=\"\(finding.rule.rawValue)\"><td>\(finding.severity.rawValue)</td>"
-                html += "<td>\(finding.cueNumber)</td><td>\(clock(finding.start))</td><td>\(finding.rule.rawValue)</td>"
-                html += "<td>\(escapeHTML(finding.message))<br><small>\(escapeHTML(finding.source))</small></td></tr>"
+                html += "<td>\(finding.cueNumber)</td><td>\(clock(finding.start))</td><td>\(finding.rule.rawValue)</td><td>\(escapeHTML(finding.message))</td></tr>"
+                if !sources.contains(where: { $0 == (finding.rule.rawValue, finding.source) }) { sources.append((finding.rule.rawValue, finding.source)) }
             }
-            html += "</tbody></table></details>"
+            html += "</tbody></table><dl class=\"sources\">"
+            html += sources.map { "<dt>\($0.rule)</dt><dd>\(escapeHTML($0.source))</dd>" }.joined() + "</dl></details>"
         }
         for note in timeline.check.notes { html += "<p class=\"note\">\(escapeHTML(note))</p>" }
         return html + "</div>"
@@ -103,11 +105,11 @@ struct TimelineSVG {
         let heading = "Cue \(numbered.number), \(clock(cue.start)) to \(clock(cue.end))" + (forced ? ", forced" : "") + (rate.map { ", \($0)" } ?? "")
         let text = numbered.measurement.lines.joined(separator: " / ")
         let notes = findings.map { "\($0.severity.rawValue): \($0.message)" }
-        let label = ([heading + ": " + text] + notes).joined(separator: ". ")
         let y = Self.top + Double(lane) * (Self.laneHeight + Self.laneGap)
+        // The title is the bar's tooltip and, in SVG, its accessible name.
         var svg = "<rect class=\"\(classes.joined(separator: " "))\" data-cue=\"\(numbered.number)\" tabindex=\"0\" "
-        svg += "x=\"\(coordinate(x(cue.start)))\" y=\"\(coordinate(y))\" width=\"\(coordinate(max(1.5, x(cue.end) - x(cue.start))))\" height=\"\(coordinate(Self.laneHeight))\" "
-        svg += "aria-label=\"\(escapeHTML(label))\"><title>\(escapeHTML(([heading, text] + notes).joined(separator: "\n")))</title></rect>"
+        svg += "x=\"\(coordinate(x(cue.start)))\" y=\"\(coordinate(y))\" width=\"\(coordinate(max(1.5, x(cue.end) - x(cue.start))))\" height=\"\(coordinate(Self.laneHeight))\">"
+        svg += "<title>\(escapeHTML(([heading + ":", text] + notes).joined(separator: "\n")))</title></rect>"
         return svg
     }
 

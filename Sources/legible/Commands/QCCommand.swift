@@ -45,8 +45,8 @@ struct QCCommand: ParsableCommand {
     @Option(help: "With a movie: the text track to check (default: every text track).")
     var track: UInt32?
 
-    @Option(help: "The guideline: netflix, netflix-children, bbc, dcmp, dcmp-educational or fcc.")
-    var profile = QualityProfile.standard.name
+    @Option(help: "The guideline (see --list-profiles).")
+    var profile = QualityProfile.standard
 
     @Option(help: "Frames per second for gaps counted in frames (25, 29.97 or 30000/1001); a movie's own video is used otherwise.")
     var frameRate: String?
@@ -58,9 +58,6 @@ struct QCCommand: ParsableCommand {
     var listProfiles = false
 
     func validate() throws {
-        guard QualityProfile.named(profile) != nil else {
-            throw ValidationError("--profile: unknown profile '\(profile)'; one of \(QualityProfile.all.map(\.name).joined(separator: ", "))")
-        }
         if !listProfiles, input == nil { throw ValidationError("give a subtitle file or a movie to check (or --list-profiles)") }
         if let frameRate, Self.frameDuration(frameRate) == nil {
             throw ValidationError("--frame-rate: '\(frameRate)' is not a frame rate (25, 29.97 or 30000/1001)")
@@ -69,19 +66,12 @@ struct QCCommand: ParsableCommand {
 
     func run() throws {
         guard !listProfiles else { return printProfiles() }
-        guard let input, let profile = QualityProfile.named(profile) else { return }
+        guard let input else { return }
         let frame = frameRate.flatMap(Self.frameDuration)
         let subjects: [QualityReport.Subject]
         if SubtitleInputFile.isSubtitlePath(input) {
             if track != nil { throw ValidationError("--track is for a movie; \(input) is a subtitle file") }
-            let document: SubtitleDocument
-            do {
-                document = try SubtitleInputFile.read(input)
-            } catch {
-                printError(error.description)
-                throw ExitCode(2)
-            }
-            for warning in document.warnings { printWarning("\(input): \(warning)") }
+            let document = try SubtitleInputFile.readForCommand(input)
             let subject = QualitySubject(cues: document.cues, frameDuration: frame)
             subjects = [QualityReport.Subject(trackID: nil, label: nil, cueCount: document.cues.count,
                                               check: SubtitleQualityCheck(subject, profile: profile))]

@@ -57,8 +57,8 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "Viewers whose menus are shown, comma-separated (en,es/en,en+sdh,es+forced).")
     var viewers: String?
 
-    @Option(help: "The guideline for the timelines' findings: netflix, netflix-children, bbc, dcmp, dcmp-educational or fcc.")
-    var profile = QualityProfile.standard.name
+    @Option(help: "The guideline for the timelines' findings (see legible qc --list-profiles).")
+    var profile = QualityProfile.standard
 
     @Option(help: "A video file for the player instead of the movie (a proxy the browser can play).")
     var video: String?
@@ -70,9 +70,6 @@ struct ReportCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
-        guard QualityProfile.named(profile) != nil else {
-            throw ValidationError("--profile: unknown profile '\(profile)'; one of \(QualityProfile.all.map(\.name).joined(separator: ", "))")
-        }
         guard !output.hasSuffix("/"), !output.isEmpty else { throw ValidationError("-o: give the HTML file to write, not a folder") }
         _ = try parsedViewers()
     }
@@ -95,7 +92,7 @@ struct ReportCommand: ParsableCommand {
         let outputPath = absolute(output)
         let folder = outputPath.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         let name = String(outputPath.split(separator: "/").last ?? "report.html")
-        let options = AccessibilityReport.Options(viewers: try parsedViewers(), profile: QualityProfile.named(profile) ?? .standard,
+        let options = AccessibilityReport.Options(viewers: try parsedViewers(), profile: profile,
                                                   videoSource: PageLink.relativeURL(fromFolder: folder, to: absolute(video ?? movie)))
         let report = AccessibilityReport(movie: opened, fileName: DeliveryCommandLine.fileName(movie), options: options)
         let page = report.html { SetTrackCommandLine(moviePath: movie, fix: $0).rendered }
