@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "Remux", targets: ["Remux"]),
         .library(name: "Lint", targets: ["Lint"]),
         .library(name: "Delivery", targets: ["Delivery"]),
+        .library(name: "Quality", targets: ["Quality"]),
+        .library(name: "Report", targets: ["Report"]),
     ],
     dependencies: [
         // Pinned to the version the project is built and tested with, so a release build is the same
@@ -33,10 +35,12 @@ let package = Package(
         .target(name: "Remux", dependencies: ["ISOBMFF", "Movie", "TimedText", "Metadata"]),
         .target(name: "Lint", dependencies: ["ISOBMFF", "Movie", "Remux"]),
         .target(name: "Delivery", dependencies: ["ISOBMFF", "Movie", "TimedText"]),
+        .target(name: "Quality", dependencies: ["Movie", "TimedText", "Lint"]),
+        .target(name: "Report", dependencies: ["ISOBMFF", "Movie", "TimedText", "Metadata", "Lint", "Delivery", "Quality"]),
         .executableTarget(
             name: "legible",
             dependencies: [
-                "ISOBMFF", "Movie", "TimedText", "Metadata", "Remux", "Lint", "Delivery",
+                "ISOBMFF", "Movie", "TimedText", "Metadata", "Remux", "Lint", "Delivery", "Quality", "Report",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -49,6 +53,8 @@ let package = Package(
         .testTarget(name: "RemuxTests", dependencies: ["Remux", "Metadata", "Movie", "TimedText", "ISOBMFF", "LegibleTestSupport"]),
         .testTarget(name: "LintTests", dependencies: ["Lint", "Remux", "Movie", "ISOBMFF", "LegibleTestSupport"]),
         .testTarget(name: "DeliveryTests", dependencies: ["Delivery", "Movie", "TimedText", "ISOBMFF", "LegibleTestSupport"]),
+        .testTarget(name: "QualityTests", dependencies: ["Quality", "Lint", "Movie", "TimedText", "LegibleTestSupport"]),
+        .testTarget(name: "ReportTests", dependencies: ["Report", "Quality", "Movie", "TimedText", "LegibleTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["LegibleTestSupport", "legible"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]

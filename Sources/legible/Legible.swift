@@ -33,13 +33,17 @@ struct Legible: ParsableCommand {
                                                 replace the chapters
           legible hls movie.mov -o hls/subs     subtitle tracks as HLS WebVTT renditions
           legible html movie.mov -o site        WebVTT files and <track> lines for a web page
+          legible qc film.srt --profile bbc     subtitle quality against a published guideline
+          legible report movie.mov -o report.html
+                                                one HTML page of the movie's accessibility
           legible batch jobs.jsonl --jobs 4     a manifest of jobs, in parallel, resumably
         """,
         version: "0.1.0",
         subcommands: [InfoCommand.self, BoxesCommand.self, MetadataCommand.self, AddSubtitlesCommand.self,
                       AddMetadataTrackCommand.self, SetTrackCommand.self, SetMetadataCommand.self, StripCommand.self,
                       CheckCommand.self, SelectCommand.self, ExtractCommand.self, ConvertCommand.self, BatchCommand.self,
-                      HLSCommand.self, HTMLCommand.self, ChaptersCommand.self, AddChaptersCommand.self])
+                      HLSCommand.self, HTMLCommand.self, ChaptersCommand.self, AddChaptersCommand.self,
+                      QCCommand.self, ReportCommand.self])
 
     /// Usage errors start `error:` like every other error line the tool prints (the argument
     /// parser's own default is `Error:`).

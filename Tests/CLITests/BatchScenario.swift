@@ -57,11 +57,13 @@ struct BatchScenario {
         self.jobs = jobs
     }
 
-    /// The batch's result lines, by manifest line.
+    /// The batch's result lines, by manifest line (in a log, the `started` lines that claim an
+    /// output before its job runs are not results).
     static func results(_ stdout: String) throws -> [Int: [String: Any]] {
         var results: [Int: [String: Any]] = [:]
         for line in stdout.split(separator: "\n") {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
+            if object["status"] as? String == "started" { continue }
             let number = try #require(object["line"] as? Int)
             #expect(results[number] == nil, "line \(number) reported twice")
             results[number] = object

@@ -37,7 +37,7 @@ public struct HLSPackage: Sendable {
         guard (0..<HLSOptions.mpegtsLimit).contains(options.mpegtsOffset) else {
             throw .invalidParameter("the MPEG-TS offset must be from 0 to \(HLSOptions.mpegtsLimit - 1) (a 33-bit 90 kHz timestamp)")
         }
-        guard let duration = movie.deliveryDuration else { throw .noDuration }
+        guard let duration = movie.exactDuration else { throw .noDuration }
         let (tracks, skipped) = try DeliveryTrack.all(in: movie, naming: options.naming, defaultTrack: options.defaultTrack)
         var warnings = skipped
         var renditions: [HLSRendition] = []

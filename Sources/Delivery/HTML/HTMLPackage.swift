@@ -31,7 +31,7 @@ public struct HTMLPackage: Sendable {
 
     /// A file name as a relative URL: bytes other than RFC 3986 §2.3 unreserved characters
     /// percent-encoded, so a movie called `my film.mov` gives `my%20film.5.en.vtt`.
-    static func urlPath(_ name: String) -> String {
+    public static func urlPath(_ name: String) -> String {
         var output = ""
         for byte in name.utf8 {
             let scalar = Unicode.Scalar(byte)

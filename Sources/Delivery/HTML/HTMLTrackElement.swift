@@ -39,7 +39,9 @@ public struct HTMLTrackElement: Sendable, Equatable {
         return text + ">"
     }
 
-    static func escaped(_ value: String) -> String {
+    /// `value` safe as HTML text or a quoted attribute value: `&`, `"`, `'`, `<` and `>` as
+    /// character references.
+    public static func escaped(_ value: String) -> String {
         var output = ""
         for character in value {
             switch character {

@@ -14,7 +14,8 @@ import Foundation
 /// at (check without --fix, --in-place edits) — and which outputs the batch wrote itself. A job
 /// counts as finished when a log has a `done` or `skipped` line with the hash of its text (an
 /// edited job is a new job); a done line of a job with an output also holds the output's
-/// ``FileStamp``.
+/// ``FileStamp``. Before a job with an output starts, a `started` line claims its path, so an
+/// output a killed batch left unrecorded is still known as the batch's.
 ///
 /// The record is `--log FILE`, else `.MANIFEST.legible-log` beside the manifest (one per shard,
 /// `.MANIFEST.shard-I-of-N.legible-log`, so machines sharing a folder never write one file).
@@ -29,6 +30,9 @@ final class BatchLog: Sendable {
     let written: [String: [FileStamp]]
     /// The stamp each finished job left on its output, by job hash.
     let stamps: [String: FileStamp]
+    /// Outputs a job of this batch started writing: what is at such a path is the batch's to
+    /// replace, even when the job was killed before its result reached the log.
+    let claimed: Set<String>
 
     /// Opens (creating) `path` for appending and reads it and `others`; a torn last line (the
     /// batch was killed while writing it) is ignored. A log that is not `writable` (a dry run)
@@ -37,11 +41,14 @@ final class BatchLog: Sendable {
         var finished: Set<String> = []
         var written: [String: [FileStamp]] = [:]
         var stamps: [String: FileStamp] = [:]
+        // A job's last line: `started` with no result after it means it was killed running.
+        var lastLine: [String: Entry] = [:]
         for file in [path] + others {
             let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
             for line in text.split(separator: "\n") {
-                guard let entry = try? JSONDecoder().decode(Entry.self, from: Data(line.utf8)),
-                      entry.status == "done" || entry.status == "skipped" else { continue }
+                guard let entry = try? JSONDecoder().decode(Entry.self, from: Data(line.utf8)) else { continue }
+                lastLine[entry.hash] = entry
+                guard entry.status == "done" || entry.status == "skipped" else { continue }
                 finished.insert(entry.hash)
                 if let output = entry.outputPath, let stamp = entry.outputStamp {
                     written[output, default: []].append(stamp)
@@ -52,6 +59,7 @@ final class BatchLog: Sendable {
         self.finished = finished
         self.written = written
         self.stamps = stamps
+        claimed = Set(lastLine.values.filter { $0.status == "started" }.compactMap(\.outputPath))
         self.path = path
         descriptor = writable ? open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644) : -1
         guard descriptor >= 0 || !writable else {
@@ -75,7 +83,7 @@ final class BatchLog: Sendable {
     func hasFinished(_ job: BatchJob) -> Bool { finished.contains(job.hash) }
 
     /// Whether the batch wrote the file now at `output` and nobody has changed it since.
-    func wrote(_ output: String, stamp: FileStamp) -> Bool { written[output]?.contains(stamp) ?? false }
+    func wrote(_ output: String, stamp: FileStamp) -> Bool { written[output]?.contains(stamp) ?? false || claimed.contains(output) }
 
     /// Appends one line and waits until it is on disk.
     func append(_ line: String) {

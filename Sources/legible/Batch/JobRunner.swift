@@ -37,7 +37,7 @@ struct JobRunner {
 
     /// Runs the launches in order, calling `finished` as each ends; returns the signal that
     /// interrupted the batch, or nil when every launch ran.
-    func run(_ launches: [Launch], finished: (Launch, Completion) -> Void) -> Int32? {
+    func run(_ launches: [Launch], starting: (Launch) -> Void = { _ in }, finished: (Launch, Completion) -> Void) -> Int32? {
         // Jobs run in the manifest's folder so its relative paths hold. The batch moves there
         // itself, as Swift's Glibc module lacks posix_spawn_file_actions_addchdir_np; it opens
         // nothing by a relative path afterwards.
@@ -58,6 +58,7 @@ struct JobRunner {
                   let index = Self.nextRunnable(waiting[first...], running: running), let launch = waiting[index] {
                 waiting[index] = nil
                 while first < waiting.count, waiting[first] == nil { first += 1 }
+                starting(launch)
                 switch ChildProcess.spawn(executable, launch.arguments) {
                 case let .success(child): running.append((launch, child))
                 case let .failure(failure):

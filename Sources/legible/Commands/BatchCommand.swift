@@ -133,7 +133,13 @@ struct BatchCommand: ParsableCommand {
         }
         let runner = JobRunner(executable: ExecutablePath.current, folder: folder,
                                parallelJobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
-        let interruption = runner.run(launches) { launch, completion in
+        let interruption = runner.run(launches, starting: { launch in
+            // Claimed before the job runs: a kill after its rename but before its result line
+            // still leaves the output known as this batch's.
+            guard let output = JobFiles(job: launch.job, folder: folder).output else { return }
+            log.append(JSONValue.object([("line", .unsigned(launch.job.line)), ("hash", .string(launch.job.hash)),
+                                         ("status", .string("started")), ("outputPath", .string(output))]).line)
+        }) { launch, completion in
             var result = BatchResult(job: launch.job, completion: completion)
             if result.status == .done, let output = JobFiles(job: launch.job, folder: folder).output,
                let stamp = FileStamp(path: output) {
@@ -146,11 +152,11 @@ struct BatchCommand: ParsableCommand {
         if interruption != nil || tally.failed > 0 { throw ExitCode(1) }
     }
 
-    /// Prints a result line at once (each line is flushed as a job ends), and logs it.
+    /// Logs a result line (synced), then prints it: whatever the batch reported is on record.
     private func emit(_ value: JSONValue, log: BatchLog?) {
         let line = value.line
-        _ = writeAll(Array((line + "\n").utf8), to: STDOUT_FILENO)
         log?.append(line)
+        _ = writeAll(Array((line + "\n").utf8), to: STDOUT_FILENO)
     }
 
     /// Every subcommand a job may name (all but batch itself), with its arguments.

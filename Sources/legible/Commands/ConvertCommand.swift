@@ -41,14 +41,7 @@ struct ConvertCommand: ParsableCommand {
     @OptionGroup var outputOptions: SubtitleOutputOptions
 
     func run() throws {
-        let document: SubtitleDocument
-        do {
-            document = try SubtitleInputFile.read(input)
-        } catch {
-            printError(error.description)
-            throw ExitCode(2)
-        }
-        for warning in document.warnings { printWarning("\(input): \(warning)") }
+        let document = try SubtitleInputFile.readForCommand(input)
         var losses: [ConversionLoss] = []
         if !document.imageLines.isEmpty {
             guard skipImages else {

@@ -4,9 +4,14 @@ import Movie
 
 /// What `hls` and `html` share: the movie's name for file names, and errors as one line.
 enum DeliveryCommandLine {
+    /// The file name without folders: `films/Holiday.mov` → `Holiday.mov`.
+    static func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
     /// The file name without folders and extension: `films/Holiday.mov` → `Holiday`.
     static func movieName(_ path: String) -> String {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let name = fileName(path)
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
         return String(name[..<dot])
     }

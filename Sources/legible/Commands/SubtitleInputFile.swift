@@ -1,3 +1,4 @@
+import ArgumentParser
 import ISOBMFF
 import TimedText
 
@@ -23,6 +24,23 @@ enum SubtitleInputFile {
             throw Failure(description: "\(path): \(error)")
         }
     }
+
+    /// Reads a command's subtitle file: a file that cannot be read is one `error:` line and exit
+    /// status 2; what the parser tolerated is printed as warnings.
+    static func readForCommand(_ path: String) throws -> SubtitleDocument {
+        let document: SubtitleDocument
+        do {
+            document = try read(path)
+        } catch {
+            printError(error.description)
+            throw ExitCode(2)
+        }
+        for warning in document.warnings { printWarning("\(path): \(warning)") }
+        return document
+    }
+
+    /// Whether `path` names a subtitle file by its extension.
+    static func isSubtitlePath(_ path: String) -> Bool { format(ofPath: path) != nil }
 
     /// The input format an extension names.
     private static func format(ofPath path: String) -> SubtitleFormat? {

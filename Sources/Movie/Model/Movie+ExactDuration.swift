@@ -1,10 +1,9 @@
-import Movie
 import TimedText
 
 extension Movie {
     /// The movie's length as an exact time: `mvhd` duration over its timescale, else (no header,
     /// or a fragmented movie whose header says 0) the longest track.
-    var deliveryDuration: SubtitleTime? {
+    public var exactDuration: SubtitleTime? {
         if let header, header.duration > 0,
            let exact = SubtitleTime(units: Int64(clamping: header.duration), timescale: header.timescale) {
             return exact

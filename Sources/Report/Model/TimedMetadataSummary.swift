@@ -1,0 +1,34 @@
+import Metadata
+import Movie
+
+/// A timed metadata track (`mebx`) as the report shows it: its keys, the tracks it describes,
+/// and the locations it carries as a route.
+public struct TimedMetadataSummary: Sendable {
+    /// One timed location.
+    public struct Point: Sendable, Equatable {
+        /// Media time of the sample, in seconds.
+        public var time: Double
+        public var location: ISO6709Point
+    }
+
+    public var trackID: UInt32
+    public var keys: [TimedMetadataKey]
+    public var describedTrackIDs: [UInt32]
+    public var sampleCount: Int
+    /// The samples' `com.apple.quicktime.location.ISO6709` values, in time order.
+    public var route: [Point]
+
+    public init(_ track: TimedMetadataTrack) {
+        trackID = track.trackID
+        keys = track.keys
+        describedTrackIDs = track.describedTrackIDs
+        sampleCount = track.groups.count
+        route = track.groups.compactMap { group -> Point? in
+            let text = group.items.lazy.compactMap { item -> String? in
+                guard item.identifier == TimedMetadataDocument.locationIdentifier, case .text(let value) = item.value else { return nil }
+                return value
+            }.first
+            return text.flatMap(ISO6709Point.init(parsing:)).map { Point(time: group.start, location: $0) }
+        }
+    }
+}

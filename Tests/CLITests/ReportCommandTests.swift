@@ -1,0 +1,204 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import LegibleTestSupport
+import Testing
+
+/// `legible report` in a real browser: Debian's Chromium, driven over the DevTools protocol by
+/// Scripts/browse-page. For the report of every TestMedia movie: the page loads with no console
+/// message and fetches nothing but itself, the movie and `data:` URLs; each timeline has as many
+/// cue bars as ffmpeg reads cues in the track; each viewer's menu is what `legible select --json`
+/// says for the same preferences; choosing a caption text colour changes the computed style of
+/// the cue Chromium renders in the preview. A screenshot of each page is recorded as an
+/// attachment (`swift test --attachments-path DIR` keeps them; LEGIBLE_KEEP_ARTEFACTS=1 also
+/// keeps the test's temporary folder).
+@Suite(.serialized, .enabled(if: ["chromium", "ffmpeg", "ffprobe", "python3"].allSatisfy(ExternalTool.shouldRun)))
+struct ReportCommandTests {
+    static let browsePage = TestPaths.packageRoot.appendingPathComponent("Scripts/browse-page").path
+
+    static var movies: [String] {
+        let rules = (try? FileManager.default.contentsOfDirectory(atPath: TestPaths.testMedia.appendingPathComponent("rules").path)) ?? []
+        return TestPaths.testMediaFiles.map(\.lastPathComponent) + rules.filter { $0.hasSuffix(".mov") }.sorted().map { "rules/\($0)" }
+    }
+
+    /// What the browser saw, from Scripts/browse-page.
+    static func browse(_ page: String, screenshot: String) throws -> [String: Any] {
+        let output = try ExternalTool.run("python3", [browsePage, page, "--screenshot", screenshot, "--style", "color=yellow"],
+                                          timeout: .seconds(180))
+        try #require(output.status == 0, "browse-page failed on \(page): \(output.stderr)")
+        return try #require(try JSONSerialization.jsonObject(with: output.stdoutData) as? [String: Any])
+    }
+
+    @Test(arguments: movies)
+    func reportInChromium(_ name: String) throws {
+        let folder = try TemporaryFolder("report")
+        defer { if ProcessInfo.processInfo.environment["LEGIBLE_KEEP_ARTEFACTS"] != "1" { folder.remove() } }
+        let movie = TestPaths.testMedia.appendingPathComponent(name).path
+        let stem = name.replacingOccurrences(of: "/", with: "-")
+        let page = folder.path("\(stem).html")
+        let written = try LegibleCommand.run(["report", movie, "-o", page, "--json"])
+        try #require(written.status == 0, "legible report \(name): \(written.stderr)")
+        let summary = try #require(written.jsonObject)
+        let screenshot = folder.path("\(stem).png")
+        let seen = try Self.browse(page, screenshot: screenshot)
+        Attachment.record(try Data(contentsOf: URL(fileURLWithPath: screenshot)), named: "\(stem).png")
+
+        #expect((seen["console"] as? [Any])?.isEmpty == true, "\(name): console: \(seen["console"] ?? "")")
+        let allowed = [URL(fileURLWithPath: page).absoluteString, URL(fileURLWithPath: movie).absoluteString]
+        for request in seen["requests"] as? [String] ?? [] {
+            #expect(request.hasPrefix("data:") || allowed.contains(request), "\(name): the page fetched \(request)")
+        }
+
+        // Cue bars against ffmpeg's reading of each subtitle stream (ffprobe's stream id is the track ID).
+        let bars = try #require(seen["cueBars"] as? [String: Int])
+        let timelines = summary["timelines"] as? [[String: Any]] ?? []
+        #expect(bars.count == timelines.count, "\(name): a timeline per text track")
+        let subtitleStreams = try Self.subtitleStreamIndexes(movie)
+        for (track, count) in bars {
+            let index = try #require(subtitleStreams[Int(track) ?? -1], "\(name): ffprobe lists track \(track) as a subtitle stream")
+            let reference = try DeliveryValidation.ffmpegCues(movie, subtitleStream: index, in: folder)
+            #expect(count == reference.count, "\(name) track \(track): \(count) bars, ffmpeg reads \(reference.count) cues")
+            // Focusing the first bar shows the first cue's text, each of its lines.
+            let focused = (seen["focused"] as? [String: String])?[track] ?? ""
+            let firstText = TimedCue(start: 0, end: 0, text: reference.first?[2] as? String ?? "").plainText
+            for line in firstText.split(separator: "\n") {
+                #expect(focused.contains(line), "\(name) track \(track): focus shows '\(focused)', the first cue is '\(firstText)'")
+            }
+        }
+
+        // Overlap and short-gap marks: the findings `legible qc --json` makes of the same tracks.
+        let marks = seen["marks"] as? [String: Int] ?? [:]
+        if !bars.isEmpty {
+            let qc = try LegibleCommand.run(["qc", movie, "--json"])
+            let subjects = try #require(qc.jsonObject?["subjects"] as? [[String: Any]], "\(name): qc --json")
+            for subject in subjects {
+                let track = String(subject["trackID"] as? Int ?? -1)
+                let timing = (subject["findings"] as? [[String: Any]] ?? []).filter { ["overlap", "minimum-gap"].contains($0["rule"] as? String) }
+                #expect(marks[track] == timing.count, "\(name) track \(track): \(marks[track] ?? -1) marks, qc finds \(timing.count)")
+            }
+        }
+
+        // Menus against `legible select --json`.
+        let menus = try #require(seen["menus"] as? [[String: Any]])
+        #expect(menus.map { $0["viewer"] as? String } == (summary["viewers"] as? [String] ?? []))
+        for menu in menus {
+            let viewer = try #require(menu["viewer"] as? String)
+            let select = try LegibleCommand.run(["select", movie, "--json"] + Self.selectArguments(viewer))
+            try #require(select.status == 0, "select \(viewer): \(select.stderr)")
+            let groups = try #require(select.jsonObject?["groups"] as? [[String: Any]])
+            let rows = try #require(menu["rows"] as? [[String: Any]])
+            #expect(rows.count == groups.count, "\(name) \(viewer): a row per group")
+            for (row, group) in zip(rows, groups) {
+                let selected = group["selected"] as? [String: Any]
+                #expect(row["characteristic"] as? String == group["characteristic"] as? String)
+                #expect(row["alternateGroup"] as? Int == group["alternateGroup"] as? Int)
+                #expect(row["trackID"] as? Int == selected?["trackID"] as? Int, "\(name) \(viewer)")
+                #expect(row["displayName"] as? String == (selected?["displayName"] as? String ?? "none"), "\(name) \(viewer)")
+                #expect(row["reason"] as? String == (selected?["reason"] as? String ?? group["reason"] as? String), "\(name) \(viewer)")
+                #expect(row["subtitleDisplay"] as? String == (group["subtitleDisplay"] as? String ?? ""), "\(name) \(viewer)")
+                #expect(row["alsoEnabled"] as? [Int] == group["alsoEnabled"] as? [Int], "\(name) \(viewer)")
+                #expect(row["openQuestions"] as? [String] == group["openQuestions"] as? [String], "\(name) \(viewer)")
+            }
+        }
+
+        // The preview renders the first cue; a caption colour chosen in the panel restyles it.
+        guard !bars.isEmpty else { return }
+        let preview = try #require(seen["preview"] as? [String: Any], "\(name): a preview of the first cue")
+        #expect((preview["readyState"] as? Int ?? 0) >= 2, "\(name): the preview frame is decoded")
+        #expect((preview["activeCues"] as? [String])?.isEmpty == false, "\(name): the first cue is showing")
+        let before = preview["before"] as? [String: String]
+        let after = preview["after"] as? [String: String]
+        #expect(before?["color"] != nil && before?["color"] != after?["color"], "\(name): \(String(describing: before)) → \(String(describing: after))")
+        #expect(after?["color"] == "rgb(255, 255, 0)", "\(name)")
+    }
+
+    /// A timed location track made by `legible add-metadata-track` from TestMedia/route.gpx: its
+    /// route has a point per GPX `trkpt` (read here by Foundation's XMLParser), titled with the
+    /// point's coordinates, and the page still loads cleanly.
+    @Test func routeOfTimedLocations() throws {
+        let folder = try TemporaryFolder("report-route")
+        defer { folder.remove() }
+        let gpx = TestPaths.testMedia.appendingPathComponent("route.gpx")
+        let movie = folder.path("route.mov")
+        let added = try LegibleCommand.run(["add-metadata-track", TestPaths.testMedia.appendingPathComponent("demo.mov").path,
+                                            "--from", gpx.path, "--describes", "1", "-o", movie])
+        try #require(added.status == 0, "\(added.stderr)")
+        let page = folder.path("route.html")
+        #expect(try LegibleCommand.run(["report", movie, "-o", page]).status == 0)
+        let seen = try Self.browse(page, screenshot: folder.path("route.png"))
+        Attachment.record(try Data(contentsOf: URL(fileURLWithPath: folder.path("route.png"))), named: "route.png")
+        #expect((seen["console"] as? [Any])?.isEmpty == true, "\(seen["console"] ?? "")")
+        let points = try GPXPoints.read(gpx)
+        let route = try #require((seen["routes"] as? [String: Any])?.values.first as? [String: Any])
+        #expect(route["points"] as? Int == points.count)
+        let titles = route["titles"] as? [String] ?? []
+        #expect(titles.count == points.count)
+        for (title, point) in zip(titles, points) {
+            #expect(title.contains(String(format: "%+.4f", point.latitude).prefix(8)), "\(title) for \(point)")
+        }
+    }
+
+    /// `select`'s flags for a viewer written as the report writes it (`es/en+sdh`).
+    static func selectArguments(_ viewer: String) -> [String] {
+        let parts = viewer.split(separator: "+")
+        var arguments = ["--languages", parts[0].replacingOccurrences(of: "/", with: ",")]
+        for setting in parts.dropFirst() {
+            switch setting {
+            case "sdh": arguments.append("--prefer-sdh")
+            case "captions": arguments.append("--prefer-captions")
+            default: arguments.append("--forced-only")
+            }
+        }
+        return arguments
+    }
+
+    /// Track ID → index among the movie's subtitle streams, as ffprobe numbers them (`0:s:N`).
+    static func subtitleStreamIndexes(_ movie: String) throws -> [Int: Int] {
+        let output = try ExternalTool.run("ffprobe", ["-v", "error", "-show_entries", "stream=id,codec_type", "-of", "json", movie])
+        let streams = try #require((try JSONSerialization.jsonObject(with: output.stdoutData) as? [String: Any])?["streams"] as? [[String: Any]])
+        var indexes: [Int: Int] = [:]
+        for stream in streams where stream["codec_type"] as? String == "subtitle" {
+            guard let id = (stream["id"] as? String).flatMap({ Int($0.dropFirst(2), radix: 16) }) else { continue }
+            indexes[id] = indexes.count
+        }
+        return indexes
+    }
+
+    @Test func usageAndRefusals() throws {
+        let folder = try TemporaryFolder("report-usage")
+        defer { folder.remove() }
+        let movie = TestPaths.testMedia.appendingPathComponent("demo.mov").path
+        let page = folder.path("demo.html")
+        #expect(try LegibleCommand.run(["report", movie, "-o", page]).status == 0)
+        let again = try LegibleCommand.run(["report", movie, "-o", page])
+        #expect(again.status == 2 && again.errorLines.count == 1, "an existing page is not replaced")
+        #expect(try LegibleCommand.run(["report", movie, "-o", page, "--overwrite"]).status == 0)
+        let badViewer = try LegibleCommand.run(["report", movie, "-o", folder.path("x.html"), "--viewers", "en,+sdh"])
+        #expect(badViewer.status == 2 && badViewer.errorLines.count == 1)
+        #expect(try LegibleCommand.run(["report", movie, "-o", folder.path("x.html"), "--profile", "itv"]).status == 2)
+        #expect(try LegibleCommand.run(["report", folder.path("missing.mov"), "-o", folder.path("x.html")]).status == 2)
+        #expect(try LegibleCommand.run(["report", "--help"]).stdout.contains("Examples:"))
+        let proxy = try LegibleCommand.run(["report", movie, "-o", folder.path("proxy.html"), "--video", folder.path("proxy.webm"), "--json"])
+        #expect(proxy.jsonObject?["video"] as? String == "proxy.webm")
+    }
+}
+
+/// The `trkpt` coordinates of a GPX file, read with Foundation's XMLParser (not Legible's).
+final class GPXPoints: NSObject, XMLParserDelegate {
+    private var points: [(latitude: Double, longitude: Double)] = []
+
+    static func read(_ url: URL) throws -> [(latitude: Double, longitude: Double)] {
+        let reader = GPXPoints()
+        let parser = try #require(XMLParser(contentsOf: url))
+        parser.delegate = reader
+        try #require(parser.parse(), "the GPX file parses")
+        return reader.points
+    }
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
+        guard name == "trkpt", let latitude = attributes["lat"].flatMap(Double.init), let longitude = attributes["lon"].flatMap(Double.init) else { return }
+        points.append((latitude, longitude))
+    }
+}

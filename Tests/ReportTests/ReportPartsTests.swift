@@ -1,0 +1,64 @@
+import Foundation
+import LegibleTestSupport
+import Movie
+import Quality
+@testable import Report
+import Testing
+import TimedText
+
+/// The report's parts that need no browser: data: URLs, links to the
+/// video, viewer profiles, timeline lanes, and pages for movies with nothing legible.
+@Suite struct ReportPartsTests {
+    /// WHATWG URL drops tabs and line breaks and ends the path at `#`; `%` starts an escape.
+    @Test func dataURLsKeepWhatTheURLParserWouldChange() {
+        #expect(DataURL.make(mediaType: "text/vtt", text: "WEBVTT\n\n1\t#2 50% ¡sí!") == "data:text/vtt,WEBVTT%0A%0A1%09%232 50%25 ¡sí!")
+    }
+
+    @Test func videoLinksAreRelativeToThePage() {
+        #expect(PageLink.relativeURL(fromFolder: "/a/site", to: "/a/films/my film.mov") == "../films/my%20film.mov")
+        #expect(PageLink.relativeURL(fromFolder: "/a/b", to: "/a/b/movie.mov") == "movie.mov")
+        #expect(PageLink.relativeURL(fromFolder: "/a/b/./c/..", to: "/a/b/sub/m.mp4") == "sub/m.mp4")
+        #expect(PageLink.relativeURL(fromFolder: "/", to: "/m.mov") == "m.mov")
+    }
+
+    @Test func viewerProfilesAreParsedAsSelectsOptions() throws {
+        let sdh = try ViewerProfile(parsing: "es/en+sdh")
+        #expect(sdh.preferences.languages.map(\.description) == ["es", "en"])
+        #expect(sdh.preferences.prefersAccessibleSubtitles && sdh.preferences.captionDisplay == .alwaysOn)
+        #expect(try ViewerProfile(parsing: "fr+forced").preferences.captionDisplay == .forcedOnly)
+        #expect(try ViewerProfile(parsing: "fr+captions").preferences.captionDisplay == .alwaysOn)
+        #expect(try ViewerProfile(parsing: "de").preferences.captionDisplay == .automatic)
+        for bad in ["", "+sdh", "en+sdh+forced", "en+loud", "en+forced+captions", "12"] {
+            #expect(throws: ViewerProfile.ParseError.self, "\(bad)") { try ViewerProfile(parsing: bad) }
+        }
+    }
+
+    /// subtitles-multi.mp4 (TestMedia/README.md): English audio; English, English SDH and forced
+    /// French subtitles.
+    @Test func defaultViewersComeFromTheMoviesLanguages() throws {
+        let movie = try Movie.open(path: TestPaths.testMedia.appendingPathComponent("subtitles-multi.mp4").path)
+        #expect(ViewerProfile.defaults(for: movie).map(\.name) == ["en", "en+sdh", "fr", "fr+forced"])
+        let audioOnly = try Movie.open(path: TestPaths.testMedia.appendingPathComponent("audio-languages.mov").path)
+        #expect(ViewerProfile.defaults(for: audioOnly).map(\.name) == ["en", "en+sdh", "de", "fr", "ja"])
+    }
+
+    @Test func overlappingCuesGetLanesOfTheirOwn() {
+        func numbered(_ number: Int, _ start: Int64, _ end: Int64) -> QualitySubject.NumberedCue {
+            QualitySubject.NumberedCue(number: number, cue: Cue(start: .milliseconds(start), end: .milliseconds(end), text: "x"))
+        }
+        let (lanes, count) = TimelineSVG.lanes([numbered(1, 0, 3000), numbered(2, 1000, 2000), numbered(3, 2000, 2500), numbered(4, 3000, 4000)])
+        #expect(lanes == [0, 1, 1, 0])
+        #expect(count == 2)
+    }
+
+    /// A movie with no text track still gets a whole page, which says so.
+    @Test func pagesForMoviesWithoutText() throws {
+        for name in ["audio-languages.mov", "fragmented.mp4", "chapters.mp4"] {
+            let movie = try Movie.open(path: TestPaths.testMedia.appendingPathComponent(name).path)
+            let page = AccessibilityReport(movie: movie, fileName: name, options: .init(videoSource: name)).html()
+            #expect(page.hasPrefix("<!DOCTYPE html>") && page.hasSuffix("</html>\n"), "\(name)")
+            #expect(page.contains("No text track to draw."), "\(name)")
+            #expect(!page.contains("http://") && !page.contains("https://"), "\(name): the page names no external URL")
+        }
+    }
+}
