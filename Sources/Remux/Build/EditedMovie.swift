@@ -106,6 +106,19 @@ struct EditedMovie {
             try adopt(editor, media: built.media)
             diagnostics += built.diagnostics.map { "track \(trackID): \($0.message)" }
         }
+        let captionBuilder = CaptionTrackBuilder(movieTimescale: movieTimescale, isQuickTime: builder.isQuickTime)
+        for request in plan.captionTracks {
+            let trackID = nextID
+            nextID += 1
+            let built = try captionBuilder.build(request, trackID: trackID)
+            var editor = TrackBoxEditor(trak: built.trak, limits: limits)
+            let group = tracks.resolve(request.properties.alternateGroup ?? .automatic, for: trackID, handler: "clcp")
+            try tracks.checkReferences(request.properties.addedReferences)
+            try editor.apply(request.properties, group: group)
+            if request.properties.makesDefault { defaults.append(trackID) }
+            tracks.add(trackID: trackID, handler: "clcp", group: group ?? 0, language: request.properties.language)
+            try adopt(editor, media: built.media)
+        }
         let metadataBuilder = MetadataTrackBuilder(movieTimescale: movieTimescale, isQuickTime: builder.isQuickTime)
         for request in plan.metadataTracks {
             let trackID = nextID
