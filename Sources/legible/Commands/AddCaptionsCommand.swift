@@ -82,7 +82,7 @@ struct AddCaptionsCommand: ParsableCommand {
                 if !outputOptions.quiet { for warning in document.warnings { printWarning("\(captions): \(warning)") } }
                 let encoding = CEA608Encoder.encode(document.cues, channel: channel ?? .cc1,
                                                     frameRate: CaptionTrackRequest.frameRate(for: editor.movie))
-                try CaptionEncodingReport.check(encoding, file: captions, strict: strict, quiet: outputOptions.quiet)
+                try CaptionEncodingReport.check(encoding.warnings, file: captions, strict: strict, quiet: outputOptions.quiet)
                 request = CaptionTrackRequest(encoding: encoding, properties: properties)
             }
             return EditPlan(brand: outputOptions.resolvedBrand(sourcePath: movie), captionTracks: [request])
@@ -95,10 +95,10 @@ struct AddCaptionsCommand: ParsableCommand {
 /// How a command reports what the CEA-608 encoder could not carry: a warning line each, or,
 /// with --strict, an error for the first loss (lateness is never a loss).
 enum CaptionEncodingReport {
-    static func check(_ encoding: CEA608Encoding, file: String, strict: Bool, quiet: Bool) throws {
-        if strict, let loss = encoding.warnings.first(where: \.isLoss) {
+    static func check(_ warnings: [CEA608EncodingWarning], file: String, strict: Bool, quiet: Bool) throws {
+        if strict, let loss = warnings.first(where: \.isLoss) {
             throw EditFailure("\(file): \(loss) (--strict)")
         }
-        if !quiet { for warning in encoding.warnings { printWarning("\(file): \(warning)") } }
+        if !quiet { for warning in warnings { printWarning("\(file): \(warning)") } }
     }
 }

@@ -6,13 +6,17 @@ import TimedText
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
-        abstract: "Convert SubRip, WebVTT or TTML subtitles to WebVTT or SubRip, showing what Legible understood.",
+        abstract: "Convert SubRip, WebVTT, TTML or SCC captions to WebVTT, SubRip or SCC, showing what Legible understood.",
         discussion: """
         The input is read into Legible's cue model, exactly as add-subtitles reads it before \
         muxing, then written out. What the parser tolerated (a skipped block, an unknown tag, a \
         cue that ends before it starts, a guessed encoding) is printed to standard error as \
         warnings with line numbers. The input format comes from the extension (.srt, .vtt, \
-        .ttml, .xml, .dfxp), else from the content.
+        .ttml, .xml, .dfxp, .scc), else from the content.
+
+        An SCC input is decoded as a CEA-608 decoder shows it (--channel CC1, the default, or \
+        CC2). SCC output encodes the cues as CC1 pop-on captions at 29.97 drop-frame: what \
+        CEA-608 cannot show is named in a warning, or refused with --strict.
 
         Styling is kept where the output can carry it; a WebVTT input's header (STYLE, REGION) \
         is kept in WebVTT output. With --json the cues are printed as JSON (times in seconds and \
@@ -23,26 +27,41 @@ struct ConvertCommand: ParsableCommand {
           legible convert captions.ttml -o captions.srt
           legible convert movie.vtt --json | jq '.cues | length'
           legible convert messy.srt --format vtt              WebVTT on standard output
+          legible convert captions.scc -o captions.srt
+          legible convert movie.srt -o movie.scc --strict
 
         Exit status: 0 on success (even with warnings); 2 if the input cannot be read or parsed.
         """)
 
-    @Argument(help: "A SubRip (.srt), WebVTT (.vtt) or TTML (.ttml, .xml, .dfxp) file.")
+    @Argument(help: "A SubRip (.srt), WebVTT (.vtt), TTML (.ttml, .xml, .dfxp) or SCC (.scc) file.")
     var input: String
+
+    @Option(help: "For SCC input: the channel to read, CC1 (default) or CC2.")
+    var channel: CEA608Channel?
 
     @OptionGroup var outputOptions: SubtitleOutputOptions
 
     func run() throws {
         let document: SubtitleDocument
+        var bursts: [CEA608Burst]?
         do {
-            document = try SubtitleInputFile.read(input)
+            switch try CaptionInputFile.read(input) {
+            case .cues(let cues):
+                document = cues
+            case .scc(let scc):
+                let captions = scc.captions()
+                let channel = channel ?? .cc1
+                document = SubtitleDocument(format: .subRip, cues: captions.cues(for: channel),
+                                            warnings: captions.report.problems.map { SubtitleDiagnostic(line: nil, message: $0) })
+                bursts = scc.bursts
+            }
         } catch {
             printError(error.description)
             throw ExitCode(2)
         }
         for warning in document.warnings { printWarning("\(input): \(warning)") }
         do {
-            try outputOptions.emit(document.cues, header: document.webVTTHeader, report: .object([
+            try outputOptions.emit(document.cues, header: document.webVTTHeader, captionBursts: bursts, source: input, report: .object([
                 ("file", .string(input)), ("format", .string(document.format.rawValue)),
                 ("language", .string(document.language)), ("cues", .cues(document.cues)),
                 ("warnings", .array(document.warnings.map { warning in
@@ -51,6 +70,9 @@ struct ConvertCommand: ParsableCommand {
             ]))
         } catch let error as BoxError {
             printError("\(error)")
+            throw ExitCode(2)
+        } catch let error as EditFailure {
+            printError(error.description)
             throw ExitCode(2)
         }
     }
