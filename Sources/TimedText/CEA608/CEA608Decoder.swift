@@ -135,7 +135,7 @@ public struct CEA608Decoder: Sendable {
         default:
             guard let dataChannel = command.dataChannel else { return }
             fields[fieldIndex].dataChannel = dataChannel
-            apply(command, to: CEA608Channel(field: field, dataChannel: dataChannel).index, at: time)
+            Self.apply(command, to: &channels[CEA608Channel(field: field, dataChannel: dataChannel).index], report: &report, at: time)
         }
     }
 
@@ -150,9 +150,8 @@ public struct CEA608Decoder: Sendable {
         return CEA608Captions(cues: cues, report: report)
     }
 
-    private mutating func apply(_ command: CEA608Command, to index: Int, at time: SubtitleTime) {
-        var state = channels[index]
-        defer { channels[index] = state }
+    private static func apply(_ command: CEA608Command, to state: inout ChannelState, report: inout CEA608DecodeReport,
+                              at time: SubtitleTime) {
         switch command {
         case let .control(code, _):
             apply(code, to: &state, at: time)
@@ -195,7 +194,7 @@ public struct CEA608Decoder: Sendable {
         }
     }
 
-    private func apply(_ code: CEA608ControlCode, to state: inout ChannelState, at time: SubtitleTime) {
+    private static func apply(_ code: CEA608ControlCode, to state: inout ChannelState, at time: SubtitleTime) {
         switch code {
         case .resumeCaptionLoading:
             state.mode = .popOn

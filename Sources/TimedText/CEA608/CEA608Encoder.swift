@@ -29,6 +29,8 @@ public enum CEA608Encoder {
             let atoms = loadAtoms(caption.layout, channel: channel)
             let length = Int64(atoms.reduce(0) { $0 + $1.count })
             var frame = max(schedule.next, caption.start - length)
+            // A clear due while the caption loads takes two of its frames: start that much earlier.
+            if let due = pendingClear, due >= frame { frame = max(schedule.next, frame - Int64(clear.count)) }
             for atom in atoms {
                 if let due = pendingClear, due < frame + Int64(atom.count) {
                     schedule.emit(clear, at: max(due, schedule.next), startsBurst: true)
@@ -52,7 +54,21 @@ public enum CEA608Encoder {
             if caption.end < nextStart { pendingClear = max(caption.end, schedule.next) }
         }
         if let due = pendingClear { schedule.emit(clear, at: max(due, schedule.next), startsBurst: true) }
-        return CEA608Encoding(channel: channel, frameRate: frameRate, bursts: schedule.bursts, warnings: warnings)
+        return CEA608Encoding(channel: channel, frameRate: frameRate, bursts: schedule.bursts, warnings: merged(warnings))
+    }
+
+    /// One warning per kind of loss, naming every cue it concerns; each late caption keeps its
+    /// own, since each is late by its own number of frames.
+    private static func merged(_ warnings: [CEA608EncodingWarning]) -> [CEA608EncodingWarning] {
+        var result: [CEA608EncodingWarning] = []
+        for warning in warnings {
+            if warning.isLoss, let index = result.firstIndex(where: { $0.kind == warning.kind }) {
+                result[index].cues = Array(Set(result[index].cues + warning.cues)).sorted()
+            } else {
+                result.append(warning)
+            }
+        }
+        return result
     }
 
     /// A caption: its frames and layout, and the input cues it shows.

@@ -31,7 +31,8 @@ public struct CEA608EncodingWarning: Sendable, Equatable, CustomStringConvertibl
     }
 
     public var description: String {
-        let names = cues.isEmpty ? "" : (cues.count == 1 ? "cue \(cues[0])" : "cues " + cues.map(String.init).joined(separator: ", ")) + ": "
+        let listed = cues.prefix(20).map(String.init).joined(separator: ", ") + (cues.count > 20 ? ", … (\(cues.count) cues)" : "")
+        let names = cues.isEmpty ? "" : (cues.count == 1 ? "cue " : "cues ") + listed + ": "
         switch kind {
         case .unmappableCharacters(let characters):
             return names + "no CEA-608 form for \(characters.unicodeScalars.map { "'\($0)' (U+\(String($0.value, radix: 16, uppercase: true)))" }.joined(separator: ", ")); left out"

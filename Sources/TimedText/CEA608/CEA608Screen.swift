@@ -9,34 +9,48 @@ struct CEA608Screen: Equatable {
     static let rowCount = 15
     static let columnCount = 32
 
-    /// `cells[row - 1][column]`.
-    private(set) var cells = [[Cell?]](repeating: [Cell?](repeating: nil, count: columnCount), count: rowCount)
+    /// Row-major: row r (1-based), column c at `(r - 1) * 32 + c`.
+    private var cells = [Cell?](repeating: nil, count: rowCount * columnCount)
+    /// How many cells hold something, so that emptiness costs nothing to ask.
+    private var occupied = 0
 
-    var isEmpty: Bool { cells.allSatisfy { $0.allSatisfy { $0 == nil } } }
+    var isEmpty: Bool { occupied == 0 }
 
     /// The cell at a 1-based row and 0-based column (clamped into the screen).
     subscript(row: Int, column: Int) -> Cell? {
-        get { cells[Self.rowIndex(row)][Self.columnIndex(column)] }
-        set { cells[Self.rowIndex(row)][Self.columnIndex(column)] = newValue }
+        get { cells[Self.index(row, column)] }
+        set {
+            let index = Self.index(row, column)
+            occupied += (newValue == nil ? 0 : 1) - (cells[index] == nil ? 0 : 1)
+            cells[index] = newValue
+        }
     }
 
     mutating func clear() {
+        guard occupied > 0 else { return }
         self = CEA608Screen()
+    }
+
+    /// The cells of a row.
+    private func row(_ row: Int) -> ArraySlice<Cell?> {
+        let start = Self.index(row, 0)
+        return cells[start..<start + Self.columnCount]
     }
 
     /// Erases `row` from `column` to its end; whether anything was there.
     @discardableResult
     mutating func eraseRow(_ row: Int, from column: Int = 0) -> Bool {
-        let index = Self.rowIndex(row)
-        let start = Self.columnIndex(column)
-        let had = cells[index][start...].contains { $0 != nil }
-        for position in start..<Self.columnCount { cells[index][position] = nil }
+        var had = false
+        for position in Self.columnIndex(column)..<Self.columnCount where self[row, position] != nil {
+            self[row, position] = nil
+            had = true
+        }
         return had
     }
 
     /// Whether any row outside `rows` holds something.
     func hasContent(outside rows: ClosedRange<Int>) -> Bool {
-        (1...Self.rowCount).contains { !rows.contains($0) && cells[$0 - 1].contains { $0 != nil } }
+        (1...Self.rowCount).contains { !rows.contains($0) && row($0).contains { $0 != nil } }
     }
 
     /// Keeps only `rows`, erasing the rest.
@@ -48,7 +62,9 @@ struct CEA608Screen: Equatable {
     /// move up one, the base row is emptied, and what leaves the window is erased.
     mutating func rollUp(baseRow: Int, depth: Int) {
         let window = Self.window(baseRow: baseRow, depth: depth)
-        for row in window.lowerBound..<window.upperBound { cells[row - 1] = cells[row] }
+        for row in window.lowerBound..<window.upperBound {
+            for column in 0..<Self.columnCount { self[row, column] = self[row + 1, column] }
+        }
         eraseRow(window.upperBound)
         keepOnly(window)
     }
@@ -56,10 +72,12 @@ struct CEA608Screen: Equatable {
     /// Moves the roll-up window so that its bottom row is `newBase`.
     mutating func moveWindow(from oldBase: Int, to newBase: Int, depth: Int) {
         let old = Self.window(baseRow: oldBase, depth: depth)
-        let rows = old.map { cells[$0 - 1] }
+        let rows = old.map { Array(row($0)) }
         clear()
         let new = Self.window(baseRow: newBase, depth: depth)
-        for (offset, row) in rows.suffix(new.count).enumerated() { cells[new.lowerBound + offset - 1] = row }
+        for (offset, cells) in rows.suffix(new.count).enumerated() {
+            for (column, cell) in cells.enumerated() { self[new.lowerBound + offset, column] = cell }
+        }
     }
 
     /// The rows of a roll-up window: `depth` rows ending at `baseRow`, kept on the screen.
@@ -76,11 +94,12 @@ struct CEA608Screen: Equatable {
         var runs: [StyledRun] = []
         var firstRow: Int?
         var firstColumn = Self.columnCount
-        for (index, row) in cells.enumerated() {
+        for number in 1...Self.rowCount where !isEmpty {
+            let row = Array(self.row(number))
             guard let first = row.firstIndex(where: { $0 != nil && $0?.character != " " }),
                   let last = row.lastIndex(where: { $0 != nil && $0?.character != " " }) else { continue }
             if firstRow != nil { runs.append(StyledRun("\n")) }
-            firstRow = firstRow ?? index + 1
+            firstRow = firstRow ?? number
             firstColumn = min(firstColumn, first)
             for cell in row[first...last] {
                 let style = cell?.attributes.textStyle ?? TextStyle()
@@ -96,6 +115,6 @@ struct CEA608Screen: Equatable {
                    placement: firstRow <= 7 ? .top : .bottom)
     }
 
-    private static func rowIndex(_ row: Int) -> Int { min(max(row, 1), rowCount) - 1 }
+    private static func index(_ row: Int, _ column: Int) -> Int { (min(max(row, 1), rowCount) - 1) * columnCount + columnIndex(column) }
     private static func columnIndex(_ column: Int) -> Int { min(max(column, 0), columnCount - 1) }
 }
