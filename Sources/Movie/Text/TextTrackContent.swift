@@ -13,6 +13,7 @@ public struct TextTrackContent: Sendable {
     /// For a closed-caption track: every channel's cues and what the decoder met.
     public var captions: CEA608Captions?
 
+    /// Creates content.
     public init(cues: [Cue], header: WebVTTHeader? = nil, channel: CEA608Channel? = nil, captions: CEA608Captions? = nil) {
         self.cues = cues
         self.header = header

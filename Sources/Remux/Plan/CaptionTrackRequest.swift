@@ -14,6 +14,7 @@ public struct CaptionTrackRequest: Sendable {
     /// Language, name, group, default and characteristics of the new track.
     public var properties: TrackChanges
 
+    /// A request for bursts of one field on a grid.
     public init(bursts: [CEA608Burst], field: CEA608Field = .one, frameRate: CEA608FrameRate = .ntsc,
                 properties: TrackChanges = TrackChanges()) {
         self.bursts = bursts

@@ -6,6 +6,7 @@ public struct CEA608Burst: Sendable, Hashable {
     /// The pairs, one per frame.
     public var pairs: [CEA608BytePair]
 
+    /// Creates a burst.
     public init(frame: Int64, pairs: [CEA608BytePair]) {
         self.frame = frame
         self.pairs = pairs

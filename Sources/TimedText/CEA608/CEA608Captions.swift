@@ -2,8 +2,10 @@
 public struct CEA608Captions: Sendable, Equatable {
     /// The cues of each channel that showed anything, in time order.
     public var cues: [CEA608Channel: [Cue]]
+    /// What the decoder met besides captions.
     public var report: CEA608DecodeReport
 
+    /// Creates captions.
     public init(cues: [CEA608Channel: [Cue]] = [:], report: CEA608DecodeReport = CEA608DecodeReport()) {
         self.cues = cues
         self.report = report

@@ -32,8 +32,11 @@ public enum CEA608Color: UInt8, Sendable, Hashable, CaseIterable {
 /// What a preamble address code or a mid-row code sets: a colour (white by default), italics and
 /// underline.
 public struct CEA608TextAttributes: Sendable, Hashable {
+    /// The foreground colour (white for italics, which the codes give no colour).
     public var color: CEA608Color
+    /// Italics.
     public var isItalic: Bool
+    /// Underline.
     public var isUnderlined: Bool
 
     /// Creates attributes; the default is white, upright, not underlined.

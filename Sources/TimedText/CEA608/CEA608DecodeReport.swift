@@ -16,6 +16,7 @@ public struct CEA608DecodeReport: Sendable, Equatable, Codable {
     /// Characters received before any control code said which channel they are for.
     public var charactersWithoutChannel = 0
 
+    /// A report with every count at 0.
     public init() {}
 
     /// One phrase per non-zero count of something wrong or left out, for warnings.

@@ -205,7 +205,9 @@ public enum CEA608Encoder {
 
 /// Cues encoded as CEA-608 byte pairs of one channel.
 public struct CEA608Encoding: Sendable, Equatable {
+    /// The channel the pairs are for.
     public var channel: CEA608Channel
+    /// The grid the bursts' frames count on.
     public var frameRate: CEA608FrameRate
     /// The bursts, in frame order, frames counted on ``frameRate``'s grid from 0.
     public var bursts: [CEA608Burst]

@@ -1,6 +1,7 @@
 /// Something the CEA-608 encoder could not carry, or could not carry on time, naming the cues
 /// (1-based, in input order) it concerns.
 public struct CEA608EncodingWarning: Sendable, Equatable, CustomStringConvertible {
+    /// What was not carried, or not on time.
     public enum Kind: Sendable, Equatable {
         /// Characters with no form in any 608 character set, left out.
         case unmappableCharacters(String)
@@ -16,9 +17,12 @@ public struct CEA608EncodingWarning: Sendable, Equatable, CustomStringConvertibl
         case dropped(String)
     }
 
+    /// The cues concerned, 1-based, ascending.
     public var cues: [Int]
+    /// What happened to them.
     public var kind: Kind
 
+    /// Creates a warning.
     public init(cues: [Int], kind: Kind) {
         self.cues = cues
         self.kind = kind

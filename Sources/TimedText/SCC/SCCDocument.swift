@@ -6,6 +6,7 @@ public struct SCCDocument: Sendable, Equatable {
     /// Whether the timecodes are drop-frame (`;`), as the first line has it.
     public var isDropFrame: Bool
 
+    /// Creates a document.
     public init(bursts: [CEA608Burst], isDropFrame: Bool = true) {
         self.bursts = bursts
         self.isDropFrame = isDropFrame

@@ -1,5 +1,6 @@
 /// Why an SCC file cannot be read: what is wrong and on which line.
 public struct SCCParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is wrong.
     public enum Reason: Sendable, Equatable {
         /// The first line is not `Scenarist_SCC V1.0`.
         case missingHeader
@@ -15,10 +16,12 @@ public struct SCCParseError: Error, Sendable, Equatable, CustomStringConvertible
         case inputTooLarge(limit: Int)
     }
 
+    /// What is wrong.
     public var reason: Reason
     /// The 1-based line.
     public var line: Int?
 
+    /// Creates an error.
     public init(_ reason: Reason, line: Int?) {
         self.reason = reason
         self.line = line

@@ -10,6 +10,7 @@ public struct SCCTimecode: Sendable, Hashable, CustomStringConvertible {
     /// Whether the label is drop-frame.
     public var isDropFrame: Bool
 
+    /// The timecode of a frame (frames before 0 are taken as 0).
     public init(frame: Int64, isDropFrame: Bool) {
         self.frame = max(0, frame)
         self.isDropFrame = isDropFrame

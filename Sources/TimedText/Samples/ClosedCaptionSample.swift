@@ -8,9 +8,12 @@ public struct ClosedCaptionSample: Sendable, Equatable {
     /// The sample entry format of CEA-608 tracks.
     public static let format: FourCC = "c608"
 
+    /// Field 1's pairs (`cdat`).
     public var field1: [CEA608BytePair]
+    /// Field 2's pairs (`cdt2`).
     public var field2: [CEA608BytePair]
 
+    /// Creates a sample.
     public init(field1: [CEA608BytePair], field2: [CEA608BytePair] = []) {
         self.field1 = field1
         self.field2 = field2
