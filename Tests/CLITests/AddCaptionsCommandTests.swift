@@ -71,6 +71,21 @@ import Testing
         #expect(text == Self.scc.trimmingCharacters(in: .newlines) + "\n\n")
     }
 
+    @Test func inPlaceCarriesTheSameBytePairs() throws {
+        let folder = try TemporaryFolder("cc-in-place")
+        defer { folder.remove() }
+        let movie = try folder.copy(URL(fileURLWithPath: Self.demo), as: "demo.mov")
+        let input = try Self.write(Self.scc, "in.scc", in: folder)
+        let result = try LegibleCommand.run(["add-captions", movie, input, "--language", "en", "--name", "English CC", "--in-place"])
+        try #require(result.status == 0, "\(result.stderr)")
+        let exported = try LegibleCommand.run(["extract", movie, "--track", "5", "--format", "scc"])
+        try #require(exported.status == 0, "\(exported.stderr)")
+        #expect(Self.pairs(ofSCC: exported.stdout) == Self.pairs(ofSCC: Self.scc))
+        let info = try LegibleCommand.run(["info", "--json", movie])
+        let track = try #require((info.jsonObject?["tracks"] as? [[String: Any]])?.last)
+        #expect(track["name"] as? String == "English CC")
+    }
+
     @Test func sourceStreamsKeepEveryPacket() throws {
         try #require(ExternalTool.shouldRun("ffmpeg"))
         let folder = try TemporaryFolder("cc-framemd5")
