@@ -51,6 +51,7 @@ struct ConvertCommand: ParsableCommand {
             case .scc(let scc):
                 let captions = scc.captions()
                 let channel = channel ?? .cc1
+                // The cue model has no SCC format of its own; the JSON says "scc" (below).
                 document = SubtitleDocument(format: .subRip, cues: captions.cues(for: channel),
                                             warnings: captions.report.problems.map { SubtitleDiagnostic(line: nil, message: $0) })
                 bursts = scc.bursts
@@ -62,7 +63,7 @@ struct ConvertCommand: ParsableCommand {
         for warning in document.warnings { printWarning("\(input): \(warning)") }
         do {
             try outputOptions.emit(document.cues, header: document.webVTTHeader, captionBursts: bursts, source: input, report: .object([
-                ("file", .string(input)), ("format", .string(document.format.rawValue)),
+                ("file", .string(input)), ("format", .string(bursts == nil ? document.format.rawValue : "scc")),
                 ("language", .string(document.language)), ("cues", .cues(document.cues)),
                 ("warnings", .array(document.warnings.map { warning in
                     .object([("line", warning.line.map { .integer(Int64($0)) } ?? .null), ("message", .string(warning.message))])
