@@ -25,6 +25,8 @@ struct Legible: ParsableCommand {
                                                 a copy without location, device or capture data
           legible add-metadata-track movie.mov --from route.gpx --describes 1 -o out.mov
                                                 timed location from a GPX track
+          legible add-captions movie.mov captions.scc --language en -o movie-cc.mov
+                                                add a CEA-608 closed-caption track
           legible extract movie.mov --track 4 -o es.srt
                                                 a subtitle track to SRT or WebVTT
           legible convert film.srt -o film.vtt  what Legible reads in a subtitle file
@@ -43,7 +45,7 @@ struct Legible: ParsableCommand {
                       AddMetadataTrackCommand.self, SetTrackCommand.self, SetMetadataCommand.self, StripCommand.self,
                       CheckCommand.self, SelectCommand.self, ExtractCommand.self, ConvertCommand.self, BatchCommand.self,
                       HLSCommand.self, HTMLCommand.self, ChaptersCommand.self, AddChaptersCommand.self,
-                      QCCommand.self, ReportCommand.self])
+                      QCCommand.self, ReportCommand.self, AddCaptionsCommand.self])
 
     /// Usage errors start `error:` like every other error line the tool prints (the argument
     /// parser's own default is `Error:`).

@@ -42,7 +42,7 @@ public struct DeliveryTrack: Sendable {
     /// that would repeat get " (track N)" so each is unique (RFC 8216 §4.3.4.1.1: "Each member
     /// in a Group of Renditions MUST have a different NAME attribute").
     ///
-    /// Tracks whose samples are not text (CEA-608 in `c608`, for example) are left out and named
+    /// Tracks whose samples are not text (CEA-708 in `c708`, for example) are left out and named
     /// in `skipped` (with the notes above); any other reading problem is an error.
     ///
     /// An accessibility option (SDH or closed captions) is not the default unless `defaultTrack`

@@ -131,6 +131,18 @@ struct EditedMovie {
             }
             try adopt(editor, media: built.media, diagnostics: built.diagnostics, losses: built.losses)
         }
+        let captionBuilder = CaptionTrackBuilder(movieTimescale: movieTimescale, isQuickTime: isQuickTime)
+        for request in plan.captionTracks {
+            let trackID = try trackIDs.take()
+            let built = try captionBuilder.build(request, trackID: trackID)
+            var editor = TrackBoxEditor(trak: built.trak, limits: limits)
+            let group = tracks.resolve(request.properties.alternateGroup ?? .automatic, for: trackID, handler: "clcp")
+            try tracks.checkReferences(request.properties.addedReferences)
+            try editor.apply(request.properties, group: group)
+            if request.properties.makesDefault { defaults.append(trackID) }
+            tracks.add(trackID: trackID, handler: "clcp", group: group ?? 0, language: request.properties.language)
+            try adopt(editor, media: built.media, diagnostics: built.diagnostics, losses: built.losses)
+        }
         let metadataBuilder = MetadataTrackBuilder(movieTimescale: movieTimescale, isQuickTime: isQuickTime,
                                                    movieEnd: movieEnd, pastEnd: plan.pastEnd)
         for request in plan.metadataTracks {

@@ -28,7 +28,7 @@ struct NewTrackSamples {
         self.duration = total
         bytes += sample
         sizes.append(size)
-        if let last = runs.last, last.delta == delta {
+        if let last = runs.last, last.delta == delta, last.count < UInt32.max {
             runs[runs.count - 1].count += 1
         } else {
             runs.append((1, delta))

@@ -8,7 +8,9 @@ import Movie
 public struct EditPlan: Sendable {
     /// Subtitle tracks to append, in order; each gets the next free track ID.
     public var subtitleTracks: [SubtitleTrackRequest]
-    /// Timed metadata tracks to append after the subtitle tracks.
+    /// Closed-caption tracks to append after the subtitle tracks.
+    public var captionTracks: [CaptionTrackRequest]
+    /// Timed metadata tracks to append after the subtitle and caption tracks.
     public var metadataTracks: [MetadataTrackRequest]
     /// Changes to existing tracks, applied before the new tracks are added.
     public var trackChanges: [TrackChangeRequest]
@@ -32,7 +34,7 @@ public struct EditPlan: Sendable {
     public init(subtitleTracks: [SubtitleTrackRequest] = [], metadataTracks: [MetadataTrackRequest] = [],
                 trackChanges: [TrackChangeRequest] = [], brand: OutputBrand? = nil,
                 metadataChanges: [MetadataChange] = [], removal: MetadataRemoval? = nil,
-                chapters: ChapterTrackRequest? = nil, pastEnd: PastEndPolicy = .clip) {
+                chapters: ChapterTrackRequest? = nil, captionTracks: [CaptionTrackRequest] = [], pastEnd: PastEndPolicy = .clip) {
         self.subtitleTracks = subtitleTracks
         self.metadataTracks = metadataTracks
         self.trackChanges = trackChanges
@@ -40,12 +42,13 @@ public struct EditPlan: Sendable {
         self.metadataChanges = metadataChanges
         self.removal = removal
         self.chapters = chapters
+        self.captionTracks = captionTracks
         self.pastEnd = pastEnd
     }
 
     /// Whether the plan changes nothing.
     public var isEmpty: Bool {
-        subtitleTracks.isEmpty && metadataTracks.isEmpty && trackChanges.allSatisfy(\.changes.isEmpty) && brand == nil
+        subtitleTracks.isEmpty && captionTracks.isEmpty && metadataTracks.isEmpty && trackChanges.allSatisfy(\.changes.isEmpty) && brand == nil
             && metadataChanges.isEmpty && (removal?.isEmpty ?? true) && chapters == nil
     }
 }

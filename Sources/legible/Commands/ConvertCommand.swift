@@ -6,13 +6,17 @@ import TimedText
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
-        abstract: "Convert SubRip, WebVTT or TTML subtitles to WebVTT or SubRip, showing what Legible understood.",
+        abstract: "Convert SubRip, WebVTT, TTML or SCC captions to WebVTT, SubRip or SCC, showing what Legible understood.",
         discussion: """
         The input is read into Legible's cue model, exactly as add-subtitles reads it before \
         muxing, then written out. What the parser tolerated (a skipped block, an unknown tag, a \
         cue that ends before it starts, a guessed encoding) is printed to standard error as \
         warnings with line numbers. The input format comes from the extension (.srt, .vtt, \
-        .ttml, .xml, .dfxp), else from the content.
+        .ttml, .xml, .dfxp, .scc), else from the content.
+
+        An SCC input is decoded as a CEA-608 decoder shows it (--channel CC1, the default, or \
+        CC2). SCC output encodes the cues as CC1 pop-on captions at 29.97 drop-frame: what \
+        CEA-608 cannot show is named in a warning, or refused with --strict.
 
         Styling is kept where the output can carry it; a WebVTT input's header (STYLE, REGION) \
         is kept in WebVTT output. What the output cannot carry (in SubRip: voices, classes, \
@@ -27,21 +31,44 @@ struct ConvertCommand: ParsableCommand {
           legible convert movie.vtt --json | jq '.cues | length'
           legible convert messy.srt --format vtt              WebVTT on standard output
           legible convert styled.vtt -o plain.srt --strict    refuses: SubRip has no voices
+          legible convert captions.scc -o captions.srt
+          legible convert movie.srt -o movie.scc --strict
 
         Exit status: 0 on success (even with warnings); 2 if the input cannot be read or parsed, \
         holds image subtitles (without --skip-images), or would lose something with --strict.
         """)
 
-    @Argument(help: "A SubRip (.srt), WebVTT (.vtt) or TTML (.ttml, .xml, .dfxp) file.")
+    @Argument(help: "A SubRip (.srt), WebVTT (.vtt), TTML (.ttml, .xml, .dfxp) or SCC (.scc) file.")
     var input: String
 
     @Flag(help: "Leave out image subtitles (SMPTE-TT smpte:backgroundImage) and convert the text cues alone; without it such a file is refused.")
     var skipImages = false
 
+    @Option(help: "For SCC input: the channel to read, CC1 (default) or CC2.")
+    var channel: CEA608Channel?
+
     @OptionGroup var outputOptions: SubtitleOutputOptions
 
     func run() throws {
-        let document = try SubtitleInputFile.readForCommand(input)
+        let document: SubtitleDocument
+        var bursts: [CEA608Burst]?
+        do {
+            switch try CaptionInputFile.read(input) {
+            case .cues(let cues):
+                document = cues
+            case .scc(let scc):
+                let captions = scc.captions()
+                let channel = channel ?? .cc1
+                // The cue model has no SCC format of its own; the JSON says "scc" (below).
+                document = SubtitleDocument(format: .subRip, cues: captions.cues(for: channel),
+                                            warnings: captions.report.problems.map { SubtitleDiagnostic(line: nil, message: $0) })
+                bursts = scc.bursts
+            }
+        } catch {
+            printError(error.description)
+            throw ExitCode(2)
+        }
+        for warning in document.warnings { printWarning("\(input): \(warning)") }
         var losses: [ConversionLoss] = []
         if !document.imageLines.isEmpty {
             guard skipImages else {
@@ -52,8 +79,8 @@ struct ConvertCommand: ParsableCommand {
         }
         losses += try outputOptions.losses(of: document.cues)
         do {
-            try outputOptions.emit(document.cues, header: document.webVTTHeader, losses: losses, source: input, report: [
-                ("file", .string(input)), ("format", .string(document.format.rawValue)),
+            try outputOptions.emit(document.cues, header: document.webVTTHeader, captionBursts: bursts, losses: losses, source: input, report: [
+                ("file", .string(input)), ("format", .string(bursts == nil ? document.format.rawValue : "scc")),
                 ("language", .string(document.language)), ("cues", .cues(document.cues)),
                 ("warnings", .array(document.warnings.map { warning in
                     .object([("line", warning.line.map { .integer(Int64($0)) } ?? .null), ("message", .string(warning.message))])
@@ -61,6 +88,9 @@ struct ConvertCommand: ParsableCommand {
             ])
         } catch let error as BoxError {
             printError("\(error)")
+            throw ExitCode(2)
+        } catch let error as EditFailure {
+            printError(error.description)
             throw ExitCode(2)
         }
     }

@@ -7,7 +7,7 @@ import TimedText
 struct ExtractCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "extract",
-        abstract: "Write a subtitle track (tx3g, wvtt or QuickTime text) out as a WebVTT or SubRip file.",
+        abstract: "Write a subtitle or closed-caption track (tx3g, wvtt, QuickTime text, CEA-608) out as a WebVTT, SubRip or SCC file.",
         discussion: """
         Each non-empty sample becomes a cue; consecutive samples showing the same text are \
         merged back into one cue. Bold, italic, underline and colours are kept where the output \
@@ -19,6 +19,12 @@ struct ExtractCommand: ParsableCommand {
         kind with the cue numbers; --strict refuses to write instead. Only the text of QuickTime \
         text samples is read. Times are media times (edit lists are not applied).
 
+        A CEA-608 closed-caption track (c608) is decoded one channel at a time: --channel CC1 \
+        (the default, or the first channel with captions), CC2, CC3 or CC4; pop-on, roll-up \
+        and paint-on captions become cues with their row, column and styles. SCC output of such \
+        a track is its own byte pairs, sample by sample at 29.97 drop-frame timecodes (field 2 \
+        for CC3/CC4); SCC output of any other track is its cues encoded as CC1 pop-on captions.
+
         Without -o the file is written to standard output. With -o it is written to a \
         temporary file next to the target, synced, then renamed over it.
 
@@ -27,6 +33,7 @@ struct ExtractCommand: ParsableCommand {
           legible extract movie.mp4 --track 3 -o english.srt
           legible extract movie.mp4 --track 3 --format srt > english.srt
           legible extract movie.mp4 --track 3 --json | jq '.cues[0]'
+          legible extract movie.mov --track 5 --channel CC1 -o captions.scc
 
         Exit status: 0 on success; 2 if the file cannot be read, the track does not exist \
         (the error lists the tracks) or is not a text track.
@@ -38,6 +45,9 @@ struct ExtractCommand: ParsableCommand {
     @Option(help: "The ID of the subtitle track (see `legible info`).")
     var track: UInt32
 
+    @Option(help: "For a closed-caption track: the channel, CC1 (default), CC2, CC3 or CC4.")
+    var channel: CEA608Channel?
+
     @OptionGroup var outputOptions: SubtitleOutputOptions
 
     func run() throws {
@@ -48,15 +58,25 @@ struct ExtractCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let extracted: TextTrackContent
+        var bursts: [CEA608Burst]?
         do {
-            extracted = try TextTrackReader.content(of: track, in: movie)
-        } catch {
+            extracted = try TextTrackReader.content(of: track, in: movie, channel: channel)
+            if let chosen = extracted.channel, try outputOptions.resolvedFormat() == .scc {
+                let fields = try TextTrackReader.captionBursts(of: track, in: movie, frameRate: .ntsc)
+                bursts = chosen.field == .one ? fields.field1 : fields.field2
+            }
+        } catch let error as TextTrackReadError {
             printError("\(file): track \(track.id): \(error)")
             throw ExitCode(2)
         }
+        if let captions = extracted.captions {
+            for problem in captions.report.problems { printWarning("\(file): track \(track.id): \(problem)") }
+        }
         let losses = extracted.losses + (try outputOptions.losses(of: extracted.cues))
-        try outputOptions.emit(extracted.cues, header: extracted.header, losses: losses, source: "\(file): track \(track.id)", report: [
+        try outputOptions.emit(extracted.cues, header: extracted.header, captionBursts: bursts, losses: losses,
+                               source: "\(file): track \(track.id)", report: [
             ("file", .string(file)), ("track", .unsigned(track.id)), ("codec", .string(track.codec?.description)),
+            ("channel", .string(extracted.channel?.rawValue)),
             ("cues", .cues(extracted.cues)),
         ])
     }

@@ -19,8 +19,11 @@ struct InfoCommand: ParsableCommand {
         Then the chapters, as 'legible chapters' shows them (a QuickTime chapter track, else \
         Nero udta/chpl).
 
-        Only structure is read (ftyp, moov, moof) and the few samples of a chapter track, so it \
-        is fast on any size.
+        A closed-caption track (c608) also lists the CEA-608 channels that show captions, with \
+        their cue counts.
+
+        Only structure is read (ftyp, moov, moof), the few samples of a chapter track and those of \
+        a closed-caption track, so it is fast on any size.
 
         Examples:
           legible info movie.mov

@@ -5,6 +5,8 @@ import TimedText
 /// The subtitle formats `extract` and `convert` write.
 enum SubtitleOutputFormat: String, ExpressibleByArgument, CaseIterable {
     case vtt, srt
+    /// Scenarist SCC: CEA-608 pop-on captions (``CEA608Encoder``), unless byte pairs are given.
+    case scc
 
     /// The format a path's extension asks for, if it names one.
     init?(path: String) {
@@ -13,6 +15,8 @@ enum SubtitleOutputFormat: String, ExpressibleByArgument, CaseIterable {
             self = .vtt
         } else if lowered.hasSuffix(".srt") {
             self = .srt
+        } else if lowered.hasSuffix(".scc") {
+            self = .scc
         } else {
             return nil
         }
@@ -24,14 +28,18 @@ enum SubtitleOutputFormat: String, ExpressibleByArgument, CaseIterable {
         if let explicit { return explicit }
         guard let output, output != "-" else { return fallback }
         if let format = SubtitleOutputFormat(path: output) { return format }
-        throw ValidationError("cannot tell the output format from '\(output)': use a .vtt or .srt name, or --format vtt|srt")
+        throw ValidationError("cannot tell the output format from '\(output)': use a .vtt, .srt or .scc name, or --format vtt|srt|scc")
     }
 
-    /// The file text for `cues` (a WebVTT file keeps `header`).
-    func render(_ cues: [Cue], header: WebVTTHeader?) -> String {
+    /// The file text for `cues` (a WebVTT file keeps `header`; an SCC file is `cues` encoded
+    /// for CC1 at 29.97, with what the encoder could not carry).
+    func render(_ cues: [Cue], header: WebVTTHeader?) -> (text: String, warnings: [CEA608EncodingWarning]) {
         switch self {
-        case .vtt: WebVTTWriter.write(cues: cues, header: header ?? WebVTTHeader())
-        case .srt: SubRipWriter.write(cues: cues)
+        case .vtt: return (WebVTTWriter.write(cues: cues, header: header ?? WebVTTHeader()), [])
+        case .srt: return (SubRipWriter.write(cues: cues), [])
+        case .scc:
+            let encoding = CEA608Encoder.encode(cues)
+            return (SCCWriter.write(bursts: encoding.bursts), encoding.warnings)
         }
     }
 }

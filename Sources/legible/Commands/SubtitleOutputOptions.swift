@@ -4,10 +4,10 @@ import TimedText
 
 /// The output options `extract` and `convert` share, and how their result is written.
 struct SubtitleOutputOptions: ParsableArguments {
-    @Option(name: [.customShort("o"), .customLong("output")], help: "The file to write (.vtt or .srt); standard output if omitted.")
+    @Option(name: [.customShort("o"), .customLong("output")], help: "The file to write (.vtt, .srt or .scc); standard output if omitted.")
     var output: String?
 
-    @Option(help: "The output format: vtt or srt (default: from the -o extension, else vtt).")
+    @Option(help: "The output format: vtt, srt or scc (default: from the -o extension, else vtt).")
     var format: SubtitleOutputFormat?
 
     @Flag(help: "Print the cues as JSON instead of a subtitle file (with -o, the file is written too).")
@@ -24,26 +24,39 @@ struct SubtitleOutputOptions: ParsableArguments {
         try SubtitleOutputFormat.resolve(explicit: format, output: output, fallback: .vtt)
     }
 
-    /// What `cues` lose in the output format.
+    /// What `cues` lose in the output format (for SCC, the encoder says it as it encodes).
     func losses(of cues: [Cue]) throws -> [ConversionLoss] {
         switch try resolvedFormat() {
         case .vtt: SubtitleTarget.webVTT.losses(of: cues)
         case .srt: SubtitleTarget.subRip.losses(of: cues)
+        case .scc: []
         }
     }
 
-    /// Names `losses` (warnings, or with `--strict` an error and nothing written), then prints
-    /// `report` as JSON when asked (with its losses; the file is written only if -o names
-    /// one), otherwise writes the cues as a subtitle file to -o or standard output.
+    /// Writes the cues as a subtitle file to -o or standard output, or prints `report` as JSON
+    /// when asked (with its losses; the file is written too if -o names one). SCC output is
+    /// `captionBursts` exactly when given (a closed-caption track's own pairs), else the cues
+    /// encoded. `losses` and what the encoder could not carry are named first (warnings, or
+    /// with `--strict` an error and nothing written); captions it shows late are warnings.
     /// The format was checked in `validate()`, so only writing can fail here (a ``BoxError``).
-    func emit(_ cues: [Cue], header: WebVTTHeader?, losses: [ConversionLoss], source: String,
-              report: @autoclosure () -> [(String, JSONValue)]) throws {
+    func emit(_ cues: [Cue], header: WebVTTHeader?, captionBursts: [CEA608Burst]? = nil, losses: [ConversionLoss],
+              source: String, report: @autoclosure () -> [(String, JSONValue)]) throws {
+        let format = try resolvedFormat()
+        var losses = losses
+        let text: String
+        if format == .scc, let captionBursts {
+            text = SCCWriter.write(bursts: captionBursts)
+        } else {
+            let rendered = format.render(cues, header: header)
+            losses += rendered.warnings.compactMap(\.loss)
+            for late in rendered.warnings where !late.isLoss { printWarning("\(source): \(late)") }
+            text = rendered.text
+        }
         ConversionLossReport.print(losses, prefix: source)
         if strict, !losses.isEmpty {
             printError(ConversionLossReport.refusal(losses, prefix: source))
             throw ExitCode(2)
         }
-        let text = try resolvedFormat().render(cues, header: header)
         if json {
             print(JSONValue.object(report() + [("losses", ConversionLossReport.json(losses))]).rendered())
             if output != nil { try SubtitleOutputFile.save(text, to: output) }

@@ -77,6 +77,7 @@ struct MovieReport {
                 members += [("channels", .unsigned(audio.channels)), ("sampleRate", .number(audio.sampleRate))]
             }
         }
+        if let captions = CaptionChannelReport(track: track, movie: movie) { members.append(("captionChannels", captions.json)) }
         if let flags = track.subtitleDisplayFlags {
             members.append(("displayFlags", .string("0x" + String(flags.rawValue, radix: 16).leftPadded(to: 8))))
         }
@@ -121,6 +122,7 @@ struct MovieReport {
             line += ", \(movie.sampleCount(of: track)) samples, \(movie.durationSeconds(of: track).map { Self.formatSeconds($0) } ?? "?")"
             if let name = track.name { line += ", \"\(name)\"" }
             lines.append(line)
+            if let captions = CaptionChannelReport(track: track, movie: movie) { lines.append("      " + captions.text) }
             if !track.userData.characteristics.isEmpty {
                 lines.append("      characteristics: " + track.userData.characteristics.joined(separator: ", "))
             }

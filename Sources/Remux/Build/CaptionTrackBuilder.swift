@@ -1,0 +1,62 @@
+import ISOBMFF
+import Movie
+import TimedText
+
+/// Builds the `trak` of a new closed-caption track and its samples, as QTFF "Closed captioning
+/// media" describes one and Apple's players expect it: handler `clcp`, a base media information
+/// header (`gmhd` with `gmin`; `nmhd` in ISO files), one `c608` sample description with no
+/// fields of its own, a sample per burst of byte pairs (`cdat`, or `cdt2` for field 2) lasting
+/// until the next, in the grid's timescale. The track has no size and starts disabled; the engine
+/// puts it in the legible alternate group.
+struct CaptionTrackBuilder {
+    let movieTimescale: UInt32
+    let isQuickTime: Bool
+
+    /// The `hdlr` name FFmpeg writes for closed-caption tracks.
+    static let handlerName = "ClosedCaptionHandler"
+
+    /// The `c608` sample entry: the 8 bytes of every sample entry (QTFF "Closed captioning sample
+    /// description" adds none).
+    static let sampleDescription = Box(type: ClosedCaptionSample.format, payload: [0, 0, 0, 0, 0, 0, 0, 1])
+
+    struct Result {
+        /// The `trak`, its chunk offset still to be set by the layout.
+        var trak: Box
+        var media: NewTrackMedia
+        /// Captions shown late.
+        var diagnostics: [String]
+        /// What encoding the cues could not carry.
+        var losses: [ConversionLoss]
+    }
+
+    func build(_ request: CaptionTrackRequest, trackID: UInt32) throws(BoxError) -> Result {
+        guard request.bursts.contains(where: { !$0.isPadding }) else {
+            throw BoxError(.invalidValue("the captions have no byte pairs to carry"), at: nil)
+        }
+        let samples = ClosedCaptionTrackCodec.samples(request.bursts, field: request.field, frameRate: request.frameRate)
+        var table = NewTrackSamples(kind: "a closed-caption sample")
+        for sample in samples {
+            guard let duration = UInt64(exactly: sample.duration) else {
+                throw BoxError(.invalidValue("a closed-caption sample has a negative duration"), at: nil)
+            }
+            try table.append(sample.bytes, duration: duration)
+        }
+        let timescale = request.frameRate.timescale
+        let header = TrackHeaderBox(trackID: trackID, flags: [.inMovie],
+                                    duration: try table.trackDuration(mediaTimescale: timescale, movieTimescale: movieTimescale))
+        var handler = HandlerBox(handlerType: "clcp", name: Self.handlerName, componentType: isQuickTime ? "mhlr" : FourCC(rawValue: 0))
+        if isQuickTime { handler.nameForm = .pascal }
+        let media = Box(type: "mdia", children: [
+            MediaHeaderBox(timing: HeaderTiming(timescale: timescale, duration: table.duration), language: .undetermined).makeBox(),
+            handler.makeBox(),
+            Box(type: "minf", children: [
+                isQuickTime ? NewTrackBoxes.baseMediaHeader() : Box(type: "nmhd", payload: [0, 0, 0, 0]),
+                NewTrackBoxes.dataInformation,
+                table.sampleTable(entry: Self.sampleDescription),
+            ]),
+        ])
+        return Result(trak: Box(type: "trak", children: [header.makeBox(), media]), media: table.media(trackID: trackID),
+                      diagnostics: request.encodingWarnings.filter { !$0.isLoss }.map(\.description),
+                      losses: request.encodingWarnings.compactMap(\.loss))
+    }
+}

@@ -1,0 +1,89 @@
+import ArgumentParser
+import ISOBMFF
+import Movie
+import Remux
+import TimedText
+
+/// `legible add-captions`: a CEA-608 closed-caption track from SCC, SubRip, WebVTT or TTML.
+struct AddCaptionsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add-captions",
+        abstract: "Add a CEA-608 closed-caption track (from SCC, SubRip, WebVTT or TTML) to a movie, copying everything else unchanged.",
+        discussion: """
+        The track is what QTFF calls closed-captioning media and Apple's players list as \
+        "English CC": handler clcp, a c608 sample description, samples of cdat atoms holding \
+        CEA-608 byte pairs (cdt2 for CC3/CC4), in the legible alternate group, disabled unless \
+        --default, tagged as transcribing dialog and describing music and sound.
+
+        An SCC file's byte pairs are carried exactly, each line a sample at its timecode. \
+        SubRip, WebVTT and TTML cues are encoded as pop-on captions on the video's frame grid \
+        (29.97 without video): at most 4 rows of 32 columns, loaded while the caption before is \
+        shown and flipped on with EOC on the frame the cue starts; EDM clears the screen when a \
+        cue ends. What 608 cannot show (characters outside its sets, a fifth row, bold, other \
+        colours) is left out with a warning naming the cue, or refused with --strict; a caption \
+        the 2-bytes-a-frame channel cannot load in time is reported with how many frames late.
+
+        Output as add-subtitles: -o writes a new file (moov first) through a temporary file; \
+        --in-place appends to the source.
+
+        Examples:
+          legible add-captions movie.mov captions.scc --language en -o movie-cc.mov
+          legible add-captions movie.mov en-sdh.srt --language en --strict -o movie-cc.mov
+          legible add-captions movie.mov fr.vtt --language fr --channel CC3 --name "Français CC" --in-place
+
+        Exit status: 0 on success (warnings included); 2 on bad input or usage, or a loss with --strict.
+        """)
+
+    @Argument(help: "The movie (.mov, .mp4, .m4v).")
+    var movie: String
+
+    @Argument(help: "The captions: SCC (.scc), SubRip (.srt), WebVTT (.vtt) or TTML (.ttml, .xml, .dfxp).")
+    var captions: String
+
+    @Option(help: "The language, a BCP 47 tag (en, es-419, fr-CA).")
+    var language: String
+
+    @Option(help: "The 608 channel for text input: CC1 (default), CC2 (field 1), CC3 or CC4 (field 2). An SCC file names its own.")
+    var channel: CEA608Channel?
+
+    @Option(help: "The track name (udta name).")
+    var name: String?
+
+    @Flag(name: .customLong("default"), help: "Enable the track and disable the others of its alternate group.")
+    var isDefault = false
+
+    @OptionGroup var outputOptions: EditOutputOptions
+
+    func validate() throws {
+        _ = try languageTag(language)
+    }
+
+    func run() throws {
+        try outputOptions.run(movie: movie) { editor in
+            let properties = TrackChanges(language: try languageTag(language), name: name, alternateGroup: .automatic,
+                                          makesDefault: isDefault, addedCharacteristics: TrackChanges.subtitlesForDeafAndHardOfHearing)
+            let input: CaptionInputFile
+            do throws(SubtitleInputFile.Failure) {
+                input = try CaptionInputFile.read(captions)
+            } catch {
+                throw EditFailure(error.description)
+            }
+            let request: CaptionTrackRequest
+            switch input {
+            case .scc(let document):
+                if let channel, channel != .cc1 {
+                    throw EditFailure("--channel \(channel): an SCC file's byte pairs name their channels themselves (field 1: CC1, CC2)")
+                }
+                request = CaptionTrackRequest(scc: document, properties: properties)
+            case .cues(let document):
+                if !outputOptions.quiet { for warning in document.warnings { printWarning("\(captions): \(warning)") } }
+                let encoding = CEA608Encoder.encode(document.cues, channel: channel ?? .cc1,
+                                                    frameRate: CaptionTrackRequest.frameRate(for: editor.movie))
+                request = CaptionTrackRequest(encoding: encoding, properties: properties)
+            }
+            return EditPlan(brand: outputOptions.resolvedBrand(sourcePath: movie), captionTracks: [request])
+        } describe: { report in
+            ["added closed-caption track \(report.addedTrackIDs.map(String.init).joined(separator: ", ")) to \(report.path) (\(report.fileSize) bytes)"]
+        }
+    }
+}
