@@ -245,13 +245,8 @@ struct EditedMovie {
         if movie.isFragmented {
             throw BoxError(.unsupported("fragmented MP4 (moof) is not supported for editing: its samples are described in the fragments, not in moov"), at: nil)
         }
-        if let damage = movie.file.damage {
-            throw BoxError(.invalidValue("the file is damaged after its last readable box (\(damage.message)); refusing to write a copy"), at: damage.location)
-        }
-        if let truncated = movie.file.boxes.first(where: { $0.missingBytes > 0 }) {
-            throw BoxError(.truncated(needed: truncated.header.totalSize, available: truncated.header.totalSize - truncated.missingBytes),
-                           at: truncated.location ?? BoxLocation(path: truncated.type.description, offset: 0))
-        }
+        // A file cut short, or damaged after its last box, is the layouts' to judge
+        // (SourceBoxes): what no track uses is left out, with a warning.
         for track in movie.tracks where !track.externalDataReferences.isEmpty {
             throw BoxError(.unsupported("track \(track.id) refers to media in another file (dref); only self-contained movies can be edited"),
                            at: track.box.location)

@@ -107,6 +107,7 @@ struct AppendLayout {
     /// requires: a chunk that points past the end would read the bytes appended here as
     /// samples, one in a removed box would read zeros.
     private static func checkChunksStayInPlace(_ movie: Movie, source: SourceBoxes, removedTracks: Set<UInt32>) throws(BoxError) {
+        try source.checkChunksInFile(movie, removedTracks: removedTracks)
         let boxes = MediaRelocation(moves: source.copied.map { entry in
             MediaRelocation.Move(start: entry.payload.lowerBound, end: entry.payload.upperBound, shift: 0)
         })

@@ -32,6 +32,7 @@ struct FullRewriteLayout {
     init(edited: EditedMovie, movie: Movie) throws(BoxError) {
         fileType = edited.fileType
         let source = try SourceBoxes(edited: edited, movie: movie)
+        try source.checkChunksInFile(movie, removedTracks: edited.removal.trackIDs)
         warnings = source.warnings
         copiedBoxes = source.copied.map { Self.copiedBox($0, from: movie.file.source) }
         let newBytes = edited.newMedia.flatMap(\.bytes)

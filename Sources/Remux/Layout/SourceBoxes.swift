@@ -73,14 +73,16 @@ struct SourceBoxes {
             let range = start..<min(start.saturatingAdd(box.header.totalSize), end)
             var entry = Entry(box: box, range: range, payload: payloadStart..<range.upperBound, fate: .kept)
             let holdsKeptMedia = media.kept.intersects(entry.range)
-            if box.type == "ftyp" || box.type == "moov" {
+            let isLiveMovie = box.type == "moov" && !entries.contains { $0.box.type == "moov" }
+            if box.missingBytes > 0 && !holdsKeptMedia && !isLiveMovie {
+                // A moov cut short is what a kill during an in-place edit's append leaves.
+                entry.fate = .cutShort
+                warnings.append("left out the last box, '\(box.type)' at 0x\(String(start, radix: 16)): the file ends \(box.missingBytes) bytes before its declared end and no track uses its \(range.count) bytes")
+            } else if box.type == "ftyp" || box.type == "moov" {
                 entry.fate = .rewritten
                 if holdsKeptMedia { throw Self.samplesInside(entry, movie: movie, media: chunks, kept: edited.removal.trackIDs) }
             } else if edited.removal.boxOffsets.contains(start) {
                 entry.fate = .removed
-            } else if box.missingBytes > 0 && !holdsKeptMedia {
-                entry.fate = .cutShort
-                warnings.append("left out the last box, '\(box.type)' at 0x\(String(start, radix: 16)): the file ends \(box.missingBytes) bytes before its declared end and no track uses its \(range.count) bytes")
             } else if edited.erasesRetiredMovie, box.type == "free" || box.type == "skip", !holdsKeptMedia {
                 entry.fate = .freeSpace
             } else if edited.removal.leavesOutUnusedMedia, box.type == "mdat" {
@@ -105,11 +107,24 @@ struct SourceBoxes {
         self.warnings = warnings
     }
 
+    /// Refuses a kept track whose samples run past the end of the file: the file was cut short
+    /// and they are gone, which no copy or edit can mend.
+    func checkChunksInFile(_ movie: Movie, removedTracks: Set<UInt32>) throws(BoxError) {
+        let end = movie.file.source.size
+        for track in movie.tracks where !removedTracks.contains(track.id) {
+            let ranges = chunks.ranges { $0 == track.id }
+            if let missing = ranges.first(where: { $0.upperBound > end && !$0.isEmpty }) {
+                throw BoxError(.invalidValue("the file is cut short: track \(track.id)'s samples at 0x\(String(missing.lowerBound, radix: 16)) run past its end (\(end) bytes)"),
+                               at: track.box.location)
+            }
+        }
+    }
+
     /// The boxes the edit copies, in file order.
     var copied: [Entry] { entries.filter(\.isCopied) }
 
     /// Every top-level `moov`, the first (the one players read) first.
-    var movieBoxes: [Entry] { entries.filter { $0.box.type == "moov" } }
+    var movieBoxes: [Entry] { entries.filter { $0.box.type == "moov" && $0.fate == .rewritten } }
 
     /// The error for a kept track whose samples lie inside a box the edit rewrites.
     private static func samplesInside(_ entry: Entry, movie: Movie, media chunks: ChunkOffsetPlan, kept removed: Set<UInt32>) -> BoxError {

@@ -82,7 +82,10 @@ struct AddMetadataTrackCommand: ParsableCommand {
             let document = try readDocument()
             let resolved: (keys: [TimedMetadataKey], groups: [TimedMetadataGroup], diagnostics: [String])
             do throws(MetadataInputError) {
-                resolved = try document.resolved(movieEnd: editor.movie.durationSeconds, pastEnd: pastEndOption.pastEnd)
+                // The engine holds the groups to the movie's end (--past-end) and reports it as
+                // it does for every added track; the document only needs the end for a last
+                // group without a duration.
+                resolved = try document.resolved(movieEnd: editor.movie.durationSeconds, pastEnd: .extend)
             } catch {
                 throw EditFailure("\(from): \(error)")
             }

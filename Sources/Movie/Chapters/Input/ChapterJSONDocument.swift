@@ -40,9 +40,11 @@ public struct ChapterJSONDocument: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let items: [Item]
-        if let array = try? decoder.singleValueContainer().decode([Item].self) {
-            items = array
-        } else {
+        do {
+            items = try decoder.singleValueContainer().decode([Item].self)
+        } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {
+            // Not an array at the top: the object form. An array with a bad item keeps that
+            // item's error (`1e308 is not a time at [1].start`), not this fallback's.
             items = try Wrapped(from: decoder).chapters
         }
         input = ChapterInput(entries: items.enumerated().map { index, item in
