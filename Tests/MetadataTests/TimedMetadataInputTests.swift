@@ -147,7 +147,7 @@ import Testing
         let document = try Self.document("""
         {"timescale": 600, "keys": [{"identifier": "mdta/p", "dataType": "point-f32"}, {"identifier": "mdta/b"},
                                     {"identifier": "mdta/u", "dataType": "uint32"}, {"identifier": "mdta/f", "dataType": "float32"},
-                                    {"identifier": "mdta/n", "dataType": "utf8", "locale": "fr", "namespace": "fiel"}],
+                                    {"identifier": "mdta/n", "dataType": "utf8", "language": "fr", "namespace": "fiel"}],
          "groups": [{"start": 0, "duration": 0.1,
                      "items": {"mdta/p": [1.5, -2], "mdta/b": {"hex": "00ff10"}, "mdta/u": 4000000000, "mdta/f": "nan", "mdta/n": "é"}}]}
         """)

@@ -16,24 +16,43 @@ import Movie
 /// group must start at or after the end of the one before. Keys not declared in `keys` get a
 /// type from their first value (string utf8, integer int32 or int64, number float64, list of
 /// numbers point/rect/transform). One value per identifier in a group, so keys that differ only
-/// by locale cannot both appear in one group.
+/// by language cannot both appear in one group. A key that the format does not have is an
+/// error (a misspelt `"langauge"` would otherwise be dropped without a word).
 public struct TimedMetadataDocument: Hashable, Sendable, Codable {
     public struct Key: Hashable, Sendable, Codable {
         public var identifier: MetadataIdentifier
-        /// A well-known type name (`utf8`, `int16`, `float32`, …; see ``MetadataDataType``) or code.
+        /// A well-known type name (`utf8`, `int16`, `float32`, …; see ``MetadataDataType``) or
+        /// code, or a reverse-DNS type name of the writer's own (`com.example.serialnumber`),
+        /// written as a data type definition box in namespace 1 (QTFF "Metadata key table atom"),
+        /// whose values are bytes.
         public var dataType: String?
+        /// A reverse-DNS type name beside a well-known `dataType`, as some Apple keys have.
         public var dataTypeName: String?
-        public var locale: String?
+        /// The BCP 47 tag of the values (`fr-CA`), written as the key's metadata locale atom
+        /// (`loca`); nil for every language.
+        public var language: String?
         /// The `keyd` namespace when it is not the identifier's key space (`fiel`).
         public var namespace: String?
 
         public init(identifier: MetadataIdentifier, dataType: String? = nil, dataTypeName: String? = nil,
-                    locale: String? = nil, namespace: String? = nil) {
+                    language: String? = nil, namespace: String? = nil) {
             self.identifier = identifier
             self.dataType = dataType
             self.dataTypeName = dataTypeName
-            self.locale = locale
+            self.language = language
             self.namespace = namespace
+        }
+
+        private enum CodingKeys: String, CodingKey, CaseIterable { case identifier, dataType, dataTypeName, language, namespace }
+
+        public init(from decoder: any Decoder) throws {
+            try decoder.rejectUnknownKeys(CodingKeys.self)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            identifier = try container.decode(MetadataIdentifier.self, forKey: .identifier)
+            dataType = try container.decodeIfPresent(String.self, forKey: .dataType)
+            dataTypeName = try container.decodeIfPresent(String.self, forKey: .dataTypeName)
+            language = try container.decodeIfPresent(String.self, forKey: .language)
+            namespace = try container.decodeIfPresent(String.self, forKey: .namespace)
         }
     }
 
@@ -50,6 +69,16 @@ public struct TimedMetadataDocument: Hashable, Sendable, Codable {
             self.duration = duration
             self.items = items
         }
+
+        private enum CodingKeys: String, CodingKey, CaseIterable { case start, duration, items }
+
+        public init(from decoder: any Decoder) throws {
+            try decoder.rejectUnknownKeys(CodingKeys.self)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            start = try container.decode(Double.self, forKey: .start)
+            duration = try container.decodeIfPresent(Double.self, forKey: .duration)
+            items = try container.decode([String: TimedMetadataValue].self, forKey: .items)
+        }
     }
 
     /// Units per second the groups are written in; nil for milliseconds.
@@ -63,9 +92,10 @@ public struct TimedMetadataDocument: Hashable, Sendable, Codable {
         self.groups = groups
     }
 
-    private enum CodingKeys: String, CodingKey { case timescale, keys, groups }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case timescale, keys, groups }
 
     public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         timescale = try container.decodeIfPresent(UInt32.self, forKey: .timescale)
         keys = try container.decodeIfPresent([Key].self, forKey: .keys) ?? []
@@ -77,7 +107,7 @@ public struct TimedMetadataDocument: Hashable, Sendable, Codable {
         timescale = track.timescale
         keys = track.keys.map { key in
             Key(identifier: key.identifier, dataType: key.dataType?.description, dataTypeName: key.dataTypeName,
-                locale: key.locale,
+                language: key.locale,
                 namespace: key.namespace.description == key.identifier.keySpace.rawValue ? nil : key.namespace.description)
         }
         groups = track.groups.map { group in
@@ -158,24 +188,49 @@ public struct TimedMetadataDocument: Hashable, Sendable, Codable {
         for (index, key) in keys.enumerated() {
             let path = "keys[\(index)]"
             var dataType: MetadataDataType?
+            var dataTypeName = key.dataTypeName
             if let name = key.dataType {
-                guard let type = MetadataDataType(name: name) else {
-                    throw MetadataInputError("unknown data type '\(name)' (utf8, int16, float32, point-f32, …, or a number)", path: "\(path).dataType")
+                if let type = MetadataDataType(name: name) {
+                    dataType = type
+                } else if Self.isReverseDNSName(name), dataTypeName == nil {
+                    dataTypeName = name
+                } else {
+                    throw MetadataInputError("unknown data type '\(name)' (utf8, int16, float32, point-f32, …, a number, or a reverse-DNS type name such as com.example.serialnumber)",
+                                             path: "\(path).dataType")
                 }
-                dataType = type
+            }
+            if let name = dataTypeName, !Self.isReverseDNSName(name) {
+                throw MetadataInputError("'\(name)' is not a reverse-DNS type name such as com.example.serialnumber", path: "\(path).dataTypeName")
+            }
+            var language: String?
+            if let text = key.language {
+                do {
+                    language = try LanguageTag(parsing: text).description
+                } catch {
+                    throw MetadataInputError("\(error)", path: "\(path).language")
+                }
             }
             var namespace: FourCC?
             if let text = key.namespace {
                 guard let parsed = FourCC(text) else { throw MetadataInputError("a namespace is four characters", path: "\(path).namespace") }
                 namespace = parsed
             }
-            guard !result.contains(where: { $0.identifier == key.identifier && $0.locale == key.locale }) else {
+            guard !result.contains(where: { $0.identifier == key.identifier && $0.locale == language }) else {
                 throw MetadataInputError("\(key.identifier) is declared twice", path: path)
             }
             result.append(TimedMetadataKey(localID: UInt32(index + 1), identifier: key.identifier, namespace: namespace,
-                                           dataType: dataType, dataTypeName: key.dataTypeName, locale: key.locale))
+                                           dataType: dataType, dataTypeName: dataTypeName, locale: language))
         }
         return result
+    }
+
+    /// Whether `name` is a reverse-DNS name (`com.example.serialnumber`): two or more dot-separated
+    /// labels of letters, digits, `-` and `_`.
+    private static func isReverseDNSName(_ name: String) -> Bool {
+        let labels = name.split(separator: ".", omittingEmptySubsequences: false)
+        return labels.count >= 2 && labels.allSatisfy { label in
+            !label.isEmpty && label.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }
+        }
     }
 
     /// A group's items in key table order; identifiers not declared become keys.
