@@ -39,6 +39,12 @@ struct EditedMovie {
         var moov = try metadata.removing(removal.items, from: movie.movieBox)
         if plan.chapters != nil { moov = ChapterReplacement.removingNeroChapters(from: moov) }
         moov = try metadata.applying(plan.metadataChanges, to: moov, brand: carrier)
+        // Metadata written to MPEG-4 goes where MPEG-4 readers look, a QuickTime movie's too.
+        var brandLosses: [ConversionLoss] = []
+        let convertsQuickTime = plan.brand.map { !$0.isQuickTime && movie.isQuickTime } ?? false
+        if carrier == .iTunes, convertsQuickTime || !plan.metadataChanges.isEmpty {
+            (moov, brandLosses) = try metadata.preparedForMPEG4(moov, carryingQuickTimeItems: convertsQuickTime)
+        }
         var editors = moov.children("trak").map { TrackBoxEditor(trak: $0, limits: limits) }
         let chapterTracks = movie.chapterTrackIDs
         var tracks = TrackDirectory(movie: movie, chapterTrackIDs: chapterTracks)
@@ -76,7 +82,7 @@ struct EditedMovie {
         var newMedia: [NewTrackMedia] = []
         var added: [UInt32] = []
         var diagnostics: [String] = []
-        var losses: [ConversionLoss] = []
+        var losses = brandLosses
         var movieDuration = header?.duration ?? 0
         /// Puts a built track into the movie: its boxes, its samples, its share of the duration.
         func adopt(_ editor: TrackBoxEditor, media: NewTrackMedia, diagnostics built: [String],

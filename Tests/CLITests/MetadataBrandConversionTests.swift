@@ -1,0 +1,95 @@
+import Foundation
+import LegibleTestSupport
+import Testing
+
+/// A QuickTime movie written as MPEG-4 (`-o out.mp4`): its common metadata also goes into the
+/// iTunes list that MPEG-4 readers read (mutagen, and ffprobe's `title`), and what has no
+/// iTunes form is named, item by item, or refused with `--strict`.
+@Suite struct MetadataBrandConversionTests {
+    static func media(_ name: String) -> String { TestPaths.testMedia.appendingPathComponent(name).path }
+
+    /// Keys whose common names iTunes lists have no item for (ffmpeg's movenc writes none for
+    /// them in MPEG-4 files), by ExifTool tag name.
+    static let withoutITunesForm: Set<String> = ["Author", "GPSCoordinates", "Make", "Model"]
+
+    /// The 1-based positions, in file order as ExifTool lists the `Keys` group of `path`, of
+    /// the tags in `names`.
+    static func keyPositions(_ path: String, of names: Set<String>) throws -> [Int] {
+        let output = try ExternalTool.run("exiftool", ["-a", "-s", "-G1", "-Keys:all", path])
+        try #require(output.status == 0, "exiftool failed: \(output.stderr)")
+        let tags = output.stdout.split(separator: "\n").compactMap { line in
+            line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.map(String.init)
+        }
+        return tags.enumerated().filter { names.contains($0.element) }.map { $0.offset + 1 }
+    }
+
+    func lossTable(_ json: [String: Any]) -> [String: [Int]] {
+        let losses = json["losses"] as? [[String: Any]] ?? []
+        return Dictionary(uniqueKeysWithValues: losses.compactMap { loss in
+            (loss["kind"] as? String).map { ($0, loss["numbers"] as? [Int] ?? []) }
+        })
+    }
+
+    /// metadata-keys.mov holds QuickTime metadata only (written by ExifTool, Scripts/make-test-media).
+    @Test(.enabled(if: MutagenReading.available && ExternalTool.shouldRun("exiftool") && ExternalTool.shouldRun("ffprobe")))
+    func quickTimeKeysReachTheITunesList() throws {
+        let folder = try TemporaryFolder("cli-brand-metadata")
+        defer { folder.remove() }
+        let source = Self.media("metadata-keys.mov")
+        let output = folder.path("out.mp4")
+        let run = try LegibleCommand.run(["set-metadata", source, "--set", "comment=Converted", "-o", output, "--json"])
+        try #require(run.status == 0, "\(run.stderr)")
+
+        let sourceTags = try SetMetadataCommandTests.exifTags(source)
+        let tags = try MutagenReading.tags(output)
+        #expect(tags["©nam"] == [try #require(sourceTags["Keys:Title"] as? String)])
+        #expect(tags["desc"] == [try #require(sourceTags["Keys:Description"] as? String)])
+        #expect(tags["©too"] == ["\(try #require(sourceTags["Keys:Software"]))"])   // ExifTool -n reads 17.1 as a number
+        #expect(tags["©cmt"] == ["Converted"])
+        #expect(try SetMetadataCommandTests.formatTags(output)["title"] == sourceTags["Keys:Title"] as? String)
+        // The QuickTime items stay for the readers that read them.
+        #expect(try SetMetadataCommandTests.exifTags(output)["Keys:Make"] as? String == sourceTags["Keys:Make"] as? String)
+
+        let expected = try Self.keyPositions(source, of: Self.withoutITunesForm)
+        #expect(expected.count == Self.withoutITunesForm.count)
+        #expect(lossTable(try #require(run.jsonObject)) == ["metadata-no-ilst-form": expected])
+        let warnings = run.stderr.split(separator: "\n").filter { $0.hasPrefix("warning: ") }
+        #expect(warnings.count == 1, "\(run.stderr)")
+        #expect(warnings.first?.contains("items " + expected.map(String.init).joined(separator: ", ") + ": ") == true, "\(run.stderr)")
+    }
+
+    /// metadata-udta.mov holds ffmpeg's user data items, in the order the script gives them:
+    /// ©nam, ©day, ©des, ©cmt, ©mak, ©mod, ©xyz. A French title goes next to ©nam (item 2).
+    @Test(.enabled(if: MutagenReading.available))
+    func userDataItemsAndLocalizedValues() throws {
+        let folder = try TemporaryFolder("cli-brand-metadata")
+        defer { folder.remove() }
+        let output = folder.path("out.m4v")
+        let run = try LegibleCommand.run(["set-metadata", Self.media("metadata-udta.mov"), "--set", "title@fr=Bonjour", "-o", output, "--json"])
+        try #require(run.status == 0, "\(run.stderr)")
+        #expect(lossTable(try #require(run.jsonObject)) == ["metadata-no-ilst-form": [6, 7, 8], "metadata-language": [2]])
+        let tags = try MutagenReading.tags(output)
+        #expect(tags["©nam"] == ["Metadata test"])
+        #expect(tags["©cmt"] == ["udta metadata"])
+    }
+
+    @Test(arguments: [("metadata-keys.mov", "out.mp4"), ("metadata-udta.mov", "out.m4v")])
+    func strictRefusesAndWritesNothing(_ source: String, _ name: String) throws {
+        let folder = try TemporaryFolder("cli-brand-metadata")
+        defer { folder.remove() }
+        let run = try LegibleCommand.run(["set-metadata", Self.media(source), "--set", "comment=x", "-o", folder.path(name), "--strict"])
+        #expect(run.status == 2)
+        #expect(run.errorLines.count == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("no iTunes (ilst) form"), "\(run.stderr)")
+        #expect(try folder.contents().isEmpty)
+    }
+
+    /// A movie whose metadata all has an iTunes form converts without a word.
+    @Test func nothingLostIsNothingSaid() throws {
+        let folder = try TemporaryFolder("cli-brand-metadata")
+        defer { folder.remove() }
+        let run = try LegibleCommand.run(["set-metadata", Self.media("demo.mov"), "--set", "comment=x", "-o", folder.path("out.mp4"), "--strict"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stderr.contains("warning"), "\(run.stderr)")
+    }
+}
