@@ -29,15 +29,15 @@ struct EditedMovie {
         var removal = plan.removal ?? MetadataRemoval()
         // A new chapter list replaces the old ones: their tracks go like removed tracks.
         var chapterReplacement: ChapterReplacement?
-        if plan.chapters != nil {
-            let replacement = try ChapterReplacement(movie: movie)
+        if let request = plan.chapters {
+            let replacement = try ChapterReplacement(movie: movie, request: request)
             removal.trackIDs.formUnion(replacement.removedTrackIDs)
             chapterReplacement = replacement
         }
         self.removal = removal
         erasesRetiredMovie = !removal.isEmpty || !plan.metadataChanges.isEmpty || plan.chapters != nil
         var moov = try metadata.removing(removal.items, from: movie.movieBox)
-        if plan.chapters != nil { moov = ChapterReplacement.removingNeroChapters(from: moov) }
+        if chapterReplacement?.removesNeroChapters == true { moov = ChapterReplacement.removingNeroChapters(from: moov) }
         moov = try metadata.applying(plan.metadataChanges, to: moov, brand: carrier)
         // Metadata written to MPEG-4 goes where MPEG-4 readers look, a QuickTime movie's too.
         var brandLosses: [ConversionLoss] = []
@@ -149,14 +149,26 @@ struct EditedMovie {
             try adopt(editor, media: built.media, diagnostics: [], losses: built.losses)
         }
         if let request = plan.chapters, let replacement = chapterReplacement {
-            for index in editors.indices { try editors[index].apply(ChapterReplacement.removingChapterReferences, group: nil) }
+            if replacement.removesChapterReferences {
+                for index in editors.indices { try editors[index].apply(ChapterReplacement.removingChapterReferences, group: nil) }
+            }
             let trackID = try trackIDs.take()
             let chapterBuilder = ChapterTrackBuilder(movieTimescale: movieTimescale, movieDuration: header?.duration ?? 0,
                                                      isQuickTime: isQuickTime, pastEnd: plan.pastEnd)
             let built = try chapterBuilder.build(request, trackID: trackID)
             var editor = TrackBoxEditor(trak: built.trak, limits: limits)
-            try editor.apply(TrackChanges(language: request.language, name: request.name), group: nil)
-            tracks.add(trackID: trackID, handler: "text", group: 0, language: request.language)
+            // One chapter track per language, all in one alternate group (QTFF "Chapter lists").
+            let group = replacement.alternateGroup
+            try editor.apply(TrackChanges(language: request.language, name: request.name), group: group == 0 ? nil : group)
+            for kept in replacement.keptTrackIDs {
+                guard let index = editors.firstIndex(where: { $0.trackID == kept }) else { throw tracks.unknownTrack(kept) }
+                try editors[index].apply(TrackChanges(), group: group)
+            }
+            tracks.add(trackID: trackID, handler: "text", group: group, language: request.language)
+            if request.writesNeroList {
+                moov = ChapterReplacement.settingNeroChapters(NeroChapterBox(chapters: built.chapters), in: moov)
+                losses += NeroChapterBox.losses(writing: built.chapters)
+            }
             let reference = TrackChanges(addedReferences: [TrackReference(type: TrackReference.chapterList, trackIDs: [trackID])])
             for referrer in replacement.referringTrackIDs {
                 guard let index = editors.firstIndex(where: { $0.trackID == referrer }) else { throw tracks.unknownTrack(referrer) }
