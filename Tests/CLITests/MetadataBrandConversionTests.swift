@@ -73,15 +73,21 @@ import Testing
         #expect(tags["©cmt"] == ["udta metadata"])
     }
 
-    @Test(arguments: [("metadata-keys.mov", "out.mp4"), ("metadata-udta.mov", "out.m4v")])
-    func strictRefusesAndWritesNothing(_ source: String, _ name: String) throws {
+    /// Each kind alone refuses the write: metadata-keys.mov has items without an iTunes form;
+    /// demo.mov's only movie item is its user-data title, so a French title is the one loss.
+    @Test(arguments: [("metadata-keys.mov", "comment=x", "no iTunes (ilst) form"), ("metadata-udta.mov", "comment=x", "no iTunes (ilst) form"),
+                      ("demo.mov", "title@fr=Bonjour", "localized QuickTime metadata values")])
+    func strictRefusesAndWritesNothing(_ source: String, _ set: String, _ message: String) throws {
         let folder = try TemporaryFolder("cli-brand-metadata")
         defer { folder.remove() }
-        let run = try LegibleCommand.run(["set-metadata", Self.media(source), "--set", "comment=x", "-o", folder.path(name), "--strict"])
+        let plain = try LegibleCommand.run(["set-metadata", Self.media(source), "--set", set, "-o", folder.path("plain.mp4"), "--json"])
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(lossTable(try #require(plain.jsonObject)).count == 1, "\(plain.stdout)")
+        let run = try LegibleCommand.run(["set-metadata", Self.media(source), "--set", set, "-o", folder.path("out.mp4"), "--strict"])
         #expect(run.status == 2)
         #expect(run.errorLines.count == 1, "\(run.stderr)")
-        #expect(run.stderr.contains("no iTunes (ilst) form"), "\(run.stderr)")
-        #expect(try folder.contents().isEmpty)
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+        #expect(try folder.contents() == ["plain.mp4"])
     }
 
     /// A movie whose metadata all has an iTunes form converts without a word.

@@ -34,6 +34,8 @@ struct EditedMovie {
             removal.trackIDs.formUnion(replacement.removedTrackIDs)
             chapterReplacement = replacement
         }
+        // A track rebuilt from new cues replaces the old one, which goes as removed tracks do.
+        removal.trackIDs.formUnion(plan.cueReplacements.map(\.trackID))
         self.removal = removal
         erasesRetiredMovie = !removal.isEmpty || !plan.metadataChanges.isEmpty || plan.chapters != nil
         var moov = try metadata.removing(removal.items, from: movie.movieBox)
@@ -175,6 +177,19 @@ struct EditedMovie {
                 try editors[index].apply(reference, group: nil)
             }
             try adopt(editor, media: built.media, diagnostics: [], losses: built.losses)
+        }
+
+        // Subtitle tracks rebuilt from new cues (CueReplacementRequest), under new IDs.
+        let rebuilder = ReplacedCuesTrack(builder: builder, limits: limits)
+        for request in plan.cueReplacements {
+            guard let index = editors.firstIndex(where: { $0.trackID == request.trackID }),
+                  let source = movie.track(id: request.trackID) else { throw tracks.unknownTrack(request.trackID) }
+            let trackID = try trackIDs.take()
+            let built = try rebuilder.build(request, source: source, trak: editors[index].trak, trackID: trackID)
+            for other in editors.indices { try editors[other].redirectReferences(from: request.trackID, to: trackID) }
+            tracks.add(trackID: trackID, handler: built.handler, group: source.header.alternateGroup,
+                       language: try? LanguageTag(parsing: source.displayLanguage))
+            try adopt(TrackBoxEditor(trak: built.trak, limits: limits), media: built.media, diagnostics: built.diagnostics, losses: built.losses)
         }
 
         if plan.refusesLosses, !losses.isEmpty {
