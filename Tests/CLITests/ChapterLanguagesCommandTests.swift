@@ -155,6 +155,39 @@ import Testing
         #expect(only.count == 1)
     }
 
+    /// Real movies with chapter tracks: a language added keeps every list the movie had, and
+    /// MP4Box reads the new track's title.
+    @Test(.corpus) func corpusMoviesKeepTheirChapterTracks() throws {
+        let folder = try TemporaryFolder("cli-chapter-languages-corpus")
+        defer { folder.remove() }
+        let list = folder.path("xx.txt")
+        try Self.write([(0, "Chapitre")], to: list)
+        let movies = CorpusIndex.entries.filter { $0.features.contains("chapters-qt") && !$0.isMalformed }
+        try #require(!movies.isEmpty)
+        var written = 0
+        for (index, movie) in movies.enumerated() {
+            let before = try LegibleCommand.run(["chapters", "--json", movie.url.path])
+            // A movie the engine refuses (damaged tables) is not this test's subject.
+            guard before.status == 0, (before.jsonObject?["problems"] as? [Any])?.isEmpty == true else { continue }
+            let output = folder.path("\(index).\(movie.url.pathExtension)")
+            let run = try LegibleCommand.run(["add-chapters", movie.url.path, list, "--language", "fr", "--add-language", "-o", output])
+            guard run.status == 0 else {
+                #expect(run.stderr.contains("error: "), "\(movie): \(run.stderr)")
+                continue
+            }
+            let oldLists = try #require(before.jsonObject?["lists"] as? [[String: Any]])
+            let newLists = try #require(try LegibleCommand.run(["chapters", "--json", output]).jsonObject?["lists"] as? [[String: Any]])
+            let titles = { (lists: [[String: Any]]) in lists.map { ($0["chapters"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String } } }
+            let kept = titles(oldLists.filter { ($0["source"] as? [String: Any])?["type"] as? String == "quickTimeTrack" })
+            #expect(Array(titles(newLists).prefix(kept.count)) == kept, "\(movie)")
+            let added = try #require(newLists.first { ($0["source"] as? [String: Any])?["language"] as? String == "fra" }, "\(movie)")
+            let trackID = try #require((added["source"] as? [String: Any])?["trackID"] as? Int)
+            #expect(try Self.mp4BoxSamples(output, track: UInt32(trackID), in: folder).map(\.1).first == "Chapitre", "\(movie)")
+            written += 1
+        }
+        #expect(written >= 3)
+    }
+
     @Test func addLanguageNeedsALanguage() throws {
         let run = try LegibleCommand.run(["add-chapters", Self.demo, "x.txt", "--add-language", "-o", "/nonexistent/out.mov"])
         #expect(run.status == 2)

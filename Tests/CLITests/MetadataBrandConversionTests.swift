@@ -90,6 +90,38 @@ import Testing
         #expect(try folder.contents() == ["plain.mp4"])
     }
 
+    /// The QuickTime keys ffmpeg names, and the iTunes item each becomes (ffmpeg's movenc writes
+    /// these items for the same names).
+    static let iTunesItems = ["com.apple.quicktime.title": "©nam", "com.apple.quicktime.software": "©too",
+                              "com.apple.quicktime.creationdate": "©day", "com.apple.quicktime.description": "desc",
+                              "com.apple.quicktime.artist": "©ART", "com.apple.quicktime.album": "©alb",
+                              "com.apple.quicktime.genre": "©gen", "com.apple.quicktime.copyright": "cprt"]
+
+    /// Real QuickTime movies with QuickTime metadata (an iPhone's): written as MPEG-4, mutagen
+    /// reads each value ffprobe reads from the source's keys under its iTunes item.
+    @Test(.corpus, .enabled(if: MutagenReading.available && ExternalTool.shouldRun("ffprobe")))
+    func corpusMoviesKeepTheirMetadataForMPEG4Readers() throws {
+        let folder = try TemporaryFolder("cli-brand-metadata-corpus")
+        defer { folder.remove() }
+        let movies = CorpusIndex.entries.filter { $0.features.isSuperset(of: ["qt-brand", "qt-mdta-keys"]) && !$0.isMalformed }
+        try #require(!movies.isEmpty)
+        for (index, movie) in movies.enumerated() {
+            let output = folder.path("\(index).mp4")
+            let run = try LegibleCommand.run(["set-metadata", movie.url.path, "--set", "comment=Converted", "-o", output])
+            try #require(run.status == 0, "\(movie): \(run.stderr)")
+            let source = try SetMetadataCommandTests.formatTags(movie.url.path)
+            let tags = try MutagenReading.tags(output)
+            var carried = 0
+            for (key, item) in Self.iTunesItems {
+                guard let value = source[key] else { continue }
+                #expect(tags[item] == [value], "\(movie): \(key) as \(item)")
+                carried += 1
+            }
+            #expect(carried > 0, "\(movie): no key to carry")
+            #expect(tags["©cmt"] == ["Converted"], "\(movie)")
+        }
+    }
+
     /// A movie whose metadata all has an iTunes form converts without a word.
     @Test func nothingLostIsNothingSaid() throws {
         let folder = try TemporaryFolder("cli-brand-metadata")
