@@ -64,4 +64,25 @@ import Testing
         let info = try LegibleCommand.run(["info", "--json", fixed])
         #expect(info.stdout.contains("\"forc\""), "\(info.stdout)")
     }
+
+    /// A `wvtt` full track is named but not rebuilt: its description holds a WebVTT header and
+    /// label that cues do not, so the merge is left to a person.
+    @Test func aWebVTTFullTrackGetsNoFix() throws {
+        let folder = try TemporaryFolder("check-fix-forced-wvtt")
+        defer { folder.remove() }
+        try "1\n00:00:00,200 --> 00:00:00,900\nHola\n".write(toFile: folder.path("full.srt"), atomically: true, encoding: .utf8)
+        try "1\n00:00:01,000 --> 00:00:01,500\nSALIDA\n".write(toFile: folder.path("forced.srt"), atomically: true, encoding: .utf8)
+        let demo = TestPaths.testMedia.appendingPathComponent("demo.mov").path
+        let full = try LegibleCommand.run(["add-subtitles", demo, folder.path("full.srt"), "--language", "es", "--format", "wvtt",
+                                           "-o", folder.path("full.mov")])
+        try #require(full.status == 0, "\(full.stderr)")
+        // demo.mov has tracks 1-4: the wvtt track is 5.
+        let pair = try LegibleCommand.run(["add-subtitles", folder.path("full.mov"), folder.path("forced.srt"), "--language", "es",
+                                           "--forced", "--forced-for", "5", "-o", folder.path("pair.mov")])
+        try #require(pair.status == 0, "\(pair.stderr)")
+        let findings = try #require(try LegibleCommand.run(["check", "--json", folder.path("pair.mov")]).jsonObject?["findings"] as? [[String: Any]])
+        let finding = try #require(findings.first { $0["rule"] as? String == "forced-cues-in-full-track" })
+        #expect(finding["trackID"] as? Int == 5)
+        #expect(finding["fix"] is NSNull)
+    }
 }
