@@ -99,8 +99,10 @@ import Testing
         let document = folder.path("keys.json")
         try #"""
         {"keys": [{"identifier": "mdta/com.example.caption", "dataType": "utf8", "language": "fr-CA"},
-                  {"identifier": "mdta/com.example.serial", "dataType": "com.example.serialnumber"}],
-         "groups": [{"start": 0, "duration": 1, "items": {"mdta/com.example.caption": "Bonjour", "mdta/com.example.serial": {"hex": "0102ff"}}}]}
+                  {"identifier": "mdta/com.example.serial", "dataType": "com.example.serialnumber"},
+                  {"identifier": "mdta/com.example.caption", "dataType": "utf8", "language": "en"}],
+         "groups": [{"start": 0, "duration": 1, "items": {"mdta/com.example.caption": "Bonjour", "mdta/com.example.serial": {"hex": "0102ff"},
+                                                          "mdta/com.example.caption@en": "Hello"}}]}
         """#.write(toFile: document, atomically: true, encoding: .utf8)
         let output = folder.path("timed.mov")
         let run = try LegibleCommand.run(["add-metadata-track", Self.media("demo.mov"), "--from", document, "-o", output])
@@ -114,12 +116,13 @@ import Testing
         #expect(lines.contains { $0.contains("Tag 'dtyp'") && $0.hasSuffix("= com.example.serialnumber (undef)") })
 
         let text = try LegibleCommand.run(["metadata", "--timed", output])
-        #expect(text.stdout.contains("mdta/com.example.caption@fr-CA = Bonjour"), "\(text.stdout)")
+        #expect(text.stdout.contains("mdta/com.example.caption@fr-CA = Bonjour; mdta/com.example.serial = 0x0102ff; mdta/com.example.caption@en = Hello"),
+                "\(text.stdout)")
         let json = try LegibleCommand.run(["metadata", "--timed", "--json", output])
         let track = try #require((json.jsonObject?["timed"] as? [[String: Any]])?.first)
         let keys = try #require(track["keys"] as? [[String: Any]])
-        #expect(keys.first?["language"] as? String == "fr-CA")
-        #expect(keys.last?["dataTypeName"] as? String == "com.example.serialnumber")
+        #expect(keys.map { $0["language"] as? String } == ["fr-CA", nil, "en"])
+        #expect(keys[1]["dataTypeName"] as? String == "com.example.serialnumber")
     }
 
     /// A key the document format does not have is refused with its place, not dropped.

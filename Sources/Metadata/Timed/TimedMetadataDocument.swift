@@ -15,9 +15,10 @@ import Movie
 /// `items` is an explicit gap (no metadata); items sharing their timing go in one group. A
 /// group must start at or after the end of the one before. Keys not declared in `keys` get a
 /// type from their first value (string utf8, integer int32 or int64, number float64, list of
-/// numbers point/rect/transform). One value per identifier in a group, so keys that differ only
-/// by language cannot both appear in one group. A key that the format does not have is an
-/// error (a misspelt `"langauge"` would otherwise be dropped without a word).
+/// numbers point/rect/transform). Keys that differ only by language are named in a group as
+/// `identifier@language` (`"mdta/com.example.caption@fr-CA"`); a plain identifier names its key
+/// without a language, else its first. A key that the format does not have is an error (a
+/// misspelt `"langauge"` would otherwise be dropped without a word).
 public struct TimedMetadataDocument: Hashable, Sendable, Codable {
     public struct Key: Hashable, Sendable, Codable {
         public var identifier: MetadataIdentifier
@@ -112,7 +113,7 @@ public struct TimedMetadataDocument: Hashable, Sendable, Codable {
         }
         groups = track.groups.map { group in
             var items: [String: TimedMetadataValue] = [:]
-            for item in group.items { items[item.identifier.description] = TimedMetadataValue(item.value) }
+            for item in group.items { items[Self.itemName(item.identifier, language: item.language)] = TimedMetadataValue(item.value) }
             return Group(start: group.start, duration: group.duration, items: items)
         }
     }
@@ -224,6 +225,11 @@ public struct TimedMetadataDocument: Hashable, Sendable, Codable {
         return result
     }
 
+    /// How a group names an item: its identifier, and `@language` for a key with one.
+    static func itemName(_ identifier: MetadataIdentifier, language: String?) -> String {
+        identifier.description + (language.map { "@" + $0 } ?? "")
+    }
+
     /// Whether `name` is a reverse-DNS name (`com.example.serialnumber`): two or more dot-separated
     /// labels of letters, digits, `-` and `_`.
     private static func isReverseDNSName(_ name: String) -> Bool {
@@ -238,15 +244,27 @@ public struct TimedMetadataDocument: Hashable, Sendable, Codable {
         var items: [(order: Int, item: MetadataItem)] = []
         for (text, value) in group.items.sorted(by: { $0.key < $1.key }) {
             let itemPath = "\(path).items.\(text)"
-            guard let identifier = MetadataIdentifier(parsing: text) else {
-                throw MetadataInputError("not a metadata identifier (space/key, e.g. mdta/com.apple.quicktime.location.ISO6709)", path: itemPath)
-            }
+            // `identifier@language` names the key of that language.
+            let identifier: MetadataIdentifier
             let index: Int
-            if let known = keys.firstIndex(where: { $0.identifier == identifier }) {
-                index = known
+            if let at = text.lastIndex(of: "@"), let tagged = MetadataIdentifier(parsing: String(text[..<at])),
+               let language = try? LanguageTag(parsing: String(text[text.index(after: at)...])).description {
+                guard let found = keys.firstIndex(where: { $0.identifier == tagged && $0.locale == language }) else {
+                    throw MetadataInputError("no key declares \(tagged) in language \(language)", path: itemPath)
+                }
+                (identifier, index) = (tagged, found)
             } else {
-                keys.append(TimedMetadataKey(localID: UInt32(keys.count + 1), identifier: identifier, dataType: value.inferredDataType))
-                index = keys.count - 1
+                guard let plain = MetadataIdentifier(parsing: text) else {
+                    throw MetadataInputError("not a metadata identifier (space/key, e.g. mdta/com.apple.quicktime.location.ISO6709)", path: itemPath)
+                }
+                identifier = plain
+                if let known = keys.firstIndex(where: { $0.identifier == plain && $0.locale == nil })
+                    ?? keys.firstIndex(where: { $0.identifier == plain }) {
+                    index = known
+                } else {
+                    keys.append(TimedMetadataKey(localID: UInt32(keys.count + 1), identifier: plain, dataType: value.inferredDataType))
+                    index = keys.count - 1
+                }
             }
             let key = keys[index]
             guard let metadataValue = value.metadataValue(as: key.dataType) else {
