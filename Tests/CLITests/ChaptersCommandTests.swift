@@ -74,8 +74,9 @@ import Testing
         let output = try ExternalTool.run(TestPaths.legibleExecutable.path, ["chapters", path])
         #expect(output.status == 0)
         let lines = output.stdout.split(separator: "\n").map(String.init)
-        // chapters.mov (Scripts/make-test-media): track 3 is the chapter track, and ffmpeg wrote chpl too.
-        #expect(lines.first == "\(path): 3 chapters from the QuickTime chapter track 3")
+        // chapters.mov (Scripts/make-test-media): track 3 is the chapter track, and ffmpeg wrote chpl
+        // too; ffprobe reads the chapter track's language as eng.
+        #expect(lines.first == "\(path): 3 chapters from the QuickTime chapter track 3 (eng)")
         #expect(lines.contains("\(path): also: the Nero chapter list (udta/chpl), 3 chapters"))
         #expect(lines.suffix(3) == ["00:00:00.000  Opening", "00:00:02.000  Middle", "00:00:04.000  Ending"])
     }
@@ -92,7 +93,7 @@ import Testing
     @Test func infoShowsTheChapters() throws {
         let path = TestPaths.testMedia.appendingPathComponent("chapters.mp4").path
         let text = try ExternalTool.run(TestPaths.legibleExecutable.path, ["info", path])
-        #expect(text.stdout.contains("  chapters: 3 chapters from the QuickTime chapter track 3\n"), "\(text.stdout)")
+        #expect(text.stdout.contains("  chapters: 3 chapters from the QuickTime chapter track 3 (eng)\n"), "\(text.stdout)")
         #expect(text.stdout.contains("    00:00:02.000  Middle\n"))
         let json = try ExternalTool.run(TestPaths.legibleExecutable.path, ["info", "--json", path])
         let report = try #require(try JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any])

@@ -79,8 +79,9 @@ struct RuleMovieTests {
         // cannot play from it; nothing in the file says where the media is.
         Expected(file: "check-self-contained.mov", severity: .error, trackID: 5, rule: .selfContained, fix: nil),
         // QTFF "Referencing a related forced subtitle track": with subtitles on, the player shows
-        // the full track alone, so it must show the forced cues too; the finding is the full track's.
-        Expected(file: "check-forced-missing.mov", severity: .warning, trackID: 5, rule: .forcedCuesInFullTrack, fix: nil),
+        // the full track alone, so it must show the forced cues too; the finding is the full track's,
+        // and the fix rebuilds it with them (both tracks tx3g without edit lists).
+        Expected(file: "check-forced-missing.mov", severity: .warning, trackID: 5, rule: .forcedCuesInFullTrack, fix: (5, true)),
         // QTFF: the enabled track is the group's default; SDH is for viewers who ask for it.
         // Which other track is the default is the author's call.
         Expected(file: "check-accessibility-default.mov", severity: .warning, trackID: 6, rule: .accessibilityDefault, fix: nil),

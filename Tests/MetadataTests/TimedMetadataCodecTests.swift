@@ -51,8 +51,9 @@ import Testing
         ]
         let payload = MetadataKeyTable(keys: keys).payload
         // udta keys are four-character codes: ©xyz is A9 78 79 7A.
-        // 8 + keyd (12 + 33) + dtyp (12 + 33) + loca (8 + 5) = 111.
-        #expect(payload.starts(with: Self.bytes("0000006F 00000007")))
+        // 8 + keyd (12 + 33) + dtyp (12 + 33) + loca (8 + 6: QTFF "Locale string" is
+        // NUL-terminated) = 112.
+        #expect(payload.starts(with: Self.bytes("00000070 00000007")))
         let udtaKey = Self.bytes("00000028 00000002 00000010 6B657964 75647461 A978797A 00000010 64747970 00000000 00000001")
         #expect(Array(payload.suffix(udtaKey.count)) == udtaKey)
         var reader = ByteReader(payload)

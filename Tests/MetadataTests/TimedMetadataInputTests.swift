@@ -147,7 +147,7 @@ import Testing
         let document = try Self.document("""
         {"timescale": 600, "keys": [{"identifier": "mdta/p", "dataType": "point-f32"}, {"identifier": "mdta/b"},
                                     {"identifier": "mdta/u", "dataType": "uint32"}, {"identifier": "mdta/f", "dataType": "float32"},
-                                    {"identifier": "mdta/n", "dataType": "utf8", "locale": "fr", "namespace": "fiel"}],
+                                    {"identifier": "mdta/n", "dataType": "utf8", "language": "fr", "namespace": "fiel"}],
          "groups": [{"start": 0, "duration": 0.1,
                      "items": {"mdta/p": [1.5, -2], "mdta/b": {"hex": "00ff10"}, "mdta/u": 4000000000, "mdta/f": "nan", "mdta/n": "é"}}]}
         """)
@@ -166,5 +166,31 @@ import Testing
         let encoded = try JSONEncoder().encode(document)
         #expect(try JSONDecoder().decode(TimedMetadataDocument.self, from: encoded) == document)
         #expect(String(decoding: encoded, as: UTF8.self).contains(#"{"hex":"00ff10"}"#))
+    }
+}
+
+/// Keys that differ only by language, named in groups as `identifier@language`.
+@Suite struct TimedMetadataLanguageTests {
+    static func document(_ json: String) throws -> TimedMetadataDocument {
+        try JSONDecoder().decode(TimedMetadataDocument.self, from: Data(json.utf8))
+    }
+
+    @Test func eachLanguageHasItsKey() throws {
+        let document = try Self.document("""
+        {"keys": [{"identifier": "mdta/c", "dataType": "utf8", "language": "fr-CA"}, {"identifier": "mdta/c", "dataType": "utf8", "language": "en"},
+                  {"identifier": "mdta/c", "dataType": "utf8"}],
+         "groups": [{"start": 0, "items": {"mdta/c@fr-CA": "Bonjour", "mdta/c@en": "Hello", "mdta/c": "neutre"}}]}
+        """)
+        let resolved = try document.resolved(movieEnd: 1)
+        #expect(resolved.keys.map(\.locale) == ["fr-CA", "en", nil])
+        let items = try #require(resolved.groups.first).items
+        #expect(items.map(\.language) == ["fr-CA", "en", nil])
+        #expect(items.map(\.value) == [.text("Bonjour"), .text("Hello"), .text("neutre")])
+    }
+
+    @Test func anUndeclaredLanguageIsAnError() throws {
+        let document = try Self.document(#"{"keys": [{"identifier": "mdta/c", "language": "fr"}], "groups": [{"start": 0, "items": {"mdta/c@de": {"hex": "00"}}}]}"#)
+        let error = #expect(throws: MetadataInputError.self) { try document.resolved(movieEnd: 1) }
+        #expect(error?.description.contains("no key declares mdta/c in language de") == true, "\(error?.description ?? "")")
     }
 }

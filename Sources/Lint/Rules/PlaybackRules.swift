@@ -29,8 +29,28 @@ extension CheckContext {
             let times = pair.missing.prefix(3).map { $0.start.description }.joined(separator: ", ")
             let count = pair.missing.count
             return Finding(.warning, track: pair.fullTrackID, rule: .forcedCuesInFullTrack,
-                           message: "\(name(pair.fullTrackID)) lacks \(count) of the forced cues of \(name(pair.forcedTrackID)) (from \(times)\(count > 3 ? ", …" : "")): viewers who turn these subtitles on see the full track alone and lose those translations; put them in the full track too")
+                           message: "\(name(pair.fullTrackID)) lacks \(count) of the forced cues of \(name(pair.forcedTrackID)) (from \(times)\(count > 3 ? ", …" : "")): viewers who turn these subtitles on see the full track alone and lose those translations; put them in the full track too",
+                           fix: mergingFix(pair))
         }
+    }
+
+    /// The full track rebuilt with the missing forced cues as ordinary ones, when the rebuild
+    /// keeps all the track has — `tx3g` whose samples read back as cues without loss — and the
+    /// two tracks' media times are the same movie times (equal edit lists whose edits start at
+    /// media time 0, or none), so the forced cues' times hold in the full track. Otherwise no
+    /// fix: the merge needs a person (extract both, merge, add-subtitles).
+    private func mergingFix(_ pair: ForcedCueCoverage.Pair) -> TrackFix? {
+        guard let full = track(pair.fullTrackID), let forced = track(pair.forcedTrackID), full.codec == "tx3g",
+              let content = try? TextTrackReader.content(of: full, in: movie), content.losses.isEmpty else { return nil }
+        guard full.editList?.entries == forced.editList?.entries,
+              (full.editList?.entries ?? []).allSatisfy({ $0.mediaTime == 0 || $0.mediaTime == -1 }) else { return nil }
+        let added = pair.missing.map { cue in
+            var plain = cue
+            plain.isForced = false
+            return plain
+        }
+        let merged = (content.cues + added).sorted { $0.start < $1.start }
+        return TrackFix(track: full.id, TrackChanges(), automatic: true, replacementCues: merged)
     }
 
     /// An accessibility option (SDH or closed captions, audio description) enabled as its

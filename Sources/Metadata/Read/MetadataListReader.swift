@@ -82,7 +82,8 @@ enum MetadataListReader {
         return "\(try string("mean")).\(try string("name"))"
     }
 
-    /// One item per `data` atom of an `ilst` item.
+    /// One item per `data` atom of an `ilst` item. A metadata locale atom (`loca`) in the item
+    /// gives the full language tag, which the `data` atom's packed code may not say (`zh-Hans`).
     private static func values(of item: Box, identifier: MetadataIdentifier, keyIndex: UInt32?, scope: MetadataScope,
                                limits: Limits) throws(BoxError) -> [MetadataItem] {
         let atoms = item.children("data")
@@ -90,12 +91,13 @@ enum MetadataListReader {
             throw BoxError(.invalidValue("item '\(identifier)' has no data atom"), at: item.itemLocation)
         }
         var items: [MetadataItem] = []
+        let localeTag = item.itemLocaleTag
         for atom in atoms {
             let data = try MetadataDataBox(atom.loaded(limits: limits))
             // A type set other than 0 is reserved (QTFF "Type indicator"): its code names no
             // well-known type, and the value stays bytes.
             items.append(MetadataItem(identifier: identifier, value: data.decodedValue, dataType: data.typeSet == 0 ? data.dataType : nil,
-                                      language: data.languageCode, country: data.countryCode, scope: scope,
+                                      language: localeTag ?? data.languageCode, country: data.countryCode, scope: scope,
                                       origin: item.origin(keyIndex: keyIndex)))
         }
         return items

@@ -26,6 +26,14 @@ public enum MetadataReader {
         return reading
     }
 
+    /// The movie-level items of a `moov` box (its `udta` and `meta` children), in file order:
+    /// the first items `legible metadata` lists.
+    public static func items(inMovieBox moov: Box, limits: Limits = .standard) -> MetadataReading {
+        var reading = MetadataReading()
+        read(containersIn: moov, scope: .movie, limits: limits, into: &reading)
+        return reading
+    }
+
     /// The items of one `udta` box.
     public static func items(inUserData udta: Box, scope: MetadataScope = .movie,
                              limits: Limits = .standard) -> MetadataReading {

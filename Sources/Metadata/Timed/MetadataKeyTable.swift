@@ -48,8 +48,8 @@ public struct MetadataKeyTable: BoxPayload {
                     case 1: dataTypeName = String(decoding: child.body.readRemaining(), as: UTF8.self)
                     default: break
                     }
-                case "loca":
-                    locale = String(decoding: child.body.readNullTerminatedBytes(), as: UTF8.self)
+                case MetadataLocaleAtom.type:
+                    locale = MetadataLocaleAtom.tag(from: &child.body)
                 default:
                     break
                 }
@@ -91,7 +91,7 @@ public struct MetadataKeyTable: BoxPayload {
                     }
                 }
                 if let locale = key.locale {
-                    atom.writeBox("loca") { $0.write(bytes: Array(locale.utf8)) }
+                    atom.writeBox(MetadataLocaleAtom.type) { $0.write(bytes: MetadataLocaleAtom.payload(locale)) }
                 }
             }
         }

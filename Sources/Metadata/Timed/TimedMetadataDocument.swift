@@ -15,25 +15,45 @@ import Movie
 /// `items` is an explicit gap (no metadata); items sharing their timing go in one group. A
 /// group must start at or after the end of the one before. Keys not declared in `keys` get a
 /// type from their first value (string utf8, integer int32 or int64, number float64, list of
-/// numbers point/rect/transform). One value per identifier in a group, so keys that differ only
-/// by locale cannot both appear in one group.
+/// numbers point/rect/transform). Keys that differ only by language are named in a group as
+/// `identifier@language` (`"mdta/com.example.caption@fr-CA"`); a plain identifier names its key
+/// without a language, else its first. A key that the format does not have is an error (a
+/// misspelt `"langauge"` would otherwise be dropped without a word).
 public struct TimedMetadataDocument: Hashable, Sendable, Codable {
     public struct Key: Hashable, Sendable, Codable {
         public var identifier: MetadataIdentifier
-        /// A well-known type name (`utf8`, `int16`, `float32`, …; see ``MetadataDataType``) or code.
+        /// A well-known type name (`utf8`, `int16`, `float32`, …; see ``MetadataDataType``) or
+        /// code, or a reverse-DNS type name of the writer's own (`com.example.serialnumber`),
+        /// written as a data type definition box in namespace 1 (QTFF "Metadata key table atom"),
+        /// whose values are bytes.
         public var dataType: String?
+        /// A reverse-DNS type name beside a well-known `dataType`, as some Apple keys have.
         public var dataTypeName: String?
-        public var locale: String?
+        /// The BCP 47 tag of the values (`fr-CA`), written as the key's metadata locale atom
+        /// (`loca`); nil for every language.
+        public var language: String?
         /// The `keyd` namespace when it is not the identifier's key space (`fiel`).
         public var namespace: String?
 
         public init(identifier: MetadataIdentifier, dataType: String? = nil, dataTypeName: String? = nil,
-                    locale: String? = nil, namespace: String? = nil) {
+                    language: String? = nil, namespace: String? = nil) {
             self.identifier = identifier
             self.dataType = dataType
             self.dataTypeName = dataTypeName
-            self.locale = locale
+            self.language = language
             self.namespace = namespace
+        }
+
+        private enum CodingKeys: String, CodingKey, CaseIterable { case identifier, dataType, dataTypeName, language, namespace }
+
+        public init(from decoder: any Decoder) throws {
+            try decoder.rejectUnknownKeys(CodingKeys.self)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            identifier = try container.decode(MetadataIdentifier.self, forKey: .identifier)
+            dataType = try container.decodeIfPresent(String.self, forKey: .dataType)
+            dataTypeName = try container.decodeIfPresent(String.self, forKey: .dataTypeName)
+            language = try container.decodeIfPresent(String.self, forKey: .language)
+            namespace = try container.decodeIfPresent(String.self, forKey: .namespace)
         }
     }
 
@@ -50,6 +70,16 @@ public struct TimedMetadataDocument: Hashable, Sendable, Codable {
             self.duration = duration
             self.items = items
         }
+
+        private enum CodingKeys: String, CodingKey, CaseIterable { case start, duration, items }
+
+        public init(from decoder: any Decoder) throws {
+            try decoder.rejectUnknownKeys(CodingKeys.self)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            start = try container.decode(Double.self, forKey: .start)
+            duration = try container.decodeIfPresent(Double.self, forKey: .duration)
+            items = try container.decode([String: TimedMetadataValue].self, forKey: .items)
+        }
     }
 
     /// Units per second the groups are written in; nil for milliseconds.
@@ -63,9 +93,10 @@ public struct TimedMetadataDocument: Hashable, Sendable, Codable {
         self.groups = groups
     }
 
-    private enum CodingKeys: String, CodingKey { case timescale, keys, groups }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case timescale, keys, groups }
 
     public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         timescale = try container.decodeIfPresent(UInt32.self, forKey: .timescale)
         keys = try container.decodeIfPresent([Key].self, forKey: .keys) ?? []
@@ -77,12 +108,12 @@ public struct TimedMetadataDocument: Hashable, Sendable, Codable {
         timescale = track.timescale
         keys = track.keys.map { key in
             Key(identifier: key.identifier, dataType: key.dataType?.description, dataTypeName: key.dataTypeName,
-                locale: key.locale,
+                language: key.locale,
                 namespace: key.namespace.description == key.identifier.keySpace.rawValue ? nil : key.namespace.description)
         }
         groups = track.groups.map { group in
             var items: [String: TimedMetadataValue] = [:]
-            for item in group.items { items[item.identifier.description] = TimedMetadataValue(item.value) }
+            for item in group.items { items[Self.itemName(item.identifier, language: item.language)] = TimedMetadataValue(item.value) }
             return Group(start: group.start, duration: group.duration, items: items)
         }
     }
@@ -100,9 +131,9 @@ public struct TimedMetadataDocument: Hashable, Sendable, Codable {
         let scale = timescale ?? 1000
         guard scale > 0 else { throw MetadataInputError("must be at least 1", path: "timescale") }
         var tableKeys = try declaredKeys()
-        // The first key of each identifier, so each item finds its key at once, however many keys.
-        var keyIndex: [MetadataIdentifier: Int] = [:]
-        for (index, key) in tableKeys.enumerated() where keyIndex[key.identifier] == nil { keyIndex[key.identifier] = index }
+        // Each item finds its key at once, however many keys there are.
+        var keyIndex = KeyIndex()
+        for (index, key) in tableKeys.enumerated() { keyIndex.add(key, at: index) }
         guard !groups.isEmpty else { throw MetadataInputError("the document has no groups", path: "groups") }
         for index in groups.indices.dropFirst() where !(groups[index].start > groups[index - 1].start) {
             throw MetadataInputError("starts at \(groups[index].start) s, before the previous group ends: groups must be in time order and must not overlap (items at the same time go in one group)",
@@ -162,42 +193,83 @@ public struct TimedMetadataDocument: Hashable, Sendable, Codable {
         for (index, key) in keys.enumerated() {
             let path = "keys[\(index)]"
             var dataType: MetadataDataType?
+            var dataTypeName = key.dataTypeName
             if let name = key.dataType {
-                guard let type = MetadataDataType(name: name) else {
-                    throw MetadataInputError("unknown data type '\(name)' (utf8, int16, float32, point-f32, …, or a number)", path: "\(path).dataType")
+                if let type = MetadataDataType(name: name) {
+                    dataType = type
+                } else if Self.isReverseDNSName(name), dataTypeName == nil {
+                    dataTypeName = name
+                } else {
+                    throw MetadataInputError("unknown data type '\(name)' (utf8, int16, float32, point-f32, …, a number, or a reverse-DNS type name such as com.example.serialnumber)",
+                                             path: "\(path).dataType")
                 }
-                dataType = type
+            }
+            if let name = dataTypeName, !Self.isReverseDNSName(name) {
+                throw MetadataInputError("'\(name)' is not a reverse-DNS type name such as com.example.serialnumber", path: "\(path).dataTypeName")
+            }
+            var language: String?
+            if let text = key.language {
+                do {
+                    language = try LanguageTag(parsing: text).description
+                } catch {
+                    throw MetadataInputError("\(error)", path: "\(path).language")
+                }
             }
             var namespace: FourCC?
             if let text = key.namespace {
                 guard let parsed = FourCC(text) else { throw MetadataInputError("a namespace is four characters", path: "\(path).namespace") }
                 namespace = parsed
             }
-            guard declared.insert("\(key.identifier)\u{0}\(key.locale ?? "")").inserted else {
+            guard declared.insert("\(key.identifier)\u{0}\(language ?? "")").inserted else {
                 throw MetadataInputError("\(key.identifier) is declared twice", path: path)
             }
             result.append(TimedMetadataKey(localID: UInt32(index + 1), identifier: key.identifier, namespace: namespace,
-                                           dataType: dataType, dataTypeName: key.dataTypeName, locale: key.locale))
+                                           dataType: dataType, dataTypeName: dataTypeName, locale: language))
         }
         return result
     }
 
+    /// How a group names an item: its identifier, and `@language` for a key with one.
+    static func itemName(_ identifier: MetadataIdentifier, language: String?) -> String {
+        identifier.description + (language.map { "@" + $0 } ?? "")
+    }
+
+    /// Whether `name` is a reverse-DNS name (`com.example.serialnumber`): two or more dot-separated
+    /// labels of letters, digits, `-` and `_`.
+    private static func isReverseDNSName(_ name: String) -> Bool {
+        let labels = name.split(separator: ".", omittingEmptySubsequences: false)
+        return labels.count >= 2 && labels.allSatisfy { label in
+            !label.isEmpty && label.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }
+        }
+    }
+
     /// A group's items in key table order; identifiers not declared become keys.
     private func items(of group: Group, path: String, keys: inout [TimedMetadataKey],
-                       index keyIndex: inout [MetadataIdentifier: Int]) throws(MetadataInputError) -> [MetadataItem] {
+                       index keyIndex: inout KeyIndex) throws(MetadataInputError) -> [MetadataItem] {
         var items: [(order: Int, item: MetadataItem)] = []
         for (text, value) in group.items.sorted(by: { $0.key < $1.key }) {
             let itemPath = "\(path).items.\(text)"
-            guard let identifier = MetadataIdentifier(parsing: text) else {
-                throw MetadataInputError("not a metadata identifier (space/key, e.g. mdta/com.apple.quicktime.location.ISO6709)", path: itemPath)
-            }
+            // `identifier@language` names the key of that language.
+            let identifier: MetadataIdentifier
             let index: Int
-            if let known = keyIndex[identifier] {
-                index = known
+            if let at = text.lastIndex(of: "@"), let tagged = MetadataIdentifier(parsing: String(text[..<at])),
+               let language = try? LanguageTag(parsing: String(text[text.index(after: at)...])).description {
+                guard let found = keyIndex.index(of: tagged, language: language) else {
+                    throw MetadataInputError("no key declares \(tagged) in language \(language)", path: itemPath)
+                }
+                (identifier, index) = (tagged, found)
             } else {
-                keys.append(TimedMetadataKey(localID: UInt32(keys.count + 1), identifier: identifier, dataType: value.inferredDataType))
-                index = keys.count - 1
-                keyIndex[identifier] = index
+                guard let plain = MetadataIdentifier(parsing: text) else {
+                    throw MetadataInputError("not a metadata identifier (space/key, e.g. mdta/com.apple.quicktime.location.ISO6709)", path: itemPath)
+                }
+                identifier = plain
+                if let known = keyIndex.index(of: plain, language: nil) ?? keyIndex.first(of: plain) {
+                    index = known
+                } else {
+                    keys.append(TimedMetadataKey(localID: UInt32(keys.count + 1), identifier: plain, dataType: value.inferredDataType))
+                    index = keys.count - 1
+                    keyIndex.add(keys[index], at: index)
+                }
             }
             let key = keys[index]
             guard let metadataValue = value.metadataValue(as: key.dataType) else {
@@ -208,4 +280,22 @@ public struct TimedMetadataDocument: Hashable, Sendable, Codable {
         }
         return items.sorted { $0.order < $1.order }.map(\.item)
     }
+}
+
+/// Where each key of a table is, by identifier and language, and the first of each identifier.
+private struct KeyIndex {
+    private var exact: [String: Int] = [:]
+    private var firstOfIdentifier: [MetadataIdentifier: Int] = [:]
+
+    mutating func add(_ key: TimedMetadataKey, at index: Int) {
+        let name = Self.name(key.identifier, key.locale)
+        if exact[name] == nil { exact[name] = index }
+        if firstOfIdentifier[key.identifier] == nil { firstOfIdentifier[key.identifier] = index }
+    }
+
+    func index(of identifier: MetadataIdentifier, language: String?) -> Int? { exact[Self.name(identifier, language)] }
+
+    func first(of identifier: MetadataIdentifier) -> Int? { firstOfIdentifier[identifier] }
+
+    private static func name(_ identifier: MetadataIdentifier, _ language: String?) -> String { "\(identifier)\u{0}\(language ?? "")" }
 }

@@ -18,6 +18,13 @@ extension Box {
         return MetadataLocale(language: language, country: country)
     }
 
+    /// The BCP 47 tag of a QuickTime metadata item's metadata locale atom (`loca`), nil when the
+    /// item has none (its `data` atoms' locales say all there is).
+    var itemLocaleTag: String? {
+        guard isContainer, let atom = child(MetadataLocaleAtom.type), var reader = try? atom.payloadPrefixReader(256) else { return nil }
+        return MetadataLocaleAtom.tag(from: &reader)
+    }
+
     /// Edits the children of a container through a copy of the list.
     mutating func editChildren(_ change: (inout [Box]) throws(BoxError) -> Void) throws(BoxError) {
         var list = children

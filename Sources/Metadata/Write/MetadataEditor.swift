@@ -17,8 +17,14 @@ public struct MetadataEditor: Sendable {
     /// `brand` prefers, unless it cannot hold it: iTunes lists have neither languages nor track
     /// scope, so a localized or track-level value goes to QuickTime metadata (QTFF "Metadata"),
     /// which ffmpeg and ExifTool read in MPEG-4 files too.
+    ///
+    /// A value whose language tag says more than an ISO 639-2/T code and a country (`zh-Hans`)
+    /// goes to QuickTime metadata with a metadata locale atom, which keeps it apart from values
+    /// of other scripts. QuickTime user data cannot: two values of one `©xxx` item whose tags
+    /// become the same code are refused, naming both tags.
     public func applying(_ changes: [MetadataChange], to moov: Box, brand: MetadataCarrierPreference) throws(BoxError) -> Box {
         var moov = moov
+        var userDataRecords = UserDataRecordClaims()
         for change in changes {
             let locale = try MetadataLocale(change.language)
             let (targets, explicit) = try MetadataTarget.resolve(change.key)
@@ -34,7 +40,10 @@ public struct MetadataEditor: Sendable {
                         throw BoxError(.invalidValue("no metadata carrier can hold '\(change.key)'" + (change.language.map { " in language \($0)" } ?? "")
                                                      + " at \(change.scope) with a \(value.kindDescription) value"), at: nil)
                     }
-                    for target in chosen { try target.set(value, type: type, locale: locale, in: &holder) }
+                    for target in chosen {
+                        try userDataRecords.claim(target, locale: locale, change: change)
+                        try target.set(value, type: type, locale: locale, in: &holder)
+                    }
                 }
             }
         }
@@ -47,6 +56,7 @@ public struct MetadataEditor: Sendable {
                                  holder: MetadataHolder, brand: MetadataCarrierPreference) throws(BoxError) -> [MetadataTarget] {
         let usable = targets.filter { target in
             (try? target.checkCanHold(value, locale: locale)) != nil && (scope == .movie || !target.isITunes)
+                && (locale.tag == nil || target.keySpace != .quickTimeUserData)
         }
         var existing: [MetadataTarget] = []
         for target in usable where try target.exists(in: holder) { existing.append(target) }
@@ -57,6 +67,32 @@ public struct MetadataEditor: Sendable {
             if let target = usable.first(where: { $0.keySpace == space }) { return [target] }
         }
         return []
+    }
+}
+
+/// The `©xxx` records one edit sets, by the language code they are stored under, so that two
+/// tags that user data cannot tell apart (`zh-Hans`, `zh-Hant`: both `zho`) are refused rather
+/// than the second silently replacing the first.
+private struct UserDataRecordClaims {
+    private var tags: [Record: String] = [:]
+
+    private struct Record: Hashable {
+        var scope: MetadataScope
+        var target: MetadataTarget
+        /// The packed language alone: a record has no country.
+        var language: UInt16
+    }
+
+    mutating func claim(_ target: MetadataTarget, locale: MetadataLocale, change: MetadataChange) throws(BoxError) {
+        guard case let .userData(type) = target, let language = change.language else { return }
+        let record = Record(scope: change.scope, target: target, language: locale.language)
+        if let earlier = tags[record], (try? MetadataLocale(earlier)) != locale {
+            throw BoxError(.invalidValue("udta/\(type)@\(earlier) and udta/\(type)@\(language) would both be stored as language "
+                                         + "'\(MediaLanguage(rawValue: locale.language).iso639Code)': QuickTime user data records have an "
+                                         + "ISO 639-2 code and no script or country, so the second would replace the first; write them "
+                                         + "as QuickTime metadata (mdta/…, or a common name), which keeps both tags"), at: nil)
+        }
+        tags[record] = language
     }
 }
 

@@ -30,7 +30,10 @@ struct QuickTimeMetadataList {
 
     /// Sets the value of `key` for `locale`: the `data` atom of that locale is replaced, or one is
     /// added: the neutral value first (ffmpeg 5.1 reads only an item's first atom), localized
-    /// ones after it.
+    /// ones after it. A locale with a full tag (``MetadataLocale/tag``) gets an item of its own,
+    /// its `data` atom then a metadata locale atom (`loca`, QTFF), placed before the key's item
+    /// of plain values so that readers that keep one value per key (ffmpeg keeps the last item)
+    /// still show the plain value.
     mutating func set(_ key: String, locale: MetadataLocale, to value: MetadataDataBox) throws(BoxError) {
         var value = value
         value.country = locale.country
@@ -44,8 +47,19 @@ struct QuickTimeMetadataList {
             index = UInt32(table.entries.count)
             try setKeyTable(table)
         }
+        if let tag = locale.tag {
+            let item = Box.container(FourCC(rawValue: index), [value.makeBox(), MetadataLocaleAtom.makeBox(tag)])
+            try editList { items in
+                if let position = items.firstIndex(where: { $0.type.rawValue == index && $0.itemLocaleTag == tag }) {
+                    items[position] = item
+                } else {
+                    items.insert(item, at: items.firstIndex { $0.type.rawValue == index && $0.itemLocaleTag == nil } ?? items.endIndex)
+                }
+            }
+            return
+        }
         try editList { (items: inout [Box]) throws(BoxError) in
-            guard let position = items.firstIndex(where: { $0.type.rawValue == index }) else {
+            guard let position = items.firstIndex(where: { $0.type.rawValue == index && $0.itemLocaleTag == nil }) else {
                 items.append(.container(FourCC(rawValue: index), [value.makeBox()]))
                 return
             }
@@ -65,15 +79,18 @@ struct QuickTimeMetadataList {
     }
 
     /// Removes the `data` atoms of `key` for `locale` (every locale when nil); a key left with
-    /// no item goes. Returns whether anything was removed.
+    /// no item goes. A locale with a full tag removes the item with that `loca`; one without
+    /// leaves such items alone. Returns whether anything was removed.
     mutating func remove(_ key: String, locale: MetadataLocale?) throws(BoxError) -> Bool {
         guard let index = try index(of: key) else { return false }
         var removed = false
         try editList { items in
             for position in items.indices.reversed() where items[position].type.rawValue == index && items[position].isContainer {
+                let itemTag = items[position].itemLocaleTag
+                if let locale, itemTag != locale.tag { continue }
                 let before = items[position].children.count
                 items[position].setChildren(items[position].children.filter { atom in
-                    atom.type != "data" || (locale.map { atom.dataAtomLocale != $0 } ?? false)
+                    atom.type != "data" || (locale.map { $0.tag == nil && atom.dataAtomLocale != $0 } ?? false)
                 })
                 guard items[position].children.count != before else { continue }
                 removed = true

@@ -7,7 +7,9 @@ import TimedText
 /// When a movie has both, the chapter track is shown: Apple players read only chapter tracks,
 /// and FFmpeg (libavformat/mov.c) reads `chpl` while parsing `moov` and then lets the chapter
 /// track's entries replace the `chpl` entries with the same index, so ffprobe shows the track
-/// too. A chapter track that cannot be read leaves `chpl` shown, as ffprobe does.
+/// too. A chapter track that cannot be read leaves `chpl` shown, as ffprobe does. A movie with
+/// one chapter track per language (QTFF "Chapter lists") has a list for each; the first is
+/// shown, as a player picks one by its preferred languages.
 public enum ChapterReader {
     /// The chapters of `movie`. Failures are ``MovieChapters/problems``, so a damaged carrier
     /// does not hide a good one.
@@ -18,12 +20,12 @@ public enum ChapterReader {
         for track in chapterTrackCandidates(in: movie) {
             do throws(BoxError) {
                 lists.append(try trackChapters(track, in: movie))
-                break
             } catch {
                 problems.append(error)
                 if unreadTrack == nil { unreadTrack = track.id }
             }
         }
+        let trackLists = lists.count
         if let chpl = movie.movieBox.child("udta")?.child("chpl") {
             do throws(BoxError) {
                 lists.append(try neroChapters(chpl, in: movie))
@@ -32,7 +34,9 @@ public enum ChapterReader {
             }
         }
         var choice: String?
-        if lists.count > 1 {
+        if trackLists > 1 {
+            choice = "one chapter track per language: a player shows the one that best matches its preferred languages; the first is shown here"
+        } else if lists.count > 1 {
             choice = "the QuickTime chapter track is shown: Apple players read only chapter tracks, and ffmpeg lets a chapter track replace udta/chpl entry by entry"
         } else if let unreadTrack, lists.first?.carrier == .nero {
             choice = "chapter track \(unreadTrack) could not be read, so udta/chpl is shown (as ffprobe does)"
@@ -80,7 +84,9 @@ public enum ChapterReader {
             guard let span = timeline.movieSpan(start: cue.start, end: cue.end) else { return nil }
             return Chapter(start: span.start, end: span.end, title: cue.text.plainText)
         }
-        return ChapterList(chapters: chapters, carrier: .quickTimeTrack(track.id))
+        let language = track.displayLanguage
+        return ChapterList(chapters: chapters, carrier: .quickTimeTrack(track.id),
+                           language: language == "und" || language.isEmpty ? nil : language)
     }
 
     /// `chpl` entries in order; each ends at the next start, the last at the movie's end (as

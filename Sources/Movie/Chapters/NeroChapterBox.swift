@@ -1,4 +1,5 @@
 import ISOBMFF
+import TimedText
 
 /// Nero's chapter list, `moov/udta/chpl`: a full box whose entries are a 64-bit start in
 /// units of 100 ns and an 8-bit-length title.
@@ -13,6 +14,11 @@ public struct NeroChapterBox: Sendable, Hashable {
     public struct Entry: Sendable, Hashable {
         public var start: UInt64
         public var title: String
+
+        public init(start: UInt64, title: String) {
+            self.start = start
+            self.title = title
+        }
     }
 
     /// The start times' unit: 10,000,000 per second.
@@ -46,4 +52,70 @@ public struct NeroChapterBox: Sendable, Hashable {
         }
         self.entries = entries
     }
+}
+
+extension NeroChapterBox {
+    /// The most entries a list holds for every reader: FFmpeg and mutagen read the count as
+    /// one byte.
+    public static let maxEntries = 255
+    /// The longest title in bytes: its length is one byte.
+    public static let maxTitleBytes = 255
+
+    /// A version 1 list of `chapters` (starts rounded to 100 ns), what FFmpeg writes, and what
+    /// did not fit: chapters past the 255th left out, titles longer than 255 bytes cut at a
+    /// character boundary.
+    public init(chapters: [Chapter]) {
+        version = 1
+        entries = chapters.prefix(Self.maxEntries).map { chapter in
+            // Whole characters only, so a cut title is still valid UTF-8.
+            var title: [UInt8] = []
+            for character in chapter.title {
+                let bytes = Array(String(character).utf8)
+                guard title.count + bytes.count <= Self.maxTitleBytes else { break }
+                title += bytes
+            }
+            let start = max(0, chapter.start.microseconds).multipliedReportingOverflow(by: 10)
+            return Entry(start: start.overflow ? UInt64.max : UInt64(start.partialValue), title: String(decoding: title, as: UTF8.self))
+        }
+    }
+
+    /// What writing `chapters` as a Nero list loses (``init(chapters:)``).
+    public static func losses(writing chapters: [Chapter]) -> [ConversionLoss] {
+        var losses: [ConversionLoss] = []
+        let long = chapters.prefix(maxEntries).enumerated().filter { $0.element.title.utf8.count > maxTitleBytes }.map { $0.offset + 1 }
+        if !long.isEmpty {
+            losses.append(ConversionLoss(kind: .neroTitleLength, subject: .chapter, numbers: long,
+                                         message: "titles longer than \(maxTitleBytes) bytes are cut in udta/chpl (its title length is one byte)",
+                                         hint: "the chapter track keeps them whole"))
+        }
+        if chapters.count > maxEntries {
+            losses.append(ConversionLoss(kind: .neroChapterCount, subject: .chapter, numbers: Array(maxEntries + 1...chapters.count),
+                                         message: "left out of udta/chpl, whose readers (FFmpeg, mutagen) read at most \(maxEntries) chapters",
+                                         hint: "the chapter track keeps them"))
+        }
+        return losses
+    }
+
+    /// The `chpl` box: version 1 and flags 0, a reserved byte, the count as 32 bits (whose low
+    /// byte is the 8-bit count FFmpeg and mutagen read after four reserved bytes), the entries.
+    public func makeBox() -> Box {
+        var writer = ByteWriter()
+        writer.write(UInt32(version) << 24)
+        writer.write(UInt8(0))
+        writer.write(UInt32(entries.count))
+        for entry in entries {
+            writer.write(entry.start)
+            let title = Array(entry.title.utf8.prefix(Self.maxTitleBytes))
+            writer.write(UInt8(title.count))
+            writer.write(bytes: title)
+        }
+        return Box(type: "chpl", payload: writer.bytes)
+    }
+}
+
+extension ConversionLoss.Kind {
+    /// Chapter titles cut to fit a Nero chapter list's one-byte length.
+    public static let neroTitleLength = Self(rawValue: "chpl-title-length")
+    /// Chapters past the 255th, which a Nero chapter list's readers do not read.
+    public static let neroChapterCount = Self(rawValue: "chpl-chapter-count")
 }

@@ -55,6 +55,8 @@ struct ChapterTrackBuilder {
         var media: NewTrackMedia
         /// Chapters left out at the movie's end.
         var losses: [ConversionLoss]
+        /// The chapters written: those that start before the movie's end.
+        var chapters: [Chapter]
     }
 
     func build(_ request: ChapterTrackRequest, trackID: UInt32) throws(BoxError) -> Result {
@@ -98,6 +100,6 @@ struct ChapterTrackBuilder {
             ]),
         ])
         return Result(trak: Box(type: "trak", children: [header.makeBox(), media]), media: samples.media(trackID: trackID),
-                      losses: losses)
+                      losses: losses, chapters: Array(kept))
     }
 }

@@ -29,16 +29,24 @@ struct EditedMovie {
         var removal = plan.removal ?? MetadataRemoval()
         // A new chapter list replaces the old ones: their tracks go like removed tracks.
         var chapterReplacement: ChapterReplacement?
-        if plan.chapters != nil {
-            let replacement = try ChapterReplacement(movie: movie)
+        if let request = plan.chapters {
+            let replacement = try ChapterReplacement(movie: movie, request: request)
             removal.trackIDs.formUnion(replacement.removedTrackIDs)
             chapterReplacement = replacement
         }
+        // A track rebuilt from new cues replaces the old one, which goes as removed tracks do.
+        removal.trackIDs.formUnion(plan.cueReplacements.map(\.trackID))
         self.removal = removal
         erasesRetiredMovie = !removal.isEmpty || !plan.metadataChanges.isEmpty || plan.chapters != nil
         var moov = try metadata.removing(removal.items, from: movie.movieBox)
-        if plan.chapters != nil { moov = ChapterReplacement.removingNeroChapters(from: moov) }
+        if chapterReplacement?.removesNeroChapters == true { moov = ChapterReplacement.removingNeroChapters(from: moov) }
         moov = try metadata.applying(plan.metadataChanges, to: moov, brand: carrier)
+        // Metadata written to MPEG-4 goes where MPEG-4 readers look, a QuickTime movie's too.
+        var brandLosses: [ConversionLoss] = []
+        let convertsQuickTime = plan.brand.map { !$0.isQuickTime && movie.isQuickTime } ?? false
+        if carrier == .iTunes, convertsQuickTime || !plan.metadataChanges.isEmpty {
+            (moov, brandLosses) = try metadata.preparedForMPEG4(moov, carryingQuickTimeItems: convertsQuickTime)
+        }
         var editors = moov.children("trak").map { TrackBoxEditor(trak: $0, limits: limits) }
         let chapterTracks = movie.chapterTrackIDs
         var tracks = TrackDirectory(movie: movie, chapterTrackIDs: chapterTracks)
@@ -76,7 +84,7 @@ struct EditedMovie {
         var newMedia: [NewTrackMedia] = []
         var added: [UInt32] = []
         var diagnostics: [String] = []
-        var losses: [ConversionLoss] = []
+        var losses = brandLosses
         var movieDuration = header?.duration ?? 0
         /// Puts a built track into the movie: its boxes, its samples, its share of the duration.
         func adopt(_ editor: TrackBoxEditor, media: NewTrackMedia, diagnostics built: [String],
@@ -155,20 +163,45 @@ struct EditedMovie {
             try adopt(editor, media: built.media, diagnostics: [], losses: built.losses)
         }
         if let request = plan.chapters, let replacement = chapterReplacement {
-            for index in editors.indices { try editors[index].apply(ChapterReplacement.removingChapterReferences, group: nil) }
+            if replacement.removesChapterReferences {
+                for index in editors.indices { try editors[index].apply(ChapterReplacement.removingChapterReferences, group: nil) }
+            }
             let trackID = try trackIDs.take()
             let chapterBuilder = ChapterTrackBuilder(movieTimescale: movieTimescale, movieDuration: header?.duration ?? 0,
                                                      isQuickTime: isQuickTime, pastEnd: plan.pastEnd)
             let built = try chapterBuilder.build(request, trackID: trackID)
             var editor = TrackBoxEditor(trak: built.trak, limits: limits)
-            try editor.apply(TrackChanges(language: request.language, name: request.name), group: nil)
-            tracks.add(trackID: trackID, handler: "text", group: 0, language: request.language)
+            // One chapter track per language, all in one alternate group (QTFF "Chapter lists").
+            let group = replacement.alternateGroup
+            try editor.apply(TrackChanges(language: request.language, name: request.name), group: group == 0 ? nil : group)
+            for kept in replacement.keptTrackIDs {
+                guard let index = editors.firstIndex(where: { $0.trackID == kept }) else { throw tracks.unknownTrack(kept) }
+                try editors[index].apply(TrackChanges(), group: group)
+            }
+            tracks.add(trackID: trackID, handler: "text", group: group, language: request.language)
+            if request.writesNeroList {
+                moov = ChapterReplacement.settingNeroChapters(NeroChapterBox(chapters: built.chapters), in: moov)
+                losses += NeroChapterBox.losses(writing: built.chapters)
+            }
             let reference = TrackChanges(addedReferences: [TrackReference(type: TrackReference.chapterList, trackIDs: [trackID])])
             for referrer in replacement.referringTrackIDs {
                 guard let index = editors.firstIndex(where: { $0.trackID == referrer }) else { throw tracks.unknownTrack(referrer) }
                 try editors[index].apply(reference, group: nil)
             }
             try adopt(editor, media: built.media, diagnostics: [], losses: built.losses)
+        }
+
+        // Subtitle tracks rebuilt from new cues (CueReplacementRequest), under new IDs.
+        let rebuilder = ReplacedCuesTrack(builder: builder, limits: limits)
+        for request in plan.cueReplacements {
+            guard let index = editors.firstIndex(where: { $0.trackID == request.trackID }),
+                  let source = movie.track(id: request.trackID) else { throw tracks.unknownTrack(request.trackID) }
+            let trackID = try trackIDs.take()
+            let built = try rebuilder.build(request, source: source, trak: editors[index].trak, trackID: trackID)
+            for other in editors.indices { try editors[other].redirectReferences(from: request.trackID, to: trackID) }
+            tracks.add(trackID: trackID, handler: built.handler, group: source.header.alternateGroup,
+                       language: try? LanguageTag(parsing: source.displayLanguage))
+            try adopt(TrackBoxEditor(trak: built.trak, limits: limits), media: built.media, diagnostics: built.diagnostics, losses: built.losses)
         }
 
         if plan.refusesLosses, !losses.isEmpty {

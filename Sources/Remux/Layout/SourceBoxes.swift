@@ -107,14 +107,15 @@ struct SourceBoxes {
         self.warnings = warnings
     }
 
-    /// Refuses a kept track whose samples run past the end of the file: the file was cut short
-    /// and they are gone, which no copy or edit can mend.
+    /// Refuses a kept track whose samples run past the end of the file: they are not there (the
+    /// file was cut short, or the offsets are wrong), which no copy or edit can mend, and an
+    /// in-place edit would make them read its appended bytes.
     func checkChunksInFile(_ movie: Movie, removedTracks: Set<UInt32>) throws(BoxError) {
         let end = movie.file.source.size
         for track in movie.tracks where !removedTracks.contains(track.id) {
             let ranges = chunks.ranges { $0 == track.id }
             if let missing = ranges.first(where: { $0.upperBound > end && !$0.isEmpty }) {
-                throw BoxError(.invalidValue("the file is cut short: track \(track.id)'s samples at 0x\(String(missing.lowerBound, radix: 16)) run past its end (\(end) bytes)"),
+                throw BoxError(.invalidValue("track \(track.id)'s samples at 0x\(String(missing.lowerBound, radix: 16)) run past the end of the file (\(end) bytes): it was cut short, or the track's chunk offsets are wrong"),
                                at: track.box.location)
             }
         }

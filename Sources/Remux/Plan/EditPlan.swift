@@ -22,6 +22,8 @@ public struct EditPlan: Sendable {
     public var removal: MetadataRemoval?
     /// A chapter list that replaces the movie's chapters; nil leaves them as they are.
     public var chapters: ChapterTrackRequest?
+    /// Subtitle tracks whose cues are replaced (rebuilt under new IDs, after the added tracks).
+    public var cueReplacements: [CueReplacementRequest] = []
     /// What added tracks do with cues, groups or chapters past the movie's end; every
     /// change is reported in ``EditReport/diagnostics``.
     public var pastEnd: PastEndPolicy
@@ -49,7 +51,7 @@ public struct EditPlan: Sendable {
     /// Whether the plan changes nothing.
     public var isEmpty: Bool {
         subtitleTracks.isEmpty && captionTracks.isEmpty && metadataTracks.isEmpty && trackChanges.allSatisfy(\.changes.isEmpty) && brand == nil
-            && metadataChanges.isEmpty && (removal?.isEmpty ?? true) && chapters == nil
+            && metadataChanges.isEmpty && (removal?.isEmpty ?? true) && chapters == nil && cueReplacements.isEmpty
     }
 }
 

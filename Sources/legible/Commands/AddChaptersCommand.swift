@@ -22,6 +22,15 @@ struct AddChaptersCommand: ParsableCommand {
         reference, and the Nero list (udta/chpl), so players show only the new list. Every \
         other sample is copied byte for byte.
 
+        --add-language keeps the chapter tracks of other languages (and udta/chpl) and adds \
+        this one beside them: one chapter track per language, all listed in tref/chap and kept \
+        in one alternate group, from which a player picks the language that best matches its \
+        preferences (QTFF "Chapter lists"; AVFoundation's chapterMetadataGroups). Only a \
+        chapter track of the same language is replaced. --nero also writes the chapters as a \
+        Nero list (udta/chpl), which FFmpeg, mutagen and TagLib read; its titles hold 255 \
+        bytes and its readers read 255 chapters, and what does not fit is named (a warning, or \
+        an error with --strict).
+
         Chapter files (the format comes from the extension; --format overrides it):
           text (.txt): one chapter a line, the time then the title; blank lines and lines
             starting with # are ignored. Times: 00:01:30.000, 00:01:30,000, 1:30, 1:02:03.
@@ -39,6 +48,8 @@ struct AddChaptersCommand: ParsableCommand {
           legible add-chapters movie.mov chapters.txt -o movie-chapters.mov
           legible chapters --json old.m4b > ch.json && legible add-chapters new.m4b ch.json --in-place
           legible add-chapters movie.mp4 chapters.ffmeta --language en -o out.mp4
+          legible add-chapters movie.mov chapitres.txt --language fr --add-language --in-place
+          legible add-chapters book.m4b chapters.txt --nero -o tagged.m4b
 
         Exit status: 0 on success; 2 on bad input (the error names the line) or usage.
         """)
@@ -58,6 +69,12 @@ struct AddChaptersCommand: ParsableCommand {
     @Option(help: "The chapter track's name.")
     var name: String?
 
+    @Flag(help: "Keep the chapter tracks of other languages and add this language beside them (needs --language).")
+    var addLanguage = false
+
+    @Flag(help: "Also write the chapters as a Nero chapter list (udta/chpl), which FFmpeg, mutagen and TagLib read.")
+    var nero = false
+
     @OptionGroup var pastEndOption: PastEndOption
 
     @OptionGroup var outputOptions: EditOutputOptions
@@ -71,6 +88,9 @@ struct AddChaptersCommand: ParsableCommand {
         }
         if format == nil, ChapterInputFormat(path: chapters) == nil {
             throw ValidationError("cannot tell the format of '\(chapters)' from its extension; say --format text, ffmetadata or json")
+        }
+        if addLanguage, language == nil {
+            throw ValidationError("--add-language needs --language: the chapter tracks of a movie are told apart by their languages")
         }
         if let language, (try? LanguageTag(parsing: language)) == nil {
             throw ValidationError("--language takes a BCP 47 tag such as en or pt-BR, not '\(language)'")
@@ -90,7 +110,8 @@ struct AddChaptersCommand: ParsableCommand {
             } catch {
                 throw EditFailure("\(chapters): \(error)")
             }
-            let request = ChapterTrackRequest(chapters: list, language: try language.map { try LanguageTag(parsing: $0) }, name: name)
+            let request = ChapterTrackRequest(chapters: list, language: try language.map { try LanguageTag(parsing: $0) }, name: name,
+                                              addsLanguage: addLanguage, writesNeroList: nero)
             return EditPlan(brand: outputOptions.resolvedBrand(sourcePath: movie), chapters: request, pastEnd: pastEndOption.pastEnd)
         } describe: { report in
             ["wrote chapter track \(report.addedTrackIDs.map(String.init).joined(separator: ", ")) to \(report.path) (\(report.fileSize) bytes)"]

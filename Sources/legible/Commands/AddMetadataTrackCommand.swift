@@ -36,7 +36,11 @@ struct AddMetadataTrackCommand: ParsableCommand {
         last one until the movie's end (1 s if it starts after it). Empty items is an explicit \
         gap; values sharing their timing go in one group. Values are strings, numbers, lists of \
         numbers, or {"hex": "…"} for bytes, as the key's dataType (utf8, int16, float32, \
-        point-f32, …) requires; keys not listed get a type from their first value. Groups past \
+        point-f32, …) requires; keys not listed get a type from their first value. A key's \
+        "language" (BCP 47: fr-CA) is written as its metadata locale atom (loca); keys that \
+        differ only by language are named in items as "mdta/…@fr-CA". A "dataType" that is a \
+        reverse-DNS name of your own (com.example.serialnumber) is written as a type name \
+        (dtyp), its values {"hex": "…"}. A key the format does not have is an error. Groups past \
         the movie's end are dropped and one running past it is cut, with a warning.
 
         Output: -o writes a new file; --in-place appends to the source (see add-subtitles).

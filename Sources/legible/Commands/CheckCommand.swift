@@ -22,11 +22,14 @@ struct CheckCommand: ParsableCommand {
         language-agreement, subtitle-handler, chapter-track, characteristic-syntax, \
         distinguishable-options, audio-description, kind-role, text-placement, self-contained \
         (media in another file), forced-cues-in-full-track (a forced-only track's cues missing \
-        from its language's full track; this one reads the subtitle text), accessibility-default \
+        from its language's full track; this one reads the subtitle text, and its fix rebuilds \
+        the full track with them), accessibility-default \
         (SDH, captions or audio description enabled as a group's default).
 
         --fix makes every "fix:" repair of an error or warning through the remux engine (samples \
-        are copied unchanged), then checks the result and reports what remains. Fragmented movies \
+        are copied unchanged; a subtitle track given the forced cues it lacks is written anew, \
+        after the other tracks and under a new track ID), then checks the result and reports \
+        what remains. Fragmented movies \
         get findings but no fixes: the engine does not edit them.
 
         Examples:
@@ -76,8 +79,9 @@ struct CheckCommand: ParsableCommand {
         if !fixes.isEmpty || output != nil {
             var arguments = output.map { ["-o", $0] } ?? ["--in-place"]
             if overwrite { arguments.append("--overwrite") }
-            let writer = try EditOutputOptions.parse(arguments + ["--progress", progress.rawValue, "--quiet"])
-            try writer.run(movie: movie) { _ in EditPlan(trackChanges: fixes.map(\.request)) } describe: { _ in [] }
+            // Not quiet: what a rebuilt subtitle track cannot carry is said.
+            let writer = try EditOutputOptions.parse(arguments + ["--progress", progress.rawValue])
+            try writer.run(movie: movie) { _ in check.automaticFixPlan } describe: { _ in [] }
         }
         let fixed = check.findings.filter { $0.severity != .info && $0.fix?.isAutomatic == true }
         let recheck = MovieCheck(movie: try Movie.openForCommand(path: destination))

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ISOBMFF
 import Movie
 import Remux
 import TimedText

@@ -7,12 +7,16 @@ struct ChapterReport {
     let chapters: MovieChapters
 
     /// The members describing the chapters (without the file): `chapters`, `source`,
-    /// `otherSources`, `choice`, `problems`.
+    /// `otherSources`, `lists` (every list read, each with its source and chapters: one chapter
+    /// track per language, `chpl`), `choice`, `problems`.
     var jsonMembers: [(String, JSONValue)] {
         [
             ("chapters", .array((chapters.shown?.chapters ?? []).map(Self.chapterJSON))),
             ("source", chapters.shown.map { Self.sourceJSON($0) } ?? .null),
             ("otherSources", .array(chapters.lists.dropFirst().map { Self.sourceJSON($0) })),
+            ("lists", .array(chapters.lists.map { list in
+                .object([("source", Self.sourceJSON(list)), ("chapters", .array(list.chapters.map(Self.chapterJSON)))])
+            })),
             ("choice", .string(chapters.choice)),
             ("problems", .array(chapters.problems.map { .string($0.description) })),
         ]
@@ -31,7 +35,8 @@ struct ChapterReport {
     static func sourceJSON(_ list: ChapterList) -> JSONValue {
         switch list.carrier {
         case let .quickTimeTrack(id):
-            .object([("type", .string("quickTimeTrack")), ("trackID", .unsigned(id)), ("count", .unsigned(list.chapters.count))])
+            .object([("type", .string("quickTimeTrack")), ("trackID", .unsigned(id)), ("language", .string(list.language)),
+                     ("count", .unsigned(list.chapters.count))])
         case .nero:
             .object([("type", .string("nero")), ("box", .string("moov/udta/chpl")), ("count", .unsigned(list.chapters.count))])
         }
@@ -41,9 +46,21 @@ struct ChapterReport {
         .seconds(Double(time.roundedMilliseconds) / 1000)
     }
 
-    /// `00:01:30.000  Title`, one chapter a line.
+    /// `00:01:30.000  Title`, one chapter a line; then, for a movie with a chapter track per
+    /// language, each other track's after a line naming it.
     var chapterLines: [String] {
-        (chapters.shown?.chapters ?? []).map { "\(ChapterTimestamp.format($0.start))  \($0.title)" }
+        let line = { (chapter: Chapter) in "\(ChapterTimestamp.format(chapter.start))  \(chapter.title)" }
+        var lines = (chapters.shown?.chapters ?? []).map(line)
+        for list in chapters.lists.dropFirst() where list.carrier != .nero {
+            lines.append("\(Self.name(list)):")
+            lines += list.chapters.map(line)
+        }
+        return lines
+    }
+
+    /// `QuickTime chapter track 6 (fr)`.
+    private static func name(_ list: ChapterList) -> String {
+        "\(list.carrier)" + (list.language.map { " (\($0))" } ?? "")
     }
 
     /// Where the list shown comes from, the other carriers, and why.
@@ -51,9 +68,9 @@ struct ChapterReport {
         guard let shown = chapters.shown else {
             return chapters.problems.isEmpty ? ["no chapters"] : []
         }
-        var lines = ["\(shown.chapters.count) chapter\(shown.chapters.count == 1 ? "" : "s") from the \(shown.carrier)"]
+        var lines = ["\(shown.chapters.count) chapter\(shown.chapters.count == 1 ? "" : "s") from the \(Self.name(shown))"]
         for other in chapters.lists.dropFirst() {
-            lines.append("also: the \(other.carrier), \(other.chapters.count) chapter\(other.chapters.count == 1 ? "" : "s")")
+            lines.append("also: the \(Self.name(other)), \(other.chapters.count) chapter\(other.chapters.count == 1 ? "" : "s")")
         }
         if let choice = chapters.choice { lines.append(choice) }
         return lines

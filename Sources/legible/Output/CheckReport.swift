@@ -9,7 +9,12 @@ struct CheckReport {
     let output: String?
 
     private func fixCommand(_ finding: Finding) -> String? {
-        finding.fix.map { SetTrackCommandLine(moviePath: output ?? path, fix: $0).rendered }
+        guard let fix = finding.fix else { return nil }
+        // A track rebuilt from new cues has no set-track form: check --fix makes it.
+        guard fix.replacementCues == nil else {
+            return (["legible", "check", output ?? path, "--fix", "--in-place"]).map(SetTrackCommandLine.shellWord).joined(separator: " ")
+        }
+        return SetTrackCommandLine(moviePath: output ?? path, fix: fix).rendered
     }
 
     var lines: [String] {

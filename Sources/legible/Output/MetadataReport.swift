@@ -31,7 +31,7 @@ struct MetadataReport {
             let describes = track.describedTrackIDs.isEmpty ? "the movie" : "track " + track.describedTrackIDs.map(String.init).joined(separator: ", ")
             lines.append("timed metadata track \(track.trackID) (describes \(describes)): \(track.keys.count) keys, \(track.groups.count) samples")
             for group in track.groups {
-                let values = group.items.map { "\($0.identifier) = \($0.value.displayText)" }
+                let values = group.items.map { "\($0.identifier)\($0.language.map { "@" + $0 } ?? "") = \($0.value.displayText)" }
                 let times = "\(Self.millisecondText(group.start))–\(Self.millisecondText(group.start + group.duration)) s"
                 lines.append("  \(times)  " + (values.isEmpty ? "(gap)" : values.joined(separator: "; ")))
             }
@@ -89,7 +89,7 @@ struct MetadataReport {
             ("describes", .array(track.describedTrackIDs.map { .unsigned($0) })),
             ("keys", .array(track.keys.map { key in
                 .object([("identifier", .string(key.identifier.description)), ("dataType", .string(key.dataType?.description)),
-                         ("dataTypeName", .string(key.dataTypeName)), ("locale", .string(key.locale))])
+                         ("dataTypeName", .string(key.dataTypeName)), ("language", .string(key.locale))])
             })),
             ("samples", .array(track.groups.map { group in
                 .object([("start", .number(group.start)), ("duration", .number(group.duration)),

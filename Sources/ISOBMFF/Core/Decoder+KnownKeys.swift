@@ -2,7 +2,7 @@
 /// typo (`"defualt": true`) is caught before it costs an edit.
 extension Decoder {
     /// Throws for the first key of this object not among `known`.
-    func rejectUnknownKeys<Keys: CodingKey & CaseIterable>(_ known: Keys.Type) throws {
+    public func rejectUnknownKeys<Keys: CodingKey & CaseIterable>(_ known: Keys.Type) throws {
         let names = known.allCases.map(\.stringValue)
         let container = try container(keyedBy: AnyJSONKey.self)
         if let unknown = container.allKeys.first(where: { !names.contains($0.stringValue) }) {
