@@ -60,7 +60,8 @@ struct NewTrackSamples {
             throw BoxError(.invalidValue("a duration of \(value) in timescale \(from) does not fit 64 bits in timescale \(to)"), at: nil)
         }
         let (quotient, remainder) = divisor.dividingFullWidth(product)
-        guard remainder < divisor - remainder else { return quotient }
+        // Below half a unit rounds down, half or more up.
+        if remainder < divisor - remainder { return quotient }
         guard quotient < UInt64.max else {
             throw BoxError(.invalidValue("a duration of \(value) in timescale \(from) does not fit 64 bits in timescale \(to)"), at: nil)
         }

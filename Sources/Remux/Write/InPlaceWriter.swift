@@ -26,7 +26,7 @@ struct InPlaceWriter {
         sink.progress = progress
         var undo: [Undo] = []
         for step in InPlaceStep.allCases {
-            guard let writes = try writes(for: step, into: &undo) else {
+            guard let writes = try writes(for: step, into: &undo), !writes.isEmpty else {
                 if step == lastStep { return }
                 continue
             }
@@ -44,8 +44,8 @@ struct InPlaceWriter {
         }
     }
 
-    /// What a step writes, or nil when the edit has nothing to do in it; records in `undo` how
-    /// to take the step back.
+    /// What a step writes, or nil (or nothing) when the edit has nothing to do in it; records in
+    /// `undo` how to take the step back.
     private func writes(for step: InPlaceStep, into undo: inout [Undo]) throws(BoxError) -> [Write]? {
         switch step {
         case .cutLeftOutEnd:
