@@ -12,9 +12,6 @@ struct CaptionTrackBuilder {
     let movieTimescale: UInt32
     let isQuickTime: Bool
 
-    /// The `hdlr` name FFmpeg writes for closed-caption tracks.
-    static let handlerName = "ClosedCaptionHandler"
-
     /// The `c608` sample entry: the 8 bytes of every sample entry (QTFF "Closed captioning sample
     /// description" adds none).
     static let sampleDescription = Box(type: ClosedCaptionSample.format, payload: [0, 0, 0, 0, 0, 0, 0, 1])
@@ -35,27 +32,12 @@ struct CaptionTrackBuilder {
         }
         let samples = ClosedCaptionTrackCodec.samples(request.bursts, field: request.field, frameRate: request.frameRate)
         var table = NewTrackSamples(kind: "a closed-caption sample")
-        for sample in samples {
-            guard let duration = UInt64(exactly: sample.duration) else {
-                throw BoxError(.invalidValue("a closed-caption sample has a negative duration"), at: nil)
-            }
-            try table.append(sample.bytes, duration: duration)
-        }
-        let timescale = request.frameRate.timescale
-        let header = TrackHeaderBox(trackID: trackID, flags: [.inMovie],
-                                    duration: try table.trackDuration(mediaTimescale: timescale, movieTimescale: movieTimescale))
-        var handler = HandlerBox(handlerType: "clcp", name: Self.handlerName, componentType: isQuickTime ? "mhlr" : FourCC(rawValue: 0))
-        if isQuickTime { handler.nameForm = .pascal }
-        let media = Box(type: "mdia", children: [
-            MediaHeaderBox(timing: HeaderTiming(timescale: timescale, duration: table.duration), language: .undetermined).makeBox(),
-            handler.makeBox(),
-            Box(type: "minf", children: [
-                isQuickTime ? NewTrackBoxes.baseMediaHeader() : Box(type: "nmhd", payload: [0, 0, 0, 0]),
-                NewTrackBoxes.dataInformation,
-                table.sampleTable(entry: Self.sampleDescription),
-            ]),
-        ])
-        return Result(trak: Box(type: "trak", children: [header.makeBox(), media]), media: table.media(trackID: trackID),
+        try table.append(samples)
+        let layout = NewTrack(handler: "clcp", handlerName: ConventionalHandlerName.name(forHandlerType: "clcp"),
+                              mediaInformationHeader: NewTrack.baseOrNullMediaHeader(isQuickTime: isQuickTime),
+                              sampleEntry: Self.sampleDescription, mediaTimescale: request.frameRate.timescale, flags: [.inMovie])
+        let (trak, media) = try layout.build(trackID: trackID, samples: table, movieTimescale: movieTimescale, isQuickTime: isQuickTime)
+        return Result(trak: trak, media: media,
                       diagnostics: request.encodingWarnings.filter { !$0.isLoss }.map(\.description),
                       losses: request.encodingWarnings.compactMap(\.loss))
     }

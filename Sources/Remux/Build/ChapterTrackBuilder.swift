@@ -87,19 +87,11 @@ struct ChapterTrackBuilder {
             }
             try samples.append(try QuickTimeTextSample.encode(chapter.title), duration: UInt64(end - start))
         }
-        let header = TrackHeaderBox(trackID: trackID, flags: [.inMovie], duration: movieDuration)
-        var handler = HandlerBox(handlerType: "text", name: "ChapterHandler", componentType: isQuickTime ? "mhlr" : FourCC(rawValue: 0))
-        if isQuickTime { handler.nameForm = .pascal }
-        let media = Box(type: "mdia", children: [
-            MediaHeaderBox(timing: HeaderTiming(timescale: Self.timescale, duration: UInt64(mediaEnd)), language: .undetermined).makeBox(),
-            handler.makeBox(),
-            Box(type: "minf", children: [
-                NewTrackBoxes.baseMediaHeader([Self.textMediaInformation]),
-                NewTrackBoxes.dataInformation,
-                samples.sampleTable(entry: Self.sampleDescription),
-            ]),
-        ])
-        return Result(trak: Box(type: "trak", children: [header.makeBox(), media]), media: samples.media(trackID: trackID),
-                      losses: losses, chapters: Array(kept))
+        let layout = NewTrack(handler: "text", handlerName: "ChapterHandler",
+                              mediaInformationHeader: NewTrack.baseMediaHeader([Self.textMediaInformation]),
+                              sampleEntry: Self.sampleDescription, mediaTimescale: Self.timescale, flags: [.inMovie],
+                              movieDuration: movieDuration)
+        let (trak, media) = try layout.build(trackID: trackID, samples: samples, movieTimescale: movieTimescale, isQuickTime: isQuickTime)
+        return Result(trak: trak, media: media, losses: losses, chapters: Array(kept))
     }
 }

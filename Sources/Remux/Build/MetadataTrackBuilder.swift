@@ -54,25 +54,13 @@ struct MetadataTrackBuilder {
         guard samples.count > 0 else {
             throw BoxError(.invalidValue("no timed metadata group starts before the movie's end (\(movieEnd ?? .zero))"), at: nil)
         }
-        let trackDuration = try samples.trackDuration(mediaTimescale: timescale, movieTimescale: movieTimescale)
-        let header = TrackHeaderBox(trackID: trackID, flags: [.enabled, .inMovie], duration: trackDuration)
-        var handler = HandlerBox(handlerType: "meta", name: "TimedMetadataHandler",
-                                 componentType: isQuickTime ? "mhlr" : FourCC(rawValue: 0))
-        if isQuickTime { handler.nameForm = .pascal }
         let entry = Box(type: TimedMetadataTrack.format, prefix: [0, 0, 0, 0, 0, 0, 0, 1],
                         children: [MetadataKeyTable(keys: request.keys).makeBox()])
-        let mediaInformation = Box(type: "minf", children: [
-            isQuickTime ? NewTrackBoxes.baseMediaHeader() : Box(type: "nmhd", payload: [0, 0, 0, 0]),
-            NewTrackBoxes.dataInformation,
-            samples.sampleTable(entry: entry),
-        ])
-        let media = Box(type: "mdia", children: [
-            MediaHeaderBox(timing: HeaderTiming(timescale: timescale, duration: samples.duration), language: .undetermined).makeBox(),
-            handler.makeBox(),
-            mediaInformation,
-        ])
-        let trak = Box(type: "trak", children: [header.makeBox(), media])
-        return Result(trak: trak, media: samples.media(trackID: trackID), losses: losses)
+        let layout = NewTrack(handler: "meta", handlerName: "TimedMetadataHandler",
+                              mediaInformationHeader: NewTrack.baseOrNullMediaHeader(isQuickTime: isQuickTime),
+                              sampleEntry: entry, mediaTimescale: timescale, flags: [.enabled, .inMovie])
+        let (trak, media) = try layout.build(trackID: trackID, samples: samples, movieTimescale: movieTimescale, isQuickTime: isQuickTime)
+        return Result(trak: trak, media: media, losses: losses)
     }
 
     /// The groups with ``pastEnd`` applied: with `clip`, those starting at or after the movie's

@@ -1,4 +1,5 @@
 import ISOBMFF
+import TimedText
 
 /// The samples of a track the engine builds, gathered as they come: their bytes back to back
 /// (written as one chunk), their sizes, the `stts` runs of their durations and the media
@@ -35,9 +36,26 @@ struct NewTrackSamples {
         }
     }
 
-    /// `stbl` with `entry` as the one sample description.
+    /// Adds encoded text or caption samples, whose durations are never negative.
+    mutating func append(_ samples: [TimedTextSample]) throws(BoxError) {
+        for sample in samples {
+            guard let duration = UInt64(exactly: sample.duration) else {
+                throw BoxError(.invalidValue("\(kind) has a negative duration"), at: nil)
+            }
+            try append(sample.bytes, duration: duration)
+        }
+    }
+
+    /// `stbl` for these samples, `entry` the one sample description, all samples in one chunk
+    /// whose offset is a placeholder the layout sets.
     func sampleTable(entry: Box) -> Box {
-        NewTrackBoxes.sampleTable(entry: entry, runs: runs, sizes: sizes)
+        Box(type: "stbl", children: [
+            Box(type: "stsd", prefix: [0, 0, 0, 0, 0, 0, 0, 0], children: [entry], countsChildren: true),
+            TimeToSampleBox(runs: runs).makeBox(),
+            SampleToChunkBox(runs: [(1, UInt32(sizes.count), 1)]).makeBox(),
+            SampleSizeBox(sizes: sizes).makeBox(),
+            ChunkOffsetBox(offsets: [0], large: false).makeBox(),
+        ])
     }
 
     /// The samples as the engine writes them.

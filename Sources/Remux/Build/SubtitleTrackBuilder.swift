@@ -19,13 +19,6 @@ struct SubtitleTrackBuilder {
     /// Media timescale of new subtitle tracks: milliseconds, the precision of SubRip and WebVTT.
     static let timescale: UInt32 = 1000
 
-    /// The `hdlr` name of an `sbtl` track (FFmpeg's and Subler's).
-    static let subtitleHandlerName = "SubtitleHandler"
-
-    /// The media information header of a subtitle track: `nmhd` (ISO/IEC 14496-12 §8.4.5.2,
-    /// for media with no header of their own; QTFF defines none for subtitle media).
-    static let nullMediaHeader = Box(type: "nmhd", payload: [0, 0, 0, 0])
-
     struct Result {
         /// The `trak`, its chunk offset still to be set by the layout.
         var trak: Box
@@ -94,31 +87,12 @@ struct SubtitleTrackBuilder {
             handler = "text"
         }
         var track = NewTrackSamples(kind: "a subtitle sample")
-        for sample in samples {
-            guard let duration = UInt64(exactly: sample.duration) else {
-                throw BoxError(.invalidValue("a subtitle sample has a negative duration"), at: nil)
-            }
-            try track.append(sample.bytes, duration: duration)
-        }
-        let trackDuration = try track.trackDuration(mediaTimescale: Self.timescale, movieTimescale: movieTimescale)
-        let header = TrackHeaderBox(trackID: trackID, flags: [.inMovie], duration: trackDuration,
-                                    matrix: matrix, width: width, height: height)
-        var handlerBox = HandlerBox(handlerType: handler, name: handler == "sbtl" ? Self.subtitleHandlerName : "TextHandler",
-                                    componentType: isQuickTime ? "mhlr" : FourCC(rawValue: 0))
-        if isQuickTime { handlerBox.nameForm = .pascal }
-        let mediaInformation = Box(type: "minf", children: [
-            Self.nullMediaHeader,
-            NewTrackBoxes.dataInformation,
-            track.sampleTable(entry: entry),
-        ])
-        let media = Box(type: "mdia", children: [
-            MediaHeaderBox(timing: HeaderTiming(timescale: Self.timescale, duration: track.duration),
-                           language: .undetermined).makeBox(),
-            handlerBox.makeBox(),
-            mediaInformation,
-        ])
-        let trak = Box(type: "trak", children: [header.makeBox(), media])
-        return Result(trak: trak, media: track.media(trackID: trackID), handler: handler,
+        try track.append(samples)
+        let layout = NewTrack(handler: handler, handlerName: ConventionalHandlerName.name(forHandlerType: handler),
+                              mediaInformationHeader: NewTrack.nullMediaHeader, sampleEntry: entry, mediaTimescale: Self.timescale,
+                              flags: [.inMovie], width: width, height: height, matrix: matrix)
+        let (trak, media) = try layout.build(trackID: trackID, samples: track, movieTimescale: movieTimescale, isQuickTime: isQuickTime)
+        return Result(trak: trak, media: media, handler: handler,
                       diagnostics: timeline.diagnostics.map(\.message), losses: losses)
     }
 }

@@ -8,11 +8,24 @@ import TimedText
 struct TrackBoxEditor {
     var trak: Box
     let limits: Limits
+    /// The track ID, read once from `tkhd`: no edit changes it.
+    let trackID: UInt32
 
-    var trackID: UInt32 { (try? header().trackID) ?? 0 }
+    init(trak: Box, limits: Limits) throws(BoxError) {
+        self.trak = trak
+        self.limits = limits
+        trackID = try Self.header(of: trak, limits: limits).trackID
+    }
 
     func header() throws(BoxError) -> TrackHeaderBox {
-        guard let tkhd = trak.child("tkhd") else { throw error("track has no tkhd") }
+        try Self.header(of: trak, limits: limits)
+    }
+
+    /// The `tkhd` of a `trak`.
+    static func header(of trak: Box, limits: Limits = .standard) throws(BoxError) -> TrackHeaderBox {
+        guard let tkhd = trak.child("tkhd") else {
+            throw BoxError(.invalidValue("track has no tkhd"), at: trak.location ?? BoxLocation(path: "trak", offset: 0))
+        }
         return try TrackHeaderBox(tkhd.loaded(limits: limits))
     }
 
@@ -117,14 +130,14 @@ struct TrackBoxEditor {
             throw refusal("track \(trackID) is the movie's chapter track (other tracks refer to it with 'chap'), so it stays a text track")
         }
         handlerBox.handlerType = handler
-        handlerBox.name = SubtitleTrackBuilder.subtitleHandlerName
+        handlerBox.name = ConventionalHandlerName.name(forHandlerType: handler)
         mdia.modifyChild("hdlr") { $0.setPayload(handlerBox) }
         let mediaHeaders: Set<FourCC> = ["vmhd", "smhd", "gmhd", "nmhd", "sthd", "hmhd"]
         if minf.children.filter({ mediaHeaders.contains($0.type) }).map(\.type) != ["nmhd"] {
             var children = minf.children
             let index = children.firstIndex { mediaHeaders.contains($0.type) } ?? 0
             children.removeAll { mediaHeaders.contains($0.type) }
-            children.insert(SubtitleTrackBuilder.nullMediaHeader, at: min(index, children.count))
+            children.insert(NewTrack.nullMediaHeader, at: min(index, children.count))
             minf.setChildren(children)
             mdia.modifyChild("minf") { $0 = minf }
         }

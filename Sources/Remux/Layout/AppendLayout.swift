@@ -69,15 +69,17 @@ struct AppendLayout {
         mediaBox = media
         let mediaStart = appendOffset + (media?.headerForWriting.headerSize ?? 0)
         var moov = edited.movieBox
+        var newOffsets: [UInt32: UInt64] = [:]
         var position: UInt64 = 0
         for track in edited.newMedia {
-            let offset = mediaStart + position
+            newOffsets[track.trackID] = mediaStart + position
             position += UInt64(track.bytes.count)
-            moov.setChildren(moov.children.map { child in
-                guard child.type == "trak", TrackBoxEditor(trak: child, limits: .standard).trackID == track.trackID else { return child }
-                return ChunkOffsetPlan.trak(child, replacingChunkOffsetsWith: ChunkOffsetBox(offsets: [offset]))
-            })
         }
+        var order = edited.trackOrder.makeIterator()
+        moov.setChildren(moov.children.map { child in
+            guard child.type == "trak", let trackID = order.next(), let offset = newOffsets[trackID] else { return child }
+            return ChunkOffsetPlan.trak(child, replacingChunkOffsetsWith: ChunkOffsetBox(offsets: [offset]))
+        })
         movieBox = moov
         if media == nil, movies.count == 1, removed.isEmpty, nonZero.isEmpty, cutAt == nil {
             changesNothing = try moov.encoded() == movie.file.source.read(at: live.range.lowerBound, count: Int(live.range.count))

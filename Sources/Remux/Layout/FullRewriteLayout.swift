@@ -40,7 +40,7 @@ struct FullRewriteLayout {
         var offsets = source.chunks
         let sourceIDs = Set(movie.tracks.map(\.id))
         while true {
-            let sized = Self.movieBox(edited.movieBox, offsets: offsets) { _ in nil }
+            let sized = Self.movieBox(edited, offsets: offsets) { _, _ in nil }
             var position = (fileType?.totalSize ?? 0) + sized.totalSize
             let newMediaStart = position + (mediaBox?.headerForWriting.headerSize ?? 0)
             position += mediaBox?.totalSize ?? 0
@@ -56,8 +56,7 @@ struct FullRewriteLayout {
             let relocation = MediaRelocation(moves: moves)
             var widened = false
             var computeError: BoxError?
-            let final = Self.movieBox(edited.movieBox, offsets: offsets) { trak in
-                let trackID = TrackBoxEditor(trak: trak, limits: .standard).trackID
+            let final = Self.movieBox(edited, offsets: offsets) { trak, trackID in
                 let values: [UInt64]
                 if sourceIDs.contains(trackID) {
                     do throws(BoxError) {
@@ -107,13 +106,13 @@ struct FullRewriteLayout {
 
     /// `moov` with every track's chunk offsets from `values` (zeros of the right count when it
     /// returns nil, to size the box; an added track has one chunk).
-    private static func movieBox(_ moov: Box, offsets: ChunkOffsetPlan, values: (Box) -> [UInt64]?) -> Box {
-        var moov = moov
+    private static func movieBox(_ edited: EditedMovie, offsets: ChunkOffsetPlan, values: (Box, UInt32) -> [UInt64]?) -> Box {
+        var moov = edited.movieBox
+        var order = edited.trackOrder.makeIterator()
         moov.setChildren(moov.children.map { child in
-            guard child.type == "trak" else { return child }
-            let trackID = TrackBoxEditor(trak: child, limits: .standard).trackID
+            guard child.type == "trak", let trackID = order.next() else { return child }
             let count = offsets.chunkCount(of: trackID)
-            return offsets.trak(child, trackID: trackID, offsets: values(child) ?? [UInt64](repeating: 0, count: count))
+            return offsets.trak(child, trackID: trackID, offsets: values(child, trackID) ?? [UInt64](repeating: 0, count: count))
         })
         return moov
     }

@@ -1,0 +1,89 @@
+import ISOBMFF
+import Movie
+import TimedText
+
+extension EditableMovie {
+    /// New subtitle tracks, each with the next free ID: built, given their properties and group
+    /// (a forced-only twin joins its full track's group and language, which gets `forc` to it),
+    /// and followed by a sound track (`folw`) when asked.
+    mutating func addSubtitleTracks() throws(BoxError) {
+        let builder = subtitleBuilder
+        for request in plan.subtitleTracks {
+            let trackID = try trackIDs.take()
+            let built = try builder.build(request, trackID: trackID)
+            var editor = try TrackBoxEditor(trak: built.trak, limits: limits)
+            var properties = request.properties
+            if request.isForcedOnly { properties.addedCharacteristics.append(MediaCharacteristic.containsOnlyForcedSubtitles) }
+            var group = resolve(properties.alternateGroup ?? .automatic, for: trackID)
+            if let twin = request.forcedTwinOf {
+                let target = try forcedTwinTarget(twin, language: properties.language)
+                group = target.group
+                if properties.language == nil { properties.language = target.language }
+            }
+            try checkReferences(properties.addedReferences)
+            try editor.apply(properties, group: group)
+            if properties.makesDefault { defaults.append(trackID) }
+            let track = EditableTrack(added: editor, handler: built.handler, group: group ?? 0, language: properties.language)
+            if let twin = request.forcedTwinOf {
+                try setOnlyReference(TrackReference.forcedSubtitlesOnly, of: twin, to: trackID)
+            }
+            if let choice = request.followedByAudio {
+                try setOnlyReference(TrackReference.selectionFollower, of: try audioTrack(choice, language: properties.language), to: trackID)
+            }
+            try adopt(track, media: built.media, diagnostics: built.diagnostics, losses: built.losses)
+        }
+    }
+
+    /// New closed-caption tracks, in the legible group unless the request names one.
+    mutating func addCaptionTracks() throws(BoxError) {
+        let builder = CaptionTrackBuilder(movieTimescale: movieTimescale, isQuickTime: isQuickTime)
+        for request in plan.captionTracks {
+            let trackID = try trackIDs.take()
+            let built = try builder.build(request, trackID: trackID)
+            var editor = try TrackBoxEditor(trak: built.trak, limits: limits)
+            let group = resolve(request.properties.alternateGroup ?? .automatic, for: trackID)
+            try checkReferences(request.properties.addedReferences)
+            try editor.apply(request.properties, group: group)
+            if request.properties.makesDefault { defaults.append(trackID) }
+            let track = EditableTrack(added: editor, handler: "clcp", group: group ?? 0, language: request.properties.language)
+            try adopt(track, media: built.media, diagnostics: built.diagnostics, losses: built.losses)
+        }
+    }
+
+    /// New timed metadata tracks, in no group.
+    mutating func addMetadataTracks() throws(BoxError) {
+        let builder = MetadataTrackBuilder(movieTimescale: movieTimescale, isQuickTime: isQuickTime, movieEnd: movieEnd, pastEnd: plan.pastEnd)
+        for request in plan.metadataTracks {
+            let trackID = try trackIDs.take()
+            let built = try builder.build(request, trackID: trackID)
+            var editor = try TrackBoxEditor(trak: built.trak, limits: limits)
+            try checkReferences(request.properties.addedReferences)
+            try editor.apply(request.properties, group: nil)
+            try adopt(EditableTrack(added: editor, handler: "meta", group: 0, language: request.language), media: built.media,
+                      losses: built.losses)
+        }
+    }
+
+    /// Subtitle tracks rebuilt from new cues (``CueReplacementRequest``), under new IDs: the old
+    /// track goes as removed tracks do, and references to it point at the new one.
+    mutating func replaceCues() throws(BoxError) {
+        let rebuilder = ReplacedCuesTrack(builder: subtitleBuilder, limits: limits)
+        for request in plan.cueReplacements {
+            let index = try index(of: request.trackID)
+            guard let source = source.track(id: request.trackID) else { throw unknownTrack(request.trackID) }
+            removal.trackIDs.insert(request.trackID)
+            let trackID = try trackIDs.take()
+            let built = try rebuilder.build(request, source: source, trak: tracks[index].editor.trak, trackID: trackID)
+            for other in tracks.indices { try tracks[other].editor.redirectReferences(from: request.trackID, to: trackID) }
+            let track = EditableTrack(added: try TrackBoxEditor(trak: built.trak, limits: limits), handler: built.handler,
+                                      group: source.header.alternateGroup, language: try? LanguageTag(parsing: source.displayLanguage))
+            try adopt(track, media: built.media, diagnostics: built.diagnostics, losses: built.losses)
+        }
+    }
+
+    /// The builder of subtitle tracks for this movie: its clock, its main video, its end.
+    private var subtitleBuilder: SubtitleTrackBuilder {
+        SubtitleTrackBuilder(movieTimescale: movieTimescale, videoWidth: mainVideoSize.width, videoHeight: mainVideoSize.height,
+                             isQuickTime: isQuickTime, movieEnd: movieEnd, pastEnd: plan.pastEnd)
+    }
+}

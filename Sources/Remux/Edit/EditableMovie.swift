@@ -1,0 +1,177 @@
+import ISOBMFF
+import Metadata
+import Movie
+import TimedText
+
+/// A movie while an ``EditPlan`` is applied to it: its `moov` (tracks aside), its tracks as
+/// ``EditableTrack``s, and what the steps so far have made — the new tracks' samples, what the
+/// plan removes, warnings and losses. Each kind of change is one step, an extension in its own
+/// file; ``EditedMovie`` runs them in order.
+struct EditableMovie {
+    let source: Movie
+    let plan: EditPlan
+    let limits: Limits
+    /// `moov` with the plan's metadata changes made; its `trak`s are as they were, the tracks'
+    /// current boxes being in ``tracks`` until ``assembled()``.
+    var movieBox: Box
+    var tracks: [EditableTrack]
+    /// What the plan removes: the plan's own removal, old chapter tracks, replaced tracks.
+    var removal: MetadataRemoval
+    /// Tracks made their group's default, in order: each disables the others of its group.
+    var defaults: [UInt32] = []
+    var trackIDs: TrackIDAllocator
+    var newMedia: [NewTrackMedia] = []
+    var addedTrackIDs: [UInt32] = []
+    var diagnostics: [String] = []
+    var losses: [ConversionLoss] = []
+    /// The movie's duration, in its timescale, as the added tracks leave it.
+    var duration: UInt64
+    /// The display size (16.16) of the main video, 0 × 0 without one; added tracks are never
+    /// video, so it is settled at the start.
+    let mainVideoSize: (width: UInt32, height: UInt32)
+
+    /// The movie with the plan's metadata removed and set (``MetadataStep``): track changes and
+    /// new tracks then work on the tree it leaves.
+    init(movie: Movie, plan: EditPlan, limits: Limits) throws(BoxError) {
+        source = movie
+        self.plan = plan
+        self.limits = limits
+        removal = plan.removal ?? MetadataRemoval()
+        let metadata = try MetadataStep(movie: movie, plan: plan, limits: limits)
+        movieBox = metadata.movieBox
+        losses = metadata.losses
+        let chapterTracks = movie.chapterTrackIDs
+        var tracks: [EditableTrack] = []
+        for (track, trak) in zip(movie.tracks, movieBox.children("trak")) {
+            tracks.append(try EditableTrack(track, trak: trak, isChapterTrack: chapterTracks.contains(track.id), limits: limits))
+        }
+        self.tracks = tracks
+        trackIDs = TrackIDAllocator(usedIDs: tracks.map(\.id), nextTrackID: movie.header?.nextTrackID)
+        duration = movie.header?.duration ?? 0
+        let video = movie.mainVideoTrack?.header
+        mainVideoSize = (video?.width ?? 0, video?.height ?? 0)
+    }
+
+    // MARK: the movie's clock
+
+    var movieTimescale: UInt32 { source.header?.timescale ?? 600 }
+
+    /// The end new tracks are held to (``PastEndPolicy``); unknown when `mvhd` gives no duration.
+    var movieEnd: SubtitleTime? {
+        source.header.flatMap { $0.duration > 0 ? SubtitleTime(units: Int64(clamping: $0.duration), timescale: $0.timescale) : nil }
+    }
+
+    /// Whether the output is a QuickTime movie (its brand, else the source's).
+    var isQuickTime: Bool { plan.brand?.isQuickTime ?? source.isQuickTime }
+
+    // MARK: finding tracks
+
+    /// The index of track `trackID` in ``tracks``.
+    func index(of trackID: UInt32) throws(BoxError) -> Int {
+        guard let index = tracks.firstIndex(where: { $0.id == trackID }) else { throw unknownTrack(trackID) }
+        return index
+    }
+
+    func unknownTrack(_ trackID: UInt32) -> BoxError {
+        BoxError(.invalidValue("no track \(trackID) in this movie; its tracks are \(tracks.map { String($0.id) }.joined(separator: ", "))"), at: nil)
+    }
+
+    /// Every referenced track must exist (QTFF: never refer to a track ID that is not there).
+    func checkReferences(_ references: [TrackReference]) throws(BoxError) {
+        for id in references.flatMap(\.trackIDs) where !tracks.contains(where: { $0.id == id }) {
+            throw unknownTrack(id)
+        }
+    }
+
+    /// The group number a choice stands for. Automatic: the group most legible tracks share
+    /// (chapter tracks aside), else the lowest number no track uses (QTFF: subtitle and caption
+    /// tracks belong in one group of their own).
+    func resolve(_ choice: AlternateGroupChoice?, for trackID: UInt32) -> Int16? {
+        switch choice {
+        case nil: return nil
+        case let .number(group)?: return group
+        case .automatic?:
+            let legible = tracks.filter { track in
+                track.id != trackID && !track.isChapterTrack && track.group != 0 && track.mediaType.isLegible
+            }
+            let counts = Dictionary(grouping: legible, by: \.group).mapValues(\.count)
+            if let shared = counts.max(by: { ($0.value, -Int($0.key)) < ($1.value, -Int($1.key)) })?.key { return shared }
+            let used = Set(tracks.map(\.group))
+            return (1...Int16.max).first { !used.contains($0) } ?? 0
+        }
+    }
+
+    /// The full subtitle track a forced-only track is added for: it must be legible, and the two
+    /// share a language (QTFF "Referencing a related forced subtitle track").
+    func forcedTwinTarget(_ trackID: UInt32, language: LanguageTag?) throws(BoxError) -> (group: Int16, language: LanguageTag?) {
+        let target = tracks[try index(of: trackID)]
+        guard target.mediaType.isLegible, !target.isChapterTrack else {
+            throw BoxError(.invalidValue("track \(trackID) is not a subtitle track, so it cannot have a forced-only twin"), at: nil)
+        }
+        let targetLanguage = try? LanguageTag(parsing: target.language)
+        if let language, let targetLanguage, language.iso639Code != targetLanguage.iso639Code {
+            throw BoxError(.invalidValue("a forced-only track must have its twin's language: track \(trackID) is '\(target.language)', not '\(language)'"), at: nil)
+        }
+        return (target.group, targetLanguage)
+    }
+
+    /// The sound track that is to follow a subtitle track in `language`.
+    func audioTrack(_ choice: AudioTrackChoice, language: LanguageTag?) throws(BoxError) -> UInt32 {
+        let sounds = tracks.filter { $0.handler == "soun" }
+        let list = sounds.isEmpty ? "none" : sounds.map { "\($0.id) (\($0.language))" }.joined(separator: ", ")
+        switch choice {
+        case let .track(trackID):
+            guard sounds.contains(where: { $0.id == trackID }) else {
+                throw BoxError(.invalidValue("track \(trackID) is not a sound track; sound tracks: \(list)"), at: nil)
+            }
+            return trackID
+        case .automatic:
+            guard let language else {
+                throw BoxError(.invalidValue("--follow-audio auto needs the subtitle language (--language)"), at: nil)
+            }
+            let matching = sounds.filter { (try? LanguageTag(parsing: $0.language))?.iso639Code == language.iso639Code }
+            guard let chosen = matching.first(where: \.wasEnabled) ?? matching.first else {
+                throw BoxError(.invalidValue("no sound track is in '\(language)'; sound tracks: \(list); name one with --follow-audio TRACK"), at: nil)
+            }
+            return chosen.id
+        }
+    }
+
+    // MARK: adding tracks
+
+    /// Puts a built track into the movie: its boxes, its samples, its warnings and losses (named
+    /// after it), its share of the duration — lengthening the movie only as ``EditPlan/pastEnd``
+    /// allows, and saying so.
+    mutating func adopt(_ track: EditableTrack, media: NewTrackMedia, diagnostics built: [String] = [],
+                        losses lost: [ConversionLoss] = []) throws(BoxError) {
+        let trackDuration = try track.editor.header().duration
+        diagnostics += built.map { "track \(track.id): \($0)" }
+        losses += lost.map { loss in
+            var named = loss
+            named.source = "track \(track.id)"
+            return named
+        }
+        // Rounding media time (milliseconds) to movie time can add a unit: not worth a word.
+        let slack = UInt64(movieTimescale / 1000 + 1)
+        if trackDuration > duration, trackDuration - duration > slack {
+            if plan.pastEnd == .refuse, movieEnd != nil {
+                throw BoxError(.invalidValue("track \(track.id) would make the movie longer"), at: nil)
+            }
+            let scale = movieTimescale
+            let time = { (units: UInt64) in SubtitleTime(units: Int64(clamping: units), timescale: scale) ?? .zero }
+            diagnostics.append("track \(track.id): the movie is lengthened from \(time(duration)) to \(time(trackDuration)) to hold it")
+        }
+        duration = max(duration, trackDuration)
+        tracks.append(track)
+        newMedia.append(media)
+        addedTrackIDs.append(track.id)
+    }
+
+    /// Points a track's only reference of `type` at `target`: `folw` and `forc` allow one
+    /// target per track (QTFF "Subtitle follows track reference atom").
+    mutating func setOnlyReference(_ type: FourCC, of trackID: UInt32, to target: UInt32) throws(BoxError) {
+        let change = TrackChanges(addedReferences: [TrackReference(type: type, trackIDs: [target])],
+                                  removedReferences: [TrackReference(type: type, trackIDs: [])])
+        try tracks[try index(of: trackID)].editor.apply(change, group: nil)
+    }
+}
