@@ -1,4 +1,3 @@
-import Remux
 
 /// One problem `MovieCheck` found: where, which rule, why it matters, and how to repair it.
 public struct Finding: Sendable {

@@ -1,6 +1,5 @@
 import ISOBMFF
 import Movie
-import Remux
 
 /// Lints a movie against the documented rules of QuickTime/AVFoundation media selection and
 /// accessibility practice (``CheckRule``): what a player's menus and automatic selection will
@@ -39,13 +38,6 @@ public struct MovieCheck: Sendable {
         findings.filter { $0.severity != .info }.compactMap(\.fix).filter(\.isAutomatic)
     }
 
-    /// The edit that makes ``automaticFixes``: track changes, and tracks rebuilt from new cues.
-    public var automaticFixPlan: EditPlan {
-        let fixes = automaticFixes
-        var plan = EditPlan(trackChanges: fixes.map(\.request))
-        plan.cueReplacements = fixes.compactMap { fix in fix.replacementCues.map { CueReplacementRequest(trackID: fix.trackID, cues: $0) } }
-        return plan
-    }
 }
 
 /// What the rules share: the movie, its tracks by role, and how to name a track in a sentence.

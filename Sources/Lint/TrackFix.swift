@@ -1,4 +1,4 @@
-import Remux
+import Movie
 import TimedText
 
 /// A repair: changes to one track, as one `legible set-track` command would make them, or its
@@ -9,8 +9,8 @@ public struct TrackFix: Sendable {
     /// Whether the change is the only sensible answer, so `check --fix` may make it unasked.
     /// A fix that chooses between tracks or invents a value (a language, a name) is only suggested.
     public var isAutomatic: Bool
-    /// The cues the track is rebuilt from (``CueReplacementRequest``) when the repair is to its
-    /// text; nil when it is not.
+    /// The cues the track is rebuilt from (the remux engine's `CueReplacementRequest`) when the
+    /// repair is to its text; nil when it is not.
     public var replacementCues: [Cue]?
 
     public init(track trackID: UInt32, _ changes: TrackChanges, automatic: Bool, replacementCues: [Cue]? = nil) {

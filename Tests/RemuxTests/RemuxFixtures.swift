@@ -28,7 +28,7 @@ enum RemuxFixtures {
         SubtitleTrackRequest(cues: try englishSDHCues(), format: format,
                              properties: TrackChanges(language: try LanguageTag(parsing: language), alternateGroup: .automatic,
                                                       makesDefault: makesDefault,
-                                                      addedCharacteristics: TrackChanges.subtitlesForDeafAndHardOfHearing),
+                                                      addedCharacteristics: MediaCharacteristic.subtitlesForDeafAndHardOfHearing),
                              followedByAudio: .automatic)
     }
 }

@@ -1,3 +1,4 @@
+import Conversion
 import Testing
 @testable import TimedText
 

@@ -1,5 +1,4 @@
 import Movie
-import Remux
 
 /// Media characteristic tags (`tagc`) as players read them: exact ASCII strings, some only
 /// meaningful in pairs, and accessibility ones never inferred in QuickTime movies — they must be
@@ -19,7 +18,7 @@ extension CheckContext {
     ]
 
     private func sdhFindings() -> [Finding] {
-        let pair = [MediaCharacteristic.transcribesSpokenDialog, MediaCharacteristic.describesMusicAndSound]
+        let pair = MediaCharacteristic.subtitlesForDeafAndHardOfHearing
         return legibleTracks.compactMap { track -> Finding? in
             let tagged = pair.filter(track.userData.characteristics.contains)
             guard tagged.count == 1 else { return nil }
@@ -59,7 +58,7 @@ extension CheckContext {
     /// MP4 `kind` roles (ISO/IEC 14496-12 §8.10.4, DASH role scheme) that ffmpeg writes for
     /// dispositions, with the tags that say the same to Apple players, which read only `tagc`.
     static let tagsForRoles: [(kind: TrackKind, tags: [String], label: String)] = [
-        (.dashCaption, [MediaCharacteristic.transcribesSpokenDialog, MediaCharacteristic.describesMusicAndSound], "SDH"),
+        (.dashCaption, MediaCharacteristic.subtitlesForDeafAndHardOfHearing, "SDH"),
         (.dashForcedSubtitle, [MediaCharacteristic.containsOnlyForcedSubtitles], "Forced"),
         (.dashDescription, [MediaCharacteristic.describesVideo], "AD"),
     ]

@@ -1,5 +1,4 @@
 import Movie
-import Remux
 
 /// Alternate groups as QTFF's "Preparing sound and subtitle alternate groups for use with Apple
 /// devices" asks for them: one media type per group, every legible track in one, exactly one

@@ -1,5 +1,4 @@
 import Movie
-import Remux
 
 /// Languages players list options under: `elng` when present, else the `mdhd` code; the two
 /// must agree, since players that read only `mdhd` show its language (QTFF "Extended language

@@ -1,5 +1,4 @@
 import Movie
-import Remux
 
 /// What players get wrong beyond menus: media in another file, forced subtitles that vanish when
 /// a viewer turns subtitles on, and an accessibility option that plays unasked.
@@ -70,8 +69,7 @@ extension CheckContext {
     func isAccessibilityOption(_ track: Track) -> Bool {
         let characteristics = SelectionOption.characteristics(of: track)
         if track.mediaType.isLegible {
-            return characteristics.contains(MediaCharacteristic.describesMusicAndSound)
-                && characteristics.contains(MediaCharacteristic.transcribesSpokenDialog)
+            return MediaCharacteristic.areSDH(characteristics)
         }
         return track.mediaType == .audio && characteristics.contains(MediaCharacteristic.describesVideo)
     }

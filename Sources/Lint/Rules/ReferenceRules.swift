@@ -1,6 +1,5 @@
 import ISOBMFF
 import Movie
-import Remux
 
 /// Track references players act on: every target must exist (ISO/IEC 14496-12 §8.3.3), `folw`
 /// goes from a sound track to one subtitle track, and `forc` pairs a subtitle track with its

@@ -1,6 +1,5 @@
 import ISOBMFF
 import Movie
-import Remux
 
 /// Text tracks as Apple players expect them: subtitles as `sbtl` media in QuickTime movies,
 /// chapter tracks out of the subtitle menu (QTFF asks only that a chapter track be referenced by

@@ -111,7 +111,7 @@ public struct SharingReview: Sendable {
                 candidates.append(("box:trak/\(box.type)", box, .track(track.id), false))
             }
         }
-        var media: [ChunkIndex.Chunk]?
+        var media: [Range<UInt64>]?
         for candidate in candidates {
             guard let location = candidate.box.location else { continue }
             // Free space that is empty or zeroed (a moov an in-place edit erased) holds nothing.
@@ -120,8 +120,8 @@ public struct SharingReview: Sendable {
             var decision = filter.decision(for: candidate.subject)
             let range = location.offset..<(location.offset + candidate.box.header.totalSize)
             if decision.action == .remove, candidate.topLevel {
-                if media == nil { media = try Self.keptChunks(of: movie, except: removedTrackIDs) }
-                if media?.contains(where: { range.contains($0.offset) }) ?? false {
+                if media == nil { media = try movie.chunkRanges { !removedTrackIDs.contains($0.id) } }
+                if media?.contains(where: { range.contains($0.lowerBound) }) ?? false {
                     decision = SharingFilter.Decision(action: .keep, category: .structure, reason: "holds samples of kept tracks", pattern: nil)
                 }
             }
@@ -187,14 +187,6 @@ public struct SharingReview: Sendable {
     private static func isQuickTimeMetadata(_ box: Box) -> Bool {
         guard box.type == "meta", let hdlr = box.child("hdlr"), let handler = try? HandlerBox(hdlr.loaded()) else { return false }
         return handler.handlerType == "mdta" || handler.handlerType == "mdir"
-    }
-
-    private static func keptChunks(of movie: Movie, except removed: Set<UInt32>) throws(BoxError) -> [ChunkIndex.Chunk] {
-        var chunks: [ChunkIndex.Chunk] = []
-        for track in movie.tracks where !removed.contains(track.id) {
-            chunks += ChunkIndex(try track.sampleTable()).chunks
-        }
-        return chunks
     }
 
     /// Seconds since 1904-01-01 (QTFF, ISO/IEC 14496-12 §8.2.2) as a UTC date.

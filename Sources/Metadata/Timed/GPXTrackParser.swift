@@ -1,4 +1,4 @@
-import TimedText
+import XML
 
 /// Reads the points of a GPX 1.1 file (https://www.topografix.com/GPX/1/1/): track points when
 /// it has any, else route points, else waypoints, each with `lat`, `lon`, and the `ele` and
@@ -19,10 +19,10 @@ public enum GPXTrackParser {
         var text = ""
         while true {
             let token: XMLTokenizer.Token?
-            do throws(SubtitleParseError) {
+            do throws(XMLDiagnostic) {
                 token = try tokenizer.next()
             } catch {
-                throw MetadataInputError(error.reasonText, line: error.line)
+                throw MetadataInputError("malformed XML: \(error.message)", line: error.line)
             }
             guard let token else { break }
             switch token {
@@ -44,7 +44,7 @@ public enum GPXTrackParser {
             case let .endTag(rawName):
                 let name = localName(rawName)
                 if let open = field, name == open, var point = current {
-                    let value = text.trimmingWhitespace
+                    let value = text.trimmingTextWhitespace()
                     if open == "ele" {
                         guard let elevation = Double(value) else {
                             throw MetadataInputError("<ele> '\(value)' is not a number of metres", line: tokenizer.currentLine())
@@ -83,7 +83,7 @@ public enum GPXTrackParser {
             guard let text = attributes.first(where: { localName($0.name) == name })?.value else {
                 throw MetadataInputError("<\(element)> has no \(name) attribute", line: line)
             }
-            guard let value = Double(text.trimmingWhitespace), range.contains(value) else {
+            guard let value = Double(text.trimmingTextWhitespace()), range.contains(value) else {
                 throw MetadataInputError("<\(element)> \(name)=\"\(text)\" is not a number of degrees in \(range)", line: line)
             }
             return value
@@ -97,19 +97,4 @@ public enum GPXTrackParser {
     }
 }
 
-extension SubtitleParseError {
-    /// The reason alone, without the line the description starts with.
-    fileprivate var reasonText: String {
-        switch reason {
-        case let .malformedXML(detail): "malformed XML: \(detail)"
-        default: description
-        }
-    }
-}
 
-extension String {
-    fileprivate var trimmingWhitespace: String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }
-        return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
-    }
-}

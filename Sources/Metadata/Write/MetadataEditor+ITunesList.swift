@@ -1,5 +1,5 @@
+import Conversion
 import ISOBMFF
-import TimedText
 
 extension MetadataEditor {
     /// `moov` with its metadata where MPEG-4 readers (mutagen, AtomicParsley, VLC) look, for a

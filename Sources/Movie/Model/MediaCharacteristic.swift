@@ -13,4 +13,15 @@ public enum MediaCharacteristic {
     public static let dubbedTranslation = "public.translation.dubbed"
     public static let voiceOverTranslation = "public.translation.voice-over"
     public static let enhancesSpeechIntelligibility = "public.accessibility.enhances-speech-intelligibility"
+
+    /// Both tags that make a legible track SDH, subtitles for the deaf and hard of hearing
+    /// (QTFF "Media characteristic tag atom"; Apple players label it "SDH" only when both are
+    /// present, and closed captions carry both implicitly).
+    public static let subtitlesForDeafAndHardOfHearing = [transcribesSpokenDialog, describesMusicAndSound]
+
+    /// Whether `characteristics` hold both SDH tags: the one definition of SDH.
+    public static func areSDH(_ characteristics: some Sequence<String>) -> Bool {
+        let present = Set(characteristics)
+        return subtitlesForDeafAndHardOfHearing.allSatisfy(present.contains)
+    }
 }

@@ -15,15 +15,13 @@ public struct ChunkIndex: Sendable {
     /// Builds the index in one pass over the runs of `stsc`; the table was validated when it was
     /// built, so every sample index read here exists.
     public init(_ table: SampleTable) {
-        let stsc = table.sampleToChunk
         let chunkCount = table.chunkOffsets.count
         var chunks: [Chunk] = []
         chunks.reserveCapacity(chunkCount)
         var sample = 0
-        var run = 0
+        var runs = ChunkRunWalk(table.sampleToChunk)
         for chunk in 0..<chunkCount {
-            while run + 1 < stsc.body.count && Int(stsc.firstChunk(ofRun: run + 1)) - 1 <= chunk { run += 1 }
-            let perChunk = stsc.body.count == 0 ? 0 : Int(stsc.samplesPerChunk(ofRun: run))
+            let perChunk = Int(runs.samplesPerChunk(atChunk: chunk))
             var length: UInt64 = 0
             // perChunk is at most 2^32 - 1, so the sum cannot overflow a 64-bit Int.
             let end = min(table.count, sample + perChunk)

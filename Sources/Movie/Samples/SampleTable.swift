@@ -87,24 +87,21 @@ public struct SampleTable: Sequence, Sendable {
         var decodeTime: UInt64 = 0
         var timeRun = 0, timeLeft: UInt32 = 0
         var offsetRun = 0, offsetLeft: UInt32 = 0
-        var chunkRun = 0, chunk = 0, leftInChunk: UInt32 = 0, offsetInChunk: UInt64 = 0
+        var chunks: ChunkRunWalk
+        var chunk = -1, leftInChunk: UInt32 = 0, offsetInChunk: UInt64 = 0
         var syncIndex = 0
 
         init(table: SampleTable) {
             self.table = table
-            chunk = -1
+            chunks = ChunkRunWalk(table.sampleToChunk)
         }
 
         public mutating func next() -> Sample? {
             guard index < table.count else { return nil }
-            let stsc = table.sampleToChunk
             while leftInChunk == 0 {
                 chunk += 1
                 guard chunk < table.chunkOffsets.count else { return nil }
-                while chunkRun + 1 < stsc.body.count && Int(stsc.firstChunk(ofRun: chunkRun + 1)) - 1 <= chunk {
-                    chunkRun += 1
-                }
-                leftInChunk = stsc.samplesPerChunk(ofRun: chunkRun)
+                leftInChunk = chunks.samplesPerChunk(atChunk: chunk)
                 offsetInChunk = 0
             }
             let stts = table.timeToSample
@@ -133,7 +130,7 @@ public struct SampleTable: Sequence, Sendable {
             let size = table.sizes.size(ofSample: index)
             let sample = Sample(index: index, offset: table.chunkOffsets.offset(ofChunk: chunk).saturatingAdd(offsetInChunk), size: size,
                                 decodeTime: decodeTime, compositionOffset: compositionOffset, duration: duration,
-                                isSync: isSync, descriptionIndex: stsc.descriptionIndex(ofRun: chunkRun))
+                                isSync: isSync, descriptionIndex: chunks.descriptionIndex)
             offsetInChunk = offsetInChunk.saturatingAdd(UInt64(size))
             decodeTime = decodeTime.saturatingAdd(UInt64(duration))
             leftInChunk -= 1

@@ -134,8 +134,7 @@ struct LegibleSelection {
 
     /// SDH or closed captions: both accessibility characteristics (implied for `clcp`).
     private func isAccessible(_ option: SelectionOption) -> Bool {
-        option.characteristics.contains(MediaCharacteristic.transcribesSpokenDialog)
-            && option.characteristics.contains(MediaCharacteristic.describesMusicAndSound)
+        MediaCharacteristic.areSDH(option.characteristics)
     }
 
     private func isClosedCaption(_ option: SelectionOption) -> Bool {

@@ -101,8 +101,7 @@ public struct SelectionOption: Sendable, Equatable {
         func add(_ value: String) { if !result.contains(value) { result.append(value) } }
         let kinds = track.userData.kinds
         if track.mediaType == .closedCaption || (track.mediaType.isLegible && kinds.contains(.dashCaption)) {
-            add(MediaCharacteristic.transcribesSpokenDialog)
-            add(MediaCharacteristic.describesMusicAndSound)
+            MediaCharacteristic.subtitlesForDeafAndHardOfHearing.forEach(add)
         }
         if track.mediaType.isLegible && kinds.contains(.dashForcedSubtitle) {
             add(MediaCharacteristic.containsOnlyForcedSubtitles)
@@ -131,9 +130,7 @@ public struct SelectionOption: Sendable, Equatable {
         case .closedCaption:
             return has(MediaCharacteristic.easyToRead) ? "\(base) CC Easy Reader" : "\(base) CC"
         case .subtitle, .text:
-            if has(MediaCharacteristic.transcribesSpokenDialog) && has(MediaCharacteristic.describesMusicAndSound) {
-                return "\(base) SDH"
-            }
+            if MediaCharacteristic.areSDH(characteristics) { return "\(base) SDH" }
             if has(MediaCharacteristic.containsOnlyForcedSubtitles) { return "\(base) (Forced)" }
             if has(MediaCharacteristic.easyToRead) { return "\(base) Easy Reader" }
             return base

@@ -1,3 +1,4 @@
+import Conversion
 import TimedText
 
 /// What a text track shows: its cues in media time, and for a `wvtt` track the WebVTT header

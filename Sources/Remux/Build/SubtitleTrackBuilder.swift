@@ -1,3 +1,4 @@
+import Conversion
 import ISOBMFF
 import Movie
 import TimedText

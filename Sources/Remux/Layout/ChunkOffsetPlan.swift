@@ -38,13 +38,6 @@ struct ChunkOffsetPlan {
         return offsets
     }
 
-    /// The source byte ranges of the chunks of the tracks `includes` selects.
-    func ranges(of includes: (UInt32) -> Bool) -> [Range<UInt64>] {
-        sourceChunks.filter { includes($0.key) }.values.flatMap { chunks in
-            chunks.map { $0.offset..<$0.offset.saturatingAdd($0.length) }
-        }
-    }
-
     /// Chunks of a track: as in the source for a copied track, one for an added track (its
     /// samples are written as one chunk).
     func chunkCount(of trackID: UInt32) -> Int { sourceChunks[trackID]?.count ?? 1 }

@@ -10,9 +10,10 @@ struct MediaUse {
     /// Bytes only removed tracks' chunks cover: what a removal erases.
     let removed: ByteRangeSet
 
-    init(removedTrackIDs: Set<UInt32>, chunks: ChunkOffsetPlan) {
-        kept = ByteRangeSet(chunks.ranges { !removedTrackIDs.contains($0) })
-        removed = removedTrackIDs.isEmpty ? ByteRangeSet([]) : ByteRangeSet(chunks.ranges { removedTrackIDs.contains($0) }).subtracting(kept)
+    init(movie: Movie, removedTrackIDs: Set<UInt32>) throws(BoxError) {
+        kept = ByteRangeSet(try movie.chunkRanges { !removedTrackIDs.contains($0.id) })
+        removed = removedTrackIDs.isEmpty ? ByteRangeSet([])
+            : ByteRangeSet(try movie.chunkRanges { removedTrackIDs.contains($0.id) }).subtracting(kept)
     }
 
     /// The bytes of `payload` that no kept track uses: a strip leaves them out.

@@ -1,3 +1,4 @@
+import Conversion
 import TimedText
 import Metadata
 import Movie
@@ -55,13 +56,3 @@ public struct EditPlan: Sendable {
     }
 }
 
-/// Changes to one existing track.
-public struct TrackChangeRequest: Sendable {
-    public var trackID: UInt32
-    public var changes: TrackChanges
-
-    public init(trackID: UInt32, changes: TrackChanges) {
-        self.trackID = trackID
-        self.changes = changes
-    }
-}

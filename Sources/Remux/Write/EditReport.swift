@@ -1,3 +1,4 @@
+import Conversion
 import TimedText
 
 /// What a write did.

@@ -1,3 +1,4 @@
+import Conversion
 /// Something the CEA-608 encoder could not carry, or could not carry on time, naming the cues
 /// (1-based, in input order) it concerns.
 public struct CEA608EncodingWarning: Sendable, Equatable, CustomStringConvertible {

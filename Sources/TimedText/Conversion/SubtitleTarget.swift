@@ -1,3 +1,4 @@
+import Conversion
 /// A format subtitles are converted into, and what of the cue model it carries: the one place
 /// that says, for each feature a cue can have, which formats keep it (``losses(of:)``).
 public enum SubtitleTarget: String, Sendable, CaseIterable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+import XML
 /// An sRGB colour with alpha, 8 bits per channel.
 public struct SubtitleColor: Sendable, Hashable, Codable {
     /// Red, 0–255.
@@ -21,7 +22,7 @@ public struct SubtitleColor: Sendable, Hashable, Codable {
     /// (TTML's set, case-insensitive), `#rgb`, `#rrggbb`, `#rrggbbaa`, `rgb(r,g,b)` or
     /// `rgba(r,g,b,a)`. SubRip files also write bare `rrggbb`, which is accepted.
     public init?(parsing text: String) {
-        let trimmed = text.trimmingSubtitleWhitespace().lowercased()
+        let trimmed = text.trimmingTextWhitespace().lowercased()
         if let named = Self.named[trimmed] {
             self = named
         } else if trimmed.hasPrefix("#") {
@@ -113,7 +114,7 @@ public struct SubtitleColor: Sendable, Hashable, Codable {
         guard hasAlpha || text.hasPrefix("rgb("), text.hasSuffix(")") else { return nil }
         let inner = text.dropFirst(hasAlpha ? 5 : 4).dropLast()
         let parts = inner.split(separator: ",", omittingEmptySubsequences: false)
-            .map { UInt8($0.trimmingSubtitleWhitespace()) }
+            .map { UInt8($0.trimmingTextWhitespace()) }
         guard parts.count == (hasAlpha ? 4 : 3), parts.allSatisfy({ $0 != nil }) else { return nil }
         let channels = parts.compactMap { $0 }
         return SubtitleColor(red: channels[0], green: channels[1], blue: channels[2], alpha: hasAlpha ? channels[3] : 255)

@@ -1,3 +1,4 @@
+import XML
 /// A subtitle text format Legible reads.
 public enum SubtitleFormat: String, Sendable, Equatable, Codable, CaseIterable {
     /// SubRip (`.srt`).
@@ -12,7 +13,7 @@ public enum SubtitleFormat: String, Sendable, Equatable, Codable, CaseIterable {
     public static func sniff(_ bytes: some Collection<UInt8>) -> SubtitleFormat {
         let prefix = Array(bytes.prefix(64))
         let text = SubtitleTextDecoder.decode(prefix, fallback: .replacement).text
-        let start = text.drop { $0.unicodeScalars.allSatisfy(\.isSubtitleWhitespace) }
+        let start = text.drop { $0.unicodeScalars.allSatisfy(\.isTextWhitespace) }
         if start.hasPrefix("WEBVTT") { return .webVTT }
         if start.hasPrefix("<") { return .ttml }
         return .subRip

@@ -1,3 +1,4 @@
+import XML
 /// Reads Scenarist SCC files: the header line `Scenarist_SCC V1.0`, then lines of a timecode, a
 /// tab (or spaces) and four-digit hex words, blank lines between. The first error stops the
 /// parse and names its line: a bad header, a bad timecode or word, a timecode that does not
@@ -16,8 +17,8 @@ public enum SCCParser {
     /// Parses decoded text.
     public static func parse(string: String) throws(SCCParseError) -> SCCDocument {
         let lines = TextLines(string)
-        guard let headerIndex = lines.firstIndex(where: { !$0.trimmingSubtitleWhitespace().isEmpty }),
-              lines[headerIndex].trimmingSubtitleWhitespace() == header else {
+        guard let headerIndex = lines.firstIndex(where: { !$0.trimmingTextWhitespace().isEmpty }),
+              lines[headerIndex].trimmingTextWhitespace() == header else {
             throw SCCParseError(.missingHeader, line: 1)
         }
         var bursts: [CEA608Burst] = []

@@ -1,3 +1,4 @@
+import XML
 /// An SCC timecode (SMPTE ST 12-1): `HH:MM:SS:FF` non-drop-frame or `HH:MM:SS;FF` drop-frame,
 /// counting frames of 30000/1001 video.
 ///

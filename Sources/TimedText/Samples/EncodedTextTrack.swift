@@ -1,3 +1,4 @@
+import Conversion
 /// The samples of a subtitle track and the sample description they need: what an encoder hands
 /// to whoever writes the track (the remux engine, or a test's minimal MP4 writer).
 public struct EncodedTextTrack<Description: Sendable & Equatable>: Sendable, Equatable {

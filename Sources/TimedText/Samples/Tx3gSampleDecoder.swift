@@ -1,3 +1,4 @@
+import Conversion
 import ISOBMFF
 
 /// Reads `tx3g` samples back into styled text and cues.

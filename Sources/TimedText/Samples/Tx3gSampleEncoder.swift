@@ -1,3 +1,4 @@
+import Conversion
 import ISOBMFF
 
 /// Writes ``TimelineSample``s as `tx3g` samples (3GPP TS 26.245 §5.17; QTFF "Subtitle sample data").

@@ -1,3 +1,4 @@
+import XML
 import ISOBMFF
 
 /// One `vttc` box of a `wvtt` sample (ISO/IEC 14496-30 §7.4): a cue active during the sample.
@@ -45,7 +46,7 @@ public struct WebVTTCueBox: Sendable, Equatable {
             var body = child.payload
             switch child.type {
             case "vsid": sourceID = try body.readInt32()
-            case "ctim": currentTime = WebVTTTimestamp.parse(child.string.trimmingSubtitleWhitespace())
+            case "ctim": currentTime = WebVTTTimestamp.parse(child.string.trimmingTextWhitespace())
             case "iden": identifier = child.string
             case "sttg": settings = child.string
             case "payl": payload = child.string

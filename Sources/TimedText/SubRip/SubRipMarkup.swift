@@ -1,3 +1,4 @@
+import XML
 /// The markup inside SubRip cue text: HTML-like `<b> <i> <u> <font color>` tags and ASS
 /// override blocks such as `{\an8}`.
 ///
@@ -108,7 +109,7 @@ enum SubRipMarkup {
         var scanner = ScalarScanner(attributes)
         while !scanner.isAtEnd {
             scanner.skipWhitespace()
-            let name = scanner.collect { $0 == "=" || $0.isSubtitleWhitespace }.lowercased()
+            let name = scanner.collect { $0 == "=" || $0.isTextWhitespace }.lowercased()
             scanner.skipWhitespace()
             guard scanner.consume("=") else { continue }
             scanner.skipWhitespace()
@@ -118,7 +119,7 @@ enum SubRipMarkup {
                 value = scanner.collect { $0 == quote }
                 scanner.advance()
             } else {
-                value = scanner.collect(until: \.isSubtitleWhitespace)
+                value = scanner.collect(until: \.isTextWhitespace)
             }
             if name == "color" { return SubtitleColor(parsing: value) }
         }

@@ -1,3 +1,4 @@
+import XML
 /// Reads SubRip (`.srt`) files the way real-world files are written, not the way they should be.
 ///
 /// Tolerated, silently: UTF-8 with or without BOM, UTF-16 with BOM, CR LF / LF / CR line ends
@@ -23,7 +24,7 @@ public enum SubRipParser: SubtitleTextParser {
         var index = 0
         while index < lines.count {
             guard let (timingIndex, timing) = cueStart(in: lines, at: index) else {
-                if !lines[index].trimmingSubtitleWhitespace().isEmpty {
+                if !lines[index].trimmingTextWhitespace().isEmpty {
                     warnings.append(SubtitleDiagnostic(line: index + 1, message: "text outside a cue ignored"))
                 }
                 index += 1
@@ -34,7 +35,7 @@ public enum SubRipParser: SubtitleTextParser {
             var blankLineInText: Int?
             index = timingIndex + 1
             while index < lines.count, cueStart(in: lines, at: index) == nil {
-                if lines[index].trimmingSubtitleWhitespace().isEmpty {
+                if lines[index].trimmingTextWhitespace().isEmpty {
                     if !textLines.isEmpty, blankLineInText == nil { blankLineInText = index + 1 }
                 } else {
                     if let blankLine = blankLineInText {
@@ -55,7 +56,7 @@ public enum SubRipParser: SubtitleTextParser {
             try limits.checkCueCount(cues.count, line: timingIndex + 1)
         }
         if cues.isEmpty {
-            guard string.trimmingSubtitleWhitespace().isEmpty else { throw SubtitleParseError(.noCues, line: 1) }
+            guard string.trimmingTextWhitespace().isEmpty else { throw SubtitleParseError(.noCues, line: 1) }
             warnings.append(.noCues)
         }
         return SubtitleDocument(format: .subRip, cues: cues, warnings: warnings)
@@ -66,8 +67,8 @@ public enum SubRipParser: SubtitleTextParser {
     private static func cueStart(in lines: TextLines, at index: Int) -> (Int, Timing)? {
         if let timing = Timing(lines[index]) { return (index, timing) }
         guard index + 1 < lines.count,
-              lines[index].trimmingSubtitleWhitespace().unicodeScalars.allSatisfy(\.isASCIIDigit),
-              !lines[index].trimmingSubtitleWhitespace().isEmpty,
+              lines[index].trimmingTextWhitespace().unicodeScalars.allSatisfy(\.isASCIIDigit),
+              !lines[index].trimmingTextWhitespace().isEmpty,
               let timing = Timing(lines[index + 1])
         else { return nil }
         return (index + 1, timing)
@@ -88,7 +89,7 @@ public enum SubRipParser: SubtitleTextParser {
             scanner.skipWhitespace()
             guard let end = Self.timestamp(&scanner, warnings: &warnings) else { return nil }
             // Anything after the end time (e.g. `X1:100 X2:200 Y1:… Y2:…`) is ignored.
-            guard scanner.isAtEnd || scanner.current?.isSubtitleWhitespace == true else { return nil }
+            guard scanner.isAtEnd || scanner.current?.isTextWhitespace == true else { return nil }
             self.start = start
             self.end = end
         }

@@ -1,3 +1,4 @@
+import XML
 /// Reads TTML documents (TTML2, IMSC1 text profile, and the DFXP drafts) into cues: one cue per
 /// timed `p`.
 ///
@@ -78,7 +79,7 @@ private struct TTMLDocumentReader {
         readRegions(head: head) { messages.append(($0, $1)) }
         for (line, message) in messages { warn(line, message) }
 
-        let language = root.attribute("lang", in: .xml).map { $0.trimmingSubtitleWhitespace() }
+        let language = root.attribute("lang", in: .xml).map { $0.trimmingTextWhitespace() }
         documentLanguage = language?.isEmpty == false ? language : nil
         if let body = root.elements.first(where: { $0.isTTML("body") }) {
             let context = Context(
@@ -162,7 +163,7 @@ private struct TTMLDocumentReader {
             imageLines.append(element.line)
         }
         if let language = element.attribute("lang", in: .xml) {
-            let trimmed = language.trimmingSubtitleWhitespace()
+            let trimmed = language.trimmingTextWhitespace()
             context.language = trimmed.isEmpty ? nil : trimmed
             context.style.language = context.language == documentLanguage ? nil : context.language
         }

@@ -1,3 +1,4 @@
+import XML
 /// Decides whether a TTML region shows its text at the top or the bottom of the picture.
 ///
 /// When the region has geometry (`tts:origin`, `tts:extent`, `tts:displayAlign`, from itself or
@@ -26,7 +27,7 @@ struct TTMLRegionPlacement {
         }
         let extent = properties.extent.flatMap { percentages($0) } ?? (100 - origin.x, 100 - origin.y)
         var settings = CueSettings()
-        switch properties.displayAlign?.trimmingSubtitleWhitespace() {
+        switch properties.displayAlign?.trimmingTextWhitespace() {
         case "after": settings.line = CueSettings.CueLine(.percentage(Self.bounded(origin.y + extent.y)), alignment: .end)
         case "center": settings.line = CueSettings.CueLine(.percentage(Self.bounded(origin.y + extent.y / 2)), alignment: .center)
         default: settings.line = CueSettings.CueLine(.percentage(Self.bounded(origin.y)))
@@ -85,7 +86,7 @@ struct TTMLRegionPlacement {
         let top = origin ?? 0
         let height = extent ?? (100 - top)
         let anchor: Double
-        switch properties.displayAlign?.trimmingSubtitleWhitespace() {
+        switch properties.displayAlign?.trimmingTextWhitespace() {
         case "after": anchor = top + height
         case "center": anchor = top + height / 2
         default: anchor = top

@@ -1,3 +1,4 @@
+import XML
 /// TTML styling: the `tts:` properties Legible maps onto ``TextStyle``, collected from inline
 /// attributes and from `style` elements referenced (possibly in chains) by id.
 struct TTMLStyleSheet {
@@ -95,10 +96,10 @@ struct TTMLStyleSheet {
     private static func inline(_ element: XMLElement, warn: (Int, String) -> Void) -> Properties {
         var properties = Properties()
         if let weight = element.attribute("fontWeight", in: .styling) {
-            properties.isBold = weight.trimmingSubtitleWhitespace() == "bold"
+            properties.isBold = weight.trimmingTextWhitespace() == "bold"
         }
         if let fontStyle = element.attribute("fontStyle", in: .styling) {
-            properties.isItalic = ["italic", "oblique"].contains(fontStyle.trimmingSubtitleWhitespace())
+            properties.isItalic = ["italic", "oblique"].contains(fontStyle.trimmingTextWhitespace())
         }
         if let decoration = element.attribute("textDecoration", in: .styling) {
             let tokens = decoration.split(whereSeparator: \.isWhitespace)
@@ -113,17 +114,17 @@ struct TTMLStyleSheet {
             }
         }
         if let forced = element.attribute("forcedDisplay", in: .imscStyling) {
-            properties.isForced = forced.trimmingSubtitleWhitespace() == "true"
+            properties.isForced = forced.trimmingTextWhitespace() == "true"
         }
         properties.origin = element.attribute("origin", in: .styling)
         properties.extent = element.attribute("extent", in: .styling)
         properties.displayAlign = element.attribute("displayAlign", in: .styling)
         if let align = element.attribute("textAlign", in: .styling) {
-            properties.textAlign = CueSettings.TextAlignment(rawValue: align.trimmingSubtitleWhitespace())
+            properties.textAlign = CueSettings.TextAlignment(rawValue: align.trimmingTextWhitespace())
         }
         properties.fontSize = element.attribute("fontSize", in: .styling)
         if let outline = element.attribute("textOutline", in: .styling) {
-            properties.isOutlined = outline.trimmingSubtitleWhitespace() != "none"
+            properties.isOutlined = outline.trimmingTextWhitespace() != "none"
         }
         return properties
     }

@@ -1,3 +1,4 @@
+import XML
 /// Gathers the styled text of a TTML `p`, applying XML whitespace handling as TTML specifies
 /// for `xml:space="default"`: line feeds and tabs are spaces, runs of spaces collapse to one,
 /// and spaces at the start or end of a line (around `<br/>` and the paragraph edges) vanish.
@@ -15,7 +16,7 @@ struct TTMLTextCollector {
                 flushPendingSpace(into: &scalars, style: style)
                 scalars.append(scalar == "\r" ? "\n" : scalar)
                 atLineStart = scalar == "\n"
-            } else if scalar.isSubtitleWhitespace {
+            } else if scalar.isTextWhitespace {
                 if !atLineStart, pendingSpace == nil { pendingSpace = style }
             } else {
                 flushPendingSpace(into: &scalars, style: style)

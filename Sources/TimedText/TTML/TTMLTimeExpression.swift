@@ -1,3 +1,4 @@
+import XML
 /// TTML time expressions and the `ttp:` timing parameters they depend on.
 ///
 /// Clock time: `hh:mm:ss`, `hh:mm:ss.fraction`, `hh:mm:ss:frames[.subframes]`.
@@ -19,7 +20,7 @@ struct TTMLTimeExpression {
     init(parameters: (String) -> String?, warn: (String) -> Void) {
         func positive(_ name: String) -> Int64? {
             guard let text = parameters(name) else { return nil }
-            guard let value = Int64(text.trimmingSubtitleWhitespace()), value > 0, value <= 1_000_000_000 else {
+            guard let value = Int64(text.trimmingTextWhitespace()), value > 0, value <= 1_000_000_000 else {
                 warn("ttp:\(name) \"\(text)\" ignored")
                 return nil
             }
@@ -41,7 +42,7 @@ struct TTMLTimeExpression {
 
     /// The time an expression denotes, or nil if it is malformed or out of range.
     func time(_ text: String) -> SubtitleTime? {
-        var scanner = ScalarScanner(text.trimmingSubtitleWhitespace())
+        var scanner = ScalarScanner(text.trimmingTextWhitespace())
         let first = scanner.digits()
         guard first.count > 0, first.count <= 18 else { return nil }
         if scanner.current == ":" { return clockTime(hours: first.value, &scanner) }

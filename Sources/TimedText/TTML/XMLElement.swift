@@ -1,3 +1,4 @@
+import XML
 /// A namespace-resolved XML element tree, built without recursion from ``XMLTokenizer``
 /// tokens, with the nesting depth bounded.
 ///
@@ -36,7 +37,7 @@ struct XMLElement: Equatable {
     static func parseDocument(_ text: String, limits: SubtitleParseLimits) throws(SubtitleParseError) -> (root: XMLElement, warnings: [SubtitleDiagnostic]) {
         var tokenizer = XMLTokenizer(text)
         var builder = TreeBuilder(limits: limits)
-        while let token = try tokenizer.next() {
+        while let token = try Self.next(&tokenizer) {
             let line = tokenizer.currentLine()
             switch token {
             case .startTag(let name, let attributes, let selfClosing):
@@ -50,7 +51,16 @@ struct XMLElement: Equatable {
             if builder.isComplete { break }
         }
         let root = try builder.finish(line: tokenizer.currentLine())
-        return (root, tokenizer.warnings + builder.warnings)
+        return (root, tokenizer.warnings.map { SubtitleDiagnostic(line: $0.line, message: $0.message) } + builder.warnings)
+    }
+
+    /// The tokenizer's next token, its syntax errors as this module's.
+    private static func next(_ tokenizer: inout XMLTokenizer) throws(SubtitleParseError) -> XMLTokenizer.Token? {
+        do throws(XMLDiagnostic) {
+            return try tokenizer.next()
+        } catch {
+            throw SubtitleParseError(.malformedXML(error.message), line: error.line)
+        }
     }
 }
 
@@ -108,7 +118,7 @@ private struct TreeBuilder {
 
     mutating func addText(_ text: String, line: Int) {
         guard !stack.isEmpty else {
-            if !text.trimmingSubtitleWhitespace().isEmpty {
+            if !text.trimmingTextWhitespace().isEmpty {
                 warnings.append(SubtitleDiagnostic(line: line, message: "text outside the root element ignored"))
             }
             return

@@ -1,3 +1,4 @@
+import Conversion
 /// Cues held against an end time, the movie's: which start at or after it (left out) and which
 /// run past it (cut there), as ``CueTimeline/init(cues:timescale:clippedAt:)`` treats them. Cue
 /// numbers count from 1 in input order, as messages name them.

@@ -1,10 +1,11 @@
+import XML
 /// The WebVTT cue-settings list (`line:0 position:10%,line-left align:start …`), parsed with
 /// the specification's rules: a setting that is malformed is skipped, the others still count.
 enum WebVTTCueSettingsParser {
     static func parse(_ text: String) -> (settings: CueSettings, warnings: [String]) {
         var settings = CueSettings()
         var warnings: [String] = []
-        for token in text.split(whereSeparator: { $0.unicodeScalars.allSatisfy(\.isSubtitleWhitespace) }) {
+        for token in text.split(whereSeparator: { $0.unicodeScalars.allSatisfy(\.isTextWhitespace) }) {
             guard let colon = token.firstIndex(of: ":"), colon != token.startIndex,
                   token.index(after: colon) != token.endIndex
             else {

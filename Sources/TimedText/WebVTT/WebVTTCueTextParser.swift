@@ -1,3 +1,4 @@
+import XML
 /// WebVTT cue text (`<v Bob><i>Hi</i> &amp; <c.yellow>bye</c></v><00:00:01.500>…`), parsed with
 /// the specification's tokenizer and tree-building rules into styled runs.
 ///
@@ -89,10 +90,10 @@ enum WebVTTCueTextParser {
             scanner.advance()
             return .timestamp(body)
         }
-        let name = scanner.collect { $0 == "." || $0 == ">" || $0.isSubtitleWhitespace }
+        let name = scanner.collect { $0 == "." || $0 == ">" || $0.isTextWhitespace }
         var classes: [String] = []
         while scanner.consume(".") {
-            let name = scanner.collect { $0 == "." || $0 == ">" || $0.isSubtitleWhitespace }
+            let name = scanner.collect { $0 == "." || $0 == ">" || $0.isTextWhitespace }
             if !name.isEmpty { classes.append(name) }
         }
         var annotation = String.UnicodeScalarView()

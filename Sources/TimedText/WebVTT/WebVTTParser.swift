@@ -1,3 +1,4 @@
+import XML
 /// Reads WebVTT files following the W3C WebVTT parsing rules.
 ///
 /// The signature line must be `WEBVTT`, optionally followed by a space or tab and text; anything
@@ -113,7 +114,7 @@ private struct WebVTTBlockReader {
             body.append(lines[index])
             index += 1
         }
-        let keyword = first.trimmingSubtitleWhitespace()
+        let keyword = first.trimmingTextWhitespace()
         if first.hasPrefix("NOTE"), first.count == 4 || first.dropFirst(4).first?.isWhitespace == true {
             return
         }
@@ -140,7 +141,7 @@ private struct WebVTTBlockReader {
         guard scanner.consume("-->") else { return skipBadCue(timingLine) }
         scanner.skipWhitespace()
         guard let end = WebVTTTimestamp.parse(&scanner),
-              scanner.isAtEnd || scanner.current?.isSubtitleWhitespace == true
+              scanner.isAtEnd || scanner.current?.isTextWhitespace == true
         else { return skipBadCue(timingLine) }
         let parsedSettings = WebVTTCueSettingsParser.parse(scanner.remainder)
         for message in parsedSettings.warnings { warn(timingLine, message) }

@@ -1,3 +1,4 @@
+import XML
 /// WebVTT timestamps: `[hh+:]mm:ss.ttt`, parsed with the specification's strict rules.
 enum WebVTTTimestamp {
     /// Parses a timestamp at the scanner; on failure the scanner position is unspecified.

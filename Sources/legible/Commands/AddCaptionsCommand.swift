@@ -61,7 +61,7 @@ struct AddCaptionsCommand: ParsableCommand {
     func run() throws {
         try outputOptions.run(movie: movie) { editor in
             let properties = TrackChanges(language: try languageTag(language), name: name, alternateGroup: .automatic,
-                                          makesDefault: isDefault, addedCharacteristics: TrackChanges.subtitlesForDeafAndHardOfHearing)
+                                          makesDefault: isDefault, addedCharacteristics: MediaCharacteristic.subtitlesForDeafAndHardOfHearing)
             let input: CaptionInputFile
             do throws(SubtitleInputFile.Failure) {
                 input = try CaptionInputFile.read(captions)

@@ -81,7 +81,7 @@ struct CheckCommand: ParsableCommand {
             if overwrite { arguments.append("--overwrite") }
             // Not quiet: what a rebuilt subtitle track cannot carry is said.
             let writer = try EditOutputOptions.parse(arguments + ["--progress", progress.rawValue])
-            try writer.run(movie: movie) { _ in check.automaticFixPlan } describe: { _ in [] }
+            try writer.run(movie: movie) { _ in Self.plan(making: check.automaticFixes) } describe: { _ in [] }
         }
         let fixed = check.findings.filter { $0.severity != .info && $0.fix?.isAutomatic == true }
         let recheck = MovieCheck(movie: try Movie.openForCommand(path: destination))
@@ -95,5 +95,12 @@ struct CheckCommand: ParsableCommand {
             for line in report.lines { print(line) }
         }
         if report.findings.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
+    }
+
+    /// The edit that makes `fixes`: track changes, and tracks rebuilt from new cues.
+    static func plan(making fixes: [TrackFix]) -> EditPlan {
+        var plan = EditPlan(trackChanges: fixes.map(\.request))
+        plan.cueReplacements = fixes.compactMap { fix in fix.replacementCues.map { CueReplacementRequest(trackID: fix.trackID, cues: $0) } }
+        return plan
     }
 }

@@ -1,3 +1,4 @@
+import Conversion
 import ArgumentParser
 import ISOBMFF
 import Movie
@@ -85,7 +86,7 @@ struct SubtitleTrackSpec: Decodable {
             throw EditFailure("--language: \(error)")
         }
         var characteristics = characteristics ?? []
-        if sdh == true { characteristics += TrackChanges.subtitlesForDeafAndHardOfHearing }
+        if sdh == true { characteristics += MediaCharacteristic.subtitlesForDeafAndHardOfHearing }
         guard let groupChoice = AlternateGroupChoice(argument: group ?? "auto") else {
             throw EditFailure("group '\(group ?? "")' is neither 'auto' nor a group number")
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Movie
 import Remux
 
 /// The track properties `add-subtitles` and `set-track` both set.
@@ -29,5 +30,5 @@ struct TrackPropertyOptions: ParsableArguments {
     var isEmpty: Bool { language == nil && name == nil && group == nil && !isDefault && !sdh && characteristic.isEmpty }
 
     /// The characteristics to add, SDH's two included.
-    var addedCharacteristics: [String] { characteristic + (sdh ? TrackChanges.subtitlesForDeafAndHardOfHearing : []) }
+    var addedCharacteristics: [String] { characteristic + (sdh ? MediaCharacteristic.subtitlesForDeafAndHardOfHearing : []) }
 }

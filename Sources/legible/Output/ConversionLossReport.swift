@@ -1,3 +1,4 @@
+import Conversion
 import TimedText
 
 /// How a command shows what a conversion could not carry: one `warning:` line per kind of loss,

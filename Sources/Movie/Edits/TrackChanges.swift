@@ -1,9 +1,9 @@
 import ISOBMFF
-import Movie
 
 /// Properties of a track to set, each optional: nil (or empty) leaves the property as it is.
 /// The same value describes an edit of an existing track (`set-track`) and the properties of a
-/// new one (`add-subtitles`).
+/// new one (`add-subtitles`). It is the vocabulary the checker (which proposes changes) and the
+/// writer (which makes them) share, so it lives with the model both read.
 public struct TrackChanges: Sendable {
     /// The language: `mdhd` gets its ISO 639-2/T code; `elng` the full tag when it says more
     /// (and an `elng` that would contradict a new language is removed).
@@ -61,11 +61,6 @@ public struct TrackChanges: Sendable {
             && addedReferences.isEmpty && removedReferences.isEmpty && handler == nil && !fitsTextBoxToVideo
     }
 
-    /// Both tags that make a subtitle track SDH (QTFF "Media characteristic tag atom"; Apple
-    /// players label it "SDH" only when both are present).
-    public static let subtitlesForDeafAndHardOfHearing = [
-        MediaCharacteristic.transcribesSpokenDialog, MediaCharacteristic.describesMusicAndSound,
-    ]
 }
 
 /// Which alternate group a track goes to.
@@ -75,4 +70,15 @@ public enum AlternateGroupChoice: Sendable, Hashable {
     case automatic
     /// This group; 0 takes the track out of every group.
     case number(Int16)
+}
+
+/// Changes to one existing track.
+public struct TrackChangeRequest: Sendable {
+    public var trackID: UInt32
+    public var changes: TrackChanges
+
+    public init(trackID: UInt32, changes: TrackChanges) {
+        self.trackID = trackID
+        self.changes = changes
+    }
 }

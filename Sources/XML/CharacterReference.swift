@@ -1,19 +1,19 @@
 /// Character references (`&amp;`, `&#233;`, `&#xE9;`) as WebVTT cue text and XML use them.
-enum CharacterReference {
+public enum CharacterReference {
     /// The five references XML predefines.
-    static let xml: [String: Unicode.Scalar] = [
+    public static let xml: [String: Unicode.Scalar] = [
         "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'",
     ]
 
     /// The references WebVTT authors use (HTML's set is far larger; these are the ones the
     /// WebVTT specification names plus quotes).
-    static let webVTT: [String: Unicode.Scalar] = xml.merging([
+    public static let webVTT: [String: Unicode.Scalar] = xml.merging([
         "nbsp": "\u{00A0}", "lrm": "\u{200E}", "rlm": "\u{200F}",
     ]) { first, _ in first }
 
     /// The scalar for the reference body between `&` and `;` (`amp`, `#233`, `#xE9`), or nil
     /// when it is unknown or names no valid scalar.
-    static func resolve(_ body: String, named table: [String: Unicode.Scalar]) -> Unicode.Scalar? {
+    public static func resolve(_ body: String, named table: [String: Unicode.Scalar]) -> Unicode.Scalar? {
         guard body.hasPrefix("#") else { return table[body] }
         let number = body.dropFirst()
         let value: UInt32?
@@ -28,7 +28,7 @@ enum CharacterReference {
 
     /// Reads a reference at the scanner (positioned on `&`). On success consumes it and returns
     /// the scalar; otherwise leaves the scanner where it was.
-    static func read(_ scanner: inout ScalarScanner, named table: [String: Unicode.Scalar]) -> Unicode.Scalar? {
+    public static func read(_ scanner: inout ScalarScanner, named table: [String: Unicode.Scalar]) -> Unicode.Scalar? {
         let start = scanner.position
         scanner.advance()
         // References are short; bounding the look-ahead keeps a lone `&` in a long text cheap.

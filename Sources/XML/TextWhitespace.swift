@@ -1,11 +1,11 @@
 extension StringProtocol {
     /// The text without leading and trailing spaces, tabs and line breaks (the whitespace set
     /// WebVTT, XML and SubRip agree on), as a `String`.
-    func trimmingSubtitleWhitespace() -> String {
+    public func trimmingTextWhitespace() -> String {
         let string = String(self)
         let scalars = string.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.isSubtitleWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.isSubtitleWhitespace })
+        guard let first = scalars.firstIndex(where: { !$0.isTextWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.isTextWhitespace })
         else { return "" }
         return String(scalars[first...last])
     }
@@ -13,7 +13,7 @@ extension StringProtocol {
 
 extension Unicode.Scalar {
     /// Space, tab, line feed, form feed or carriage return.
-    var isSubtitleWhitespace: Bool {
+    public var isTextWhitespace: Bool {
         switch value {
         case 0x20, 0x09, 0x0A, 0x0C, 0x0D: true
         default: false

@@ -4,7 +4,7 @@
 ///
 /// It never recurses and looks at every input scalar a bounded number of times. It does not
 /// expand DTD entities (so no entity-expansion attacks); an unknown entity stays as written,
-/// with a warning. Public so other readers of small XML formats (GPX) share it.
+/// with a warning. Its own module, so every reader of small XML formats (TTML, GPX) shares it.
 public struct XMLTokenizer {
     public enum Token: Equatable, Sendable {
         case startTag(name: String, attributes: [Attribute], selfClosing: Bool)
@@ -20,7 +20,7 @@ public struct XMLTokenizer {
     private var scanner: ScalarScanner
     private var line = 1
     private var lineCountedTo = 0
-    public private(set) var warnings: [SubtitleDiagnostic] = []
+    public private(set) var warnings: [XMLDiagnostic] = []
 
     public init(_ text: String) {
         scanner = ScalarScanner(text)
@@ -37,7 +37,7 @@ public struct XMLTokenizer {
     }
 
     /// The next token, or nil at the end of the input.
-    public mutating func next() throws(SubtitleParseError) -> Token? {
+    public mutating func next() throws(XMLDiagnostic) -> Token? {
         while let scalar = scanner.current {
             guard scalar == "<" else { return .text(readText()) }
             if scanner.consume("<!--") {
@@ -62,11 +62,11 @@ public struct XMLTokenizer {
         return nil
     }
 
-    private mutating func error(_ message: String) -> SubtitleParseError {
-        SubtitleParseError(.malformedXML(message), line: currentLine())
+    private mutating func error(_ message: String) -> XMLDiagnostic {
+        XMLDiagnostic(line: currentLine(), message: message)
     }
 
-    private mutating func skip(past terminator: String, what: String) throws(SubtitleParseError) {
+    private mutating func skip(past terminator: String, what: String) throws(XMLDiagnostic) {
         let first = terminator.unicodeScalars.first
         while !scanner.isAtEnd {
             if scanner.current == first, scanner.consume(terminator) { return }
@@ -76,7 +76,7 @@ public struct XMLTokenizer {
     }
 
     /// `<!DOCTYPE …>` including an internal subset in brackets, which is not interpreted.
-    private mutating func skipDeclaration() throws(SubtitleParseError) {
+    private mutating func skipDeclaration() throws(XMLDiagnostic) {
         var bracketDepth = 0
         while let scalar = scanner.current {
             scanner.advance()
@@ -90,7 +90,7 @@ public struct XMLTokenizer {
         throw error("unterminated declaration")
     }
 
-    private mutating func readStartTag() throws(SubtitleParseError) -> Token {
+    private mutating func readStartTag() throws(XMLDiagnostic) -> Token {
         scanner.advance()
         let name = readName()
         guard !name.isEmpty else { throw error("malformed start tag") }
@@ -111,7 +111,7 @@ public struct XMLTokenizer {
             scanner.advance()
             let value = try readAttributeValue(until: quote)
             if attributes.contains(where: { $0.name == attributeName }) {
-                warnings.append(SubtitleDiagnostic(line: currentLine(), message: "duplicate attribute \(attributeName) ignored"))
+                warnings.append(XMLDiagnostic(line: currentLine(), message: "duplicate attribute \(attributeName) ignored"))
             } else {
                 attributes.append(Attribute(name: attributeName, value: value))
             }
@@ -120,13 +120,13 @@ public struct XMLTokenizer {
 
     private mutating func readName() -> String {
         scanner.collect { scalar in
-            scalar.isSubtitleWhitespace || scalar == ">" || scalar == "/" || scalar == "=" || scalar == "<"
+            scalar.isTextWhitespace || scalar == ">" || scalar == "/" || scalar == "=" || scalar == "<"
                 || scalar == "\"" || scalar == "'"
         }
     }
 
     /// Attribute values: references resolved, whitespace characters normalized to spaces.
-    private mutating func readAttributeValue(until quote: Unicode.Scalar) throws(SubtitleParseError) -> String {
+    private mutating func readAttributeValue(until quote: Unicode.Scalar) throws(XMLDiagnostic) -> String {
         var value = String.UnicodeScalarView()
         while let scalar = scanner.current {
             if scalar == quote {
@@ -137,7 +137,7 @@ public struct XMLTokenizer {
             if scalar == "&" {
                 value.append(readReference())
             } else {
-                value.append(scalar.isSubtitleWhitespace ? " " : scalar)
+                value.append(scalar.isTextWhitespace ? " " : scalar)
                 scanner.advance()
             }
         }
@@ -160,7 +160,7 @@ public struct XMLTokenizer {
     /// A character reference at `&`; an unknown one is kept literally (just the `&`).
     private mutating func readReference() -> Unicode.Scalar {
         if let scalar = CharacterReference.read(&scanner, named: CharacterReference.xml) { return scalar }
-        warnings.append(SubtitleDiagnostic(line: currentLine(), message: "unknown or malformed entity kept as text"))
+        warnings.append(XMLDiagnostic(line: currentLine(), message: "unknown or malformed entity kept as text"))
         scanner.advance()
         return "&"
     }
