@@ -44,6 +44,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The README's "Use as a library" example, built and run by CLITests so it cannot rot.
+        .executableTarget(name: "add-sdh-track", dependencies: ["Remux"], path: "Examples/add-sdh-track"),
         .target(name: "LegibleTestSupport", dependencies: ["ISOBMFF"], path: "Tests/LegibleTestSupport"),
         .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "CZlib", "LegibleTestSupport"],
                     resources: [.copy("Fixtures")]),
@@ -55,7 +57,7 @@ let package = Package(
         .testTarget(name: "DeliveryTests", dependencies: ["Delivery", "Movie", "TimedText", "ISOBMFF", "LegibleTestSupport"]),
         .testTarget(name: "QualityTests", dependencies: ["Quality", "Lint", "Movie", "TimedText", "LegibleTestSupport"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "Quality", "Movie", "TimedText", "LegibleTestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["LegibleTestSupport", "legible"], exclude: ["Golden"]),
+        .testTarget(name: "CLITests", dependencies: ["LegibleTestSupport", "legible", "add-sdh-track"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )
