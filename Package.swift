@@ -21,6 +21,8 @@ let package = Package(
         // everywhere (Package.resolved is not committed). Needs 1.7.0 or later for `_errorPrefix`,
         // which makes usage errors read `error:`.
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        // `swift package generate-documentation` (Scripts/docs): a build-time plugin only, linked into nothing.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
     ],
     targets: [
         .systemLibrary(

@@ -7,7 +7,7 @@ import Remux
 /// make of its tracks, groups, languages, characteristics and references.
 ///
 /// Reads the movie structure, and the text of subtitle tracks that form a forced pair (within
-/// ``SampleDataReader/textTrack``'s budget), never other sample data. Each finding names its rule and, where
+/// `SampleDataReader.textTrack`'s budget), never other sample data. Each finding names its rule and, where
 /// one exists, the track change that repairs it.
 public struct MovieCheck: Sendable {
     public let movie: Movie

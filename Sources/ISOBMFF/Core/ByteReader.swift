@@ -1,7 +1,7 @@
 /// A bounds-checked, big-endian reader over bytes that came from a box.
 ///
 /// Every read checks the remaining bytes first and throws a ``BoxError`` naming the box path and
-/// the absolute file offset of the failed read. ``carve(_:)`` hands out a sub-reader that cannot
+/// the absolute file offset of the failed read. ``carve(_:path:)`` hands out a sub-reader that cannot
 /// read past its own end, so a box parser can never consume its sibling's bytes.
 public struct ByteReader: Sendable {
     /// The bytes being read; indices are those of the underlying array.

@@ -4,7 +4,7 @@ import Movie
 /// their `chap` references and `udta/chpl`) with one QuickTime chapter track.
 public struct ChapterTrackRequest: Sendable {
     /// The chapters, the first at 0 and starts strictly increasing
-    /// (``ChapterInput/validated(movieEnd:)`` gives them so); each lasts until the next, the last
+    /// (`ChapterInput.validated(movieEnd:)` gives them so); each lasts until the next, the last
     /// until the movie's end. Ends given here are not used.
     public var chapters: [Chapter]
     /// The chapter track's language (`mdhd`, and `elng` when the tag says more).

@@ -7,7 +7,7 @@ public struct MetadataTrackRequest: Sendable {
     /// The key table; every item of every group must have a key here (matched by identifier and
     /// locale).
     public var keys: [TimedMetadataKey]
-    /// The samples, in time order and back to back from 0 (``TimedMetadataDocument/resolved(movieEnd:)``
+    /// The samples, in time order and back to back from 0 (`TimedMetadataDocument.resolved(movieEnd:)`
     /// gives them so); a group without items becomes a placeholder sample.
     public var groups: [TimedMetadataGroup]
     /// The tracks the metadata describes (`tref/cdsc`); empty: the whole movie.

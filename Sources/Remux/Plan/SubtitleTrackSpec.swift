@@ -17,7 +17,7 @@ import TimedText
 /// "group": "auto", "default": false, "followAudio": "auto"}`; `group` and `followAudio` take a
 /// number as well as a string (`"group": 2`).
 public struct SubtitleTrackSpec: Sendable, Hashable, Decodable {
-    /// The subtitle file: SubRip, WebVTT or TTML (``SubtitleFile``).
+    /// The subtitle file: SubRip, WebVTT or TTML (`SubtitleFile`).
     public var file: String
     /// The track's sample format; nil for `tx3g`.
     public var format: SubtitleTrackFormat?
@@ -93,7 +93,7 @@ public struct SubtitleTrackSpec: Sendable, Hashable, Decodable {
         return try container.decodeIfPresent(String.self, forKey: key)
     }
 
-    /// Reads ``file`` (``SubtitleFile/read(_:limits:)``) and makes the engine's request. The
+    /// Reads ``file`` (`SubtitleFile.read(_:limits:)`) and makes the engine's request. The
     /// warnings the parser tolerated are not returned: to show them, read the file yourself and
     /// call ``request(for:skipsImages:)``.
     public func request(skipsImages: Bool = false, limits: SubtitleParseLimits = .standard) throws(SubtitleTrackSpecError) -> SubtitleTrackRequest {

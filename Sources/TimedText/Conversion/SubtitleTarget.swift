@@ -1,5 +1,5 @@
 /// A format subtitles are converted into, and what of the cue model it carries: the one place
-/// that says, for each feature a cue can have, which formats keep it (``losses(of:)``).
+/// that says, for each feature a cue can have, which formats keep it (``losses(of:)-([Cue])``).
 public enum SubtitleTarget: String, Sendable, CaseIterable, CustomStringConvertible {
     /// 3GPP timed text samples (`tx3g`; 3GPP TS 26.245, QTFF "Subtitle sample data"): styles,
     /// colours and font sizes (`styl`), a text box per sample (`tbox`), karaoke (`krok`), forced

@@ -28,7 +28,7 @@ public struct CuesPastEnd: Sendable, Equatable {
 }
 
 extension ConversionLoss {
-    /// The losses of holding a new track to the movie's end (``PastEndPolicy/clip``): the
+    /// The losses of holding a new track to the movie's end (`PastEndPolicy.clip`): the
     /// cues, chapters or groups left out for starting at or after `end`, and those cut there.
     public static func heldToMovieEnd(_ subject: Subject, leftOut: [Int], cut: [Int], end: SubtitleTime) -> [ConversionLoss] {
         var losses: [ConversionLoss] = []
@@ -48,7 +48,7 @@ extension ConversionLoss {
 }
 
 extension ConversionLoss.Kind {
-    /// Cues, chapters or groups starting at or after the movie's end, left out (``PastEndPolicy``).
+    /// Cues, chapters or groups starting at or after the movie's end, left out (`PastEndPolicy`).
     public static let pastMovieEnd = Self(rawValue: "past-movie-end")
     /// Cues or groups running past the movie's end, cut there.
     public static let cutAtMovieEnd = Self(rawValue: "cut-at-movie-end")
