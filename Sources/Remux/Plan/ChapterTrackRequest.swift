@@ -12,6 +12,7 @@ public struct ChapterTrackRequest: Sendable {
     /// The chapter track's name (`udta/name`).
     public var name: String?
 
+    /// A chapter track for `chapters`, in `language`, named `name`.
     public init(chapters: [Chapter], language: LanguageTag? = nil, name: String? = nil) {
         self.chapters = chapters
         self.language = language

@@ -31,6 +31,7 @@ public struct EditPlan: Sendable {
     /// are written anyway and listed in ``EditReport/losses``.
     public var refusesLosses = false
 
+    /// Creates a plan; whatever is left out is not changed.
     public init(subtitleTracks: [SubtitleTrackRequest] = [], metadataTracks: [MetadataTrackRequest] = [],
                 trackChanges: [TrackChangeRequest] = [], brand: OutputBrand? = nil,
                 metadataChanges: [MetadataChange] = [], removal: MetadataRemoval? = nil,
@@ -55,9 +56,12 @@ public struct EditPlan: Sendable {
 
 /// Changes to one existing track.
 public struct TrackChangeRequest: Sendable {
+    /// The track.
     public var trackID: UInt32
+    /// What to change.
     public var changes: TrackChanges
 
+    /// Changes `changes` in track `trackID`.
     public init(trackID: UInt32, changes: TrackChanges) {
         self.trackID = trackID
         self.changes = changes

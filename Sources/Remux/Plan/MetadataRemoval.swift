@@ -26,6 +26,7 @@ public struct MetadataRemoval: Sendable {
     /// Tracks whose visual sample entries get an empty compressor name.
     public var blankedCompressorTrackIDs: Set<UInt32>
 
+    /// Creates a removal; whatever is left out is kept.
     public init(items: [MetadataItem] = [], trackIDs: Set<UInt32> = [], boxOffsets: Set<UInt64> = [],
                 clearsHeaderTimes: Bool = false, leavesOutUnusedMedia: Bool = false,
                 renamedHandlerTrackIDs: Set<UInt32> = [], blankedCompressorTrackIDs: Set<UInt32> = []) {
@@ -38,6 +39,7 @@ public struct MetadataRemoval: Sendable {
         self.blankedCompressorTrackIDs = blankedCompressorTrackIDs
     }
 
+    /// Whether nothing is removed.
     public var isEmpty: Bool {
         items.isEmpty && trackIDs.isEmpty && boxOffsets.isEmpty && !clearsHeaderTimes && !leavesOutUnusedMedia
             && renamedHandlerTrackIDs.isEmpty && blankedCompressorTrackIDs.isEmpty

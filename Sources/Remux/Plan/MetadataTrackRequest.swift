@@ -14,8 +14,10 @@ public struct MetadataTrackRequest: Sendable {
     public var describedTrackIDs: [UInt32]
     /// The track name (`udta/name`).
     public var name: String?
+    /// The track's language.
     public var language: LanguageTag?
 
+    /// A timed metadata track with `keys` and `groups`, describing `describedTrackIDs` (`cdsc`).
     public init(keys: [TimedMetadataKey], groups: [TimedMetadataGroup], describedTrackIDs: [UInt32] = [],
                 name: String? = nil, language: LanguageTag? = nil) {
         self.keys = keys

@@ -9,6 +9,7 @@ public struct CuesPastEnd: Sendable, Equatable {
     /// The end the cues were held to.
     public let end: SubtitleTime
 
+    /// Holds `cues` against `end`: which are left out and which are cut.
     public init(_ cues: [Cue], end: SubtitleTime) {
         var leftOut: [Int] = []
         var cut: [Int] = []
