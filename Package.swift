@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .executable(name: "legible", targets: ["legible"]),
         .library(name: "ISOBMFF", targets: ["ISOBMFF"]),
+        .library(name: "XML", targets: ["XML"]),
+        .library(name: "Conversion", targets: ["Conversion"]),
         .library(name: "Movie", targets: ["Movie"]),
         .library(name: "TimedText", targets: ["TimedText"]),
         .library(name: "Metadata", targets: ["Metadata"]),
@@ -21,6 +23,8 @@ let package = Package(
         // everywhere (Package.resolved is not committed). Needs 1.7.0 or later for `_errorPrefix`,
         // which makes usage errors read `error:`.
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        // `swift package generate-documentation` (Scripts/docs): a build-time plugin only, linked into nothing.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
@@ -46,6 +50,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The README's "Use as a library" example, built and run by CLITests so it cannot rot.
+        .executableTarget(name: "add-sdh-track", dependencies: ["Remux"], path: "Examples/add-sdh-track"),
         .target(name: "LegibleTestSupport", dependencies: ["ISOBMFF"], path: "Tests/LegibleTestSupport"),
         .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "CZlib", "LegibleTestSupport"],
                     resources: [.copy("Fixtures")]),
@@ -57,7 +63,7 @@ let package = Package(
         .testTarget(name: "DeliveryTests", dependencies: ["Delivery", "Movie", "TimedText", "ISOBMFF", "LegibleTestSupport"]),
         .testTarget(name: "QualityTests", dependencies: ["Quality", "Lint", "Movie", "TimedText", "LegibleTestSupport"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "Quality", "Movie", "TimedText", "LegibleTestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["LegibleTestSupport", "legible"], exclude: ["Golden"]),
+        .testTarget(name: "CLITests", dependencies: ["LegibleTestSupport", "legible", "add-sdh-track"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -58,8 +58,11 @@ public struct ConversionLoss: Sendable, Hashable {
 
     /// What a loss's numbers count, with the nouns a summary uses.
     public struct Subject: Sendable, Hashable {
+        /// The noun for one (`cue`).
         public var singular: String
+        /// The noun for several (`cues`).
         public var plural: String
+        /// A subject counted in `singular` and `plural`.
         public init(singular: String, plural: String) {
             self.singular = singular
             self.plural = plural
@@ -72,6 +75,7 @@ public struct ConversionLoss: Sendable, Hashable {
     }
 }
 
+/// Losses as a whole.
 extension [ConversionLoss] {
     /// The losses as one sentence, for an error that refuses them: `cues 4, 9: …; cue 2: …`.
     public var joinedSummary: String { map(\.summary).joined(separator: "; ") }

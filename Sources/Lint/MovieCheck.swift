@@ -6,13 +6,15 @@ import Movie
 /// make of its tracks, groups, languages, characteristics and references.
 ///
 /// Reads the movie structure, and the text of subtitle tracks that form a forced pair (within
-/// ``SampleDataReader/textTrack``'s budget), never other sample data. Each finding names its rule and, where
+/// `SampleDataReader.textTrack`'s budget), never other sample data. Each finding names its rule and, where
 /// one exists, the track change that repairs it.
 public struct MovieCheck: Sendable {
+    /// The movie checked.
     public let movie: Movie
     /// Every finding, most severe first, then by track.
     public let findings: [Finding]
 
+    /// Checks `movie`; the findings are ready when this returns.
     public init(movie: Movie) {
         self.movie = movie
         let context = CheckContext(movie: movie)

@@ -11,10 +11,12 @@ public struct CueMeasurement: Sendable, Equatable {
     public var lineLengths: [Int]
     /// All lines' characters; line breaks are not characters.
     public var characters: Int
+    /// Words in the cue's text.
     public var words: Int
     /// End minus start.
     public var duration: SubtitleTime
 
+    /// Measures `cue`.
     public init(_ cue: Cue) {
         lines = cue.text.plainText.split(whereSeparator: \.isNewline).compactMap { line in
             var trimmed = line

@@ -22,11 +22,14 @@ public struct QualityLimit: Sendable, Equatable {
         case minimumGap(GapLength, allowsAdjacent: Bool)
     }
 
+    /// The number.
     public var value: Value
+    /// How serious it is to pass it.
     public var severity: FindingSeverity
     /// The document and section the number is read from.
     public var source: String
 
+    /// A limit of `value`, at `severity`, read from `source`.
     public init(_ value: Value, _ severity: FindingSeverity, source: String) {
         self.value = value
         self.severity = severity
@@ -75,6 +78,7 @@ public enum ReadingSpeed: Sendable, Equatable, CustomStringConvertible {
 public enum GapLength: Sendable, Equatable, CustomStringConvertible {
     /// Frames of the movie's video; needs a frame rate to be checked.
     case frames(Int)
+    /// A time.
     case time(SubtitleTime)
 
     public var description: String {

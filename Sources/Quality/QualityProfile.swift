@@ -9,6 +9,7 @@ public struct QualityProfile: Sendable, Equatable {
     /// The numbers; a rule without a limit here is not checked.
     public var limits: [QualityLimit]
 
+    /// A profile called `name` (for `qc --profile`), titled `title`, with its limits.
     public init(name: String, title: String, limits: [QualityLimit]) {
         self.name = name
         self.title = title

@@ -4,15 +4,25 @@
 /// The first six compare a cue with a number a profile sets (``QualityLimit``); the others hold
 /// for every profile, each with the public document it comes from (``structuralSource``).
 public enum QualityRule: String, Sendable, CaseIterable {
+    /// Characters per second a viewer must read.
     case readingSpeed = "reading-speed"
+    /// Characters on one line of a cue.
     case charactersPerLine = "characters-per-line"
+    /// Lines in one cue.
     case linesPerCue = "lines-per-cue"
+    /// The shortest time a cue is shown.
     case minimumDuration = "minimum-duration"
+    /// The longest time a cue is shown.
     case maximumDuration = "maximum-duration"
+    /// The shortest pause between cues.
     case minimumGap = "minimum-gap"
+    /// Cues shown at the same time.
     case overlap
+    /// Cues past the end of the movie.
     case pastMovieEnd = "past-movie-end"
+    /// A cue that ends before it starts.
     case invalidTiming = "invalid-timing"
+    /// A cue without text.
     case emptyCue = "empty-cue"
 
     /// Where a rule that every profile applies is written down; nil for the rules whose numbers,

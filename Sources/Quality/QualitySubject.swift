@@ -8,9 +8,12 @@ public struct QualitySubject: Sendable {
     public struct NumberedCue: Sendable, Equatable {
         /// 1-based, in input order.
         public var number: Int
+        /// The cue.
         public var cue: Cue
+        /// Its measurements.
         public var measurement: CueMeasurement
 
+        /// Cue number `number` (from 1), measured.
         public init(number: Int, cue: Cue) {
             self.number = number
             self.cue = cue
@@ -30,6 +33,7 @@ public struct QualitySubject: Sendable {
     /// The movie and track the cues come from, for rules that compare a track with the movie's
     /// other tracks; nil for a subtitle file.
     public var movie: Movie?
+    /// The text track the cues come from; nil for a subtitle file.
     public var trackID: UInt32?
 
     /// Cues of a subtitle file, numbered in file order.

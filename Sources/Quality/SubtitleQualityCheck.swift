@@ -6,12 +6,14 @@ import Lint
 ///
 /// Reads only the cues it is given; a movie track's cues come from ``QualitySubject/init(track:in:)``.
 public struct SubtitleQualityCheck: Sendable {
+    /// The profile applied.
     public let profile: QualityProfile
     /// Every finding, by cue number, then in rule order.
     public let findings: [QualityFinding]
     /// Rules that could not be checked, and why (a gap in frames with no known frame rate).
     public let notes: [String]
 
+    /// Checks `subject`'s cues against `profile`.
     public init(_ subject: QualitySubject, profile: QualityProfile) {
         self.profile = profile
         var outcome = QualityOutcome()

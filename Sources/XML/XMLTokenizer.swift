@@ -6,22 +6,31 @@
 /// expand DTD entities (so no entity-expansion attacks); an unknown entity stays as written,
 /// with a warning. Its own module, so every reader of small XML formats (TTML, GPX) shares it.
 public struct XMLTokenizer {
+    /// One piece of XML.
     public enum Token: Equatable, Sendable {
+        /// A start tag (`<p begin="1s">`), or an empty element (`<br/>`) when `selfClosing`.
         case startTag(name: String, attributes: [Attribute], selfClosing: Bool)
+        /// An end tag (`</p>`).
         case endTag(name: String)
+        /// Text between tags, with references resolved.
         case text(String)
     }
 
+    /// An attribute of a start tag.
     public struct Attribute: Equatable, Sendable {
+        /// The name as written, with its prefix (`xml:lang`).
         public var name: String
+        /// The value, with references resolved.
         public var value: String
     }
 
     private var scanner: ScalarScanner
     private var line = 1
     private var lineCountedTo = 0
+    /// What was tolerated, such as an unknown entity left as written.
     public private(set) var warnings: [XMLDiagnostic] = []
 
+    /// A tokenizer over `text`.
     public init(_ text: String) {
         scanner = ScalarScanner(text)
     }

@@ -36,13 +36,18 @@ public enum TestPaths {
     /// The built `legible` executable, next to the test bundle.
     public static var legibleExecutable: URL {
         if let override = ProcessInfo.processInfo.environment["LEGIBLE_BINARY"] { return URL(fileURLWithPath: override) }
+        return builtExecutable("legible")
+    }
+
+    /// An executable of this package built beside the test bundle (`.build/debug/NAME`).
+    public static func builtExecutable(_ name: String) -> URL {
         let selfPath = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var directory = URL(fileURLWithPath: selfPath).deletingLastPathComponent()
         while directory.path != "/" {
-            let candidate = directory.appendingPathComponent("legible")
+            let candidate = directory.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             directory.deleteLastPathComponent()
         }
-        return packageRoot.appendingPathComponent(".build/debug/legible")
+        return packageRoot.appendingPathComponent(".build/debug/\(name)")
     }
 }

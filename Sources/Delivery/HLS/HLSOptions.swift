@@ -25,6 +25,7 @@ public struct HLSOptions: Sendable, Equatable {
     /// MPEG-2 timestamps are 33-bit (ISO/IEC 13818-1 §2.4.3.7).
     public static let mpegtsLimit: Int64 = 1 << 33
 
+    /// Creates options; each default is what `legible hls` uses.
     public init(segmentDuration: SubtitleTime = .seconds(6), groupID: String = "subs",
                 mpegtsOffset: Int64 = ffmpegMPEGTSOffset, naming: LanguageNaming = .english, defaultTrack: UInt32? = nil) {
         self.segmentDuration = segmentDuration

@@ -3,11 +3,15 @@ import TimedText
 
 /// A subtitle rendition ready for HLS: its segments, media playlist and EXT-X-MEDIA tag.
 public struct HLSRendition: Sendable {
+    /// The track this rendition carries.
     public var track: DeliveryTrack
     /// The media playlist's file name (also the tag's URI).
     public var playlistName: String
+    /// Its media playlist, listing the segments.
     public var playlist: MediaPlaylist
+    /// Its WebVTT segments, each with an `X-TIMESTAMP-MAP` to the movie's timeline.
     public var segments: [WebVTTSegment]
+    /// Its `EXT-X-MEDIA` line in the multivariant playlist.
     public var mediaTag: SubtitleMediaTag
 }
 
@@ -24,7 +28,10 @@ public struct HLSPackage: Sendable {
     /// only the video's packager knows (BANDWIDTH is required, RFC 8216 §4.3.4.2).
     public static let mediaTagsFileName = "subtitles.m3u8-media"
 
+    /// One rendition per legible track, in track order.
     public var renditions: [HLSRendition]
+    /// Every file to write: each rendition's segments and media playlist, and the file of
+    /// EXT-X-MEDIA tags.
     public var files: [DeliveryFile]
     /// Tracks left out, characteristics that could not be written.
     public var warnings: [String]

@@ -6,16 +6,20 @@ public struct MediaPlaylist: Sendable, Equatable {
     public struct Entry: Sendable, Equatable {
         /// The segment's URI, relative to the playlist.
         public var uri: String
+        /// How long the segment lasts (its `EXTINF`).
         public var duration: SubtitleTime
 
+        /// Creates an entry.
         public init(uri: String, duration: SubtitleTime) {
             self.uri = uri
             self.duration = duration
         }
     }
 
+    /// The segments, in play order.
     public var entries: [Entry]
 
+    /// Creates a playlist of `entries`.
     public init(entries: [Entry]) {
         self.entries = entries
     }

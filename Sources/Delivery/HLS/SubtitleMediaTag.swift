@@ -1,11 +1,17 @@
 /// The `#EXT-X-MEDIA:TYPE=SUBTITLES` tag of a multivariant playlist that offers one rendition
 /// (RFC 8216 §4.3.4.1).
 public struct SubtitleMediaTag: Sendable, Equatable {
+    /// `GROUP-ID`: the group the video variants name in `SUBTITLES`.
     public var groupID: String
+    /// `NAME`: the option's label in a player's menu.
     public var name: String
+    /// `LANGUAGE`: the BCP 47 tag of the track.
     public var language: String
+    /// `DEFAULT`: the option a player shows when the viewer chose nothing.
     public var isDefault: Bool
+    /// `AUTOSELECT`: whether a player may choose it from the viewer's language settings.
     public var autoselect: Bool
+    /// `FORCED`: the rendition holds only forced subtitles.
     public var isForced: Bool
     /// Uniform type identifiers, written comma-separated (RFC 8216 §4.3.4.1 CHARACTERISTICS).
     public var characteristics: [String]

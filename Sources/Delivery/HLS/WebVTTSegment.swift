@@ -5,13 +5,16 @@ import TimedText
 public struct WebVTTSegment: Sendable, Equatable {
     /// The segment's place in the playlist, from 0 (its media sequence number, RFC 8216 §3).
     public var index: Int
+    /// Where the segment starts on the movie's timeline.
     public var start: SubtitleTime
+    /// How long it lasts.
     public var duration: SubtitleTime
     /// Every cue showing at some moment of the segment, with its own (unclipped) times: a cue
     /// crossing a boundary is in both segments (RFC 8216 §3.5 lets a cue's times fall outside
     /// the segment; the WebVTT time base is the whole presentation's, mapped by X-TIMESTAMP-MAP).
     public var cues: [Cue]
 
+    /// Where it ends: ``start`` plus ``duration``.
     public var end: SubtitleTime { start + duration }
 }
 

@@ -4,6 +4,7 @@ import TimedText
 /// What `legible html` writes for a movie: a WebVTT file per legible track, times on the movie
 /// timeline, and the `<track>` elements that offer them to a `<video>` playing the movie.
 public struct HTMLPackage: Sendable {
+    /// One `<track>` element per legible track, in track order.
     public var elements: [HTMLTrackElement]
     /// The WebVTT files, named `MOVIE.TRACK.LANGUAGE.vtt` (`movie.5.es.vtt`), which the
     /// elements' `src` name.

@@ -12,11 +12,15 @@ public struct HTMLTrackElement: Sendable, Equatable {
         case captions
     }
 
+    /// The `kind` attribute.
     public var kind: Kind
+    /// The `srclang` attribute: the track's BCP 47 language tag.
     public var language: String
+    /// The `label` attribute: the name a browser's menu shows.
     public var label: String
     /// The WebVTT file, relative to the page.
     public var source: String
+    /// The `default` attribute: the track a browser shows when the viewer chose nothing.
     public var isDefault: Bool
 
     /// The element for `track`: captions when the track is closed captions or describes music

@@ -2,8 +2,10 @@
 public struct DeliveryFile: Sendable, Equatable {
     /// A plain file name (no folders).
     public var name: String
+    /// The file's contents.
     public var text: String
 
+    /// Creates a file named `name` (a path relative to the output folder) holding `text`.
     public init(name: String, text: String) {
         self.name = name
         self.text = text

@@ -7,7 +7,7 @@ import Darwin
 #endif
 import ISOBMFF
 
-/// Writes delivery output into a folder, each file through a ``ReplacementFile`` (a temporary
+/// Writes delivery output into a folder, each file through a `ReplacementFile` (a temporary
 /// file renamed over the target once complete), in the order given — segments before the
 /// playlists naming them — so a reader never finds a half-written file or a playlist whose
 /// segments are not there yet.

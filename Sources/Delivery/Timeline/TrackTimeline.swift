@@ -4,7 +4,7 @@ import TimedText
 
 /// Where a subtitle track's cues land on the movie timeline: cues are media times, and video
 /// segments are cut on the movie timeline, so subtitles line up only once mapped through the
-/// track's edit list (``EditListTimeline``; ISO/IEC 14496-12 §8.6.6, QTFF "Edit list atom").
+/// track's edit list (`EditListTimeline`; ISO/IEC 14496-12 §8.6.6, QTFF "Edit list atom").
 ///
 /// Delivery follows only the forms writers use for a track that plays once from start to end:
 /// no edit list; one edit showing media from `media_time`; the same after a leading empty edit

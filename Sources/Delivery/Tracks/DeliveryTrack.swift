@@ -9,18 +9,18 @@ public struct DeliveryTrack: Sendable {
     /// The track's ID in the movie.
     public var trackID: UInt32
     /// The menu label, as `legible info` shows the option ("English SDH", "Spanish (Forced)"),
-    /// made unique among the movie's legible tracks (see ``DeliveryTrack/all(in:)``).
+    /// made unique among the movie's legible tracks (see ``DeliveryTrack/all(in:naming:defaultTrack:)``).
     public var name: String
     /// BCP 47, shortest form (``DeliveryLanguage``).
     public var language: String
     /// The `tagc` strings exactly as the file has them, in order.
     public var taggedCharacteristics: [String]
-    /// Tagged and implied characteristics (``SelectionOption/characteristics(of:)``): what kind
+    /// Tagged and implied characteristics (`SelectionOption.characteristics(of:)`): what kind
     /// of text this is.
     public var characteristics: [String]
     /// Shows only forced subtitles: tagged or flagged so, or the `forc` twin of a regular track.
     public var isForcedOnly: Bool
-    /// The option a player picks by default (see ``DeliveryTrack/all(in:)``).
+    /// The option a player picks by default (see ``DeliveryTrack/all(in:naming:defaultTrack:)``).
     public var isDefault: Bool
     /// Auxiliary content (`public.auxiliary-content`), which players never select automatically.
     public var isAuxiliary: Bool
@@ -32,11 +32,11 @@ public struct DeliveryTrack: Sendable {
     public var header: WebVTTHeader?
 
     /// The movie's legible tracks in track order: every option of the legible selection groups
-    /// (``MediaSelection``: subtitle, text and closed-caption tracks, chapter tracks left out)
+    /// (`MediaSelection`: subtitle, text and closed-caption tracks, chapter tracks left out)
     /// and the forced-only twin (`forc`) of each, which the menu folds into its regular track but
     /// HLS and HTML list on their own.
     ///
-    /// The default is the group's enabled option (``SelectionGroup/defaultOption``); where
+    /// The default is the group's enabled option (`SelectionGroup.defaultOption`); where
     /// several legible groups each have one, the first in track order, as HLS allows at most one
     /// DEFAULT=YES per group (RFC 8216 §4.3.4.1.1) and HTML at most one `default` track. Names
     /// that would repeat get " (track N)" so each is unique (RFC 8216 §4.3.4.1.1: "Each member
@@ -49,7 +49,7 @@ public struct DeliveryTrack: Sendable {
     /// names it: such options are for viewers who ask for them (AVMediaFormat.h), and a default
     /// rendition plays for everyone "in the absence of information from the user" (RFC 8216
     /// §4.3.4.1). `defaultTrack` names the default outright. A full track lacking forced cues of
-    /// its forced-only twin (``ForcedCueCoverage``) gets them, since viewers who turn its
+    /// its forced-only twin (`ForcedCueCoverage`) gets them, since viewers who turn its
     /// subtitles on see it alone (Apple's HLS Authoring Specification: "include all the forced
     /// subtitle content in the non-forced subtitle playlist"); each such addition is a note.
     public static func all(in movie: Movie, naming: LanguageNaming = .english, defaultTrack: UInt32? = nil)

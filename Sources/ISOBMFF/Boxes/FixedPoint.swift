@@ -13,11 +13,14 @@ public enum FixedPoint {
 /// A 3×3 transformation matrix as stored in `mvhd` and `tkhd`: a, b, u, c, d, v, x, y, w with
 /// u, v, w in 2.30 and the rest in 16.16.
 public struct TransformationMatrix: Hashable, Sendable {
+    /// The nine stored values, row by row: a, b, u / c, d, v / x, y, w.
     public var a, b, u, c, d, v, x, y, w: Int32
 
+    /// The identity matrix: no scaling, rotation or translation.
     public static let identity = TransformationMatrix(a: 0x0001_0000, b: 0, u: 0, c: 0, d: 0x0001_0000, v: 0,
                                                       x: 0, y: 0, w: 0x4000_0000)
 
+    /// A matrix of the nine stored values.
     public init(a: Int32, b: Int32, u: Int32, c: Int32, d: Int32, v: Int32, x: Int32, y: Int32, w: Int32) {
         (self.a, self.b, self.u, self.c, self.d, self.v, self.x, self.y, self.w) = (a, b, u, c, d, v, x, y, w)
     }

@@ -2,9 +2,13 @@
 /// (seconds since 1904-01-01 UTC), timescale and duration, 32-bit in version 0 and 64-bit in
 /// version 1. ISO/IEC 14496-12 §8.2.2 and §8.4.2.
 public struct HeaderTiming: Sendable, Equatable {
+    /// The full box version.
     public var version: UInt8
+    /// The full box flags.
     public var flags: UInt32
+    /// When the media was created, in seconds since 1904-01-01 UTC; 0 for unknown.
     public var creationTime: UInt64
+    /// When it was last modified, in seconds since 1904-01-01 UTC; 0 for unknown.
     public var modificationTime: UInt64
     /// Time units per second.
     public var timescale: UInt32

@@ -1,9 +1,12 @@
 /// Where in a file something was found: the box path (`moov/trak[2]/mdia/minf/stbl/stsz`)
 /// and the absolute byte offset.
 public struct BoxLocation: Hashable, Sendable, CustomStringConvertible {
+    /// The box path, such as `moov/trak[2]/mdia/minf/stbl/stsz`; empty for the file's top level.
     public var path: String
+    /// The absolute byte offset in the file.
     public var offset: UInt64
 
+    /// A location at `offset` in the box at `path`.
     public init(path: String, offset: UInt64) {
         self.path = path
         self.offset = offset
@@ -41,6 +44,7 @@ public struct BoxError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Where the problem was found; nil when it concerns the file as a whole, where a box path
     /// and offset would say nothing (`(file) @ 0x0` only hides the message).
     public var location: BoxLocation?
+    /// What went wrong.
     public var kind: Kind
 
     /// A problem found at `location`, or with the whole file when `location` is nil.

@@ -14,6 +14,7 @@ public struct BoxHeader: Hashable, Sendable {
         case toEnd
     }
 
+    /// The box type.
     public var type: FourCC
     /// The form written: as read or given, except that a compact size that cannot hold the total
     /// (over 4 GiB) is written in the large form, so a header never states a wrong size.
@@ -38,6 +39,8 @@ public struct BoxHeader: Hashable, Sendable {
         self.storedForm = .compact
     }
 
+    /// A header for a box of `type` whose payload holds `payloadSize` bytes, written in `form`;
+    /// `userType` is the 16-byte extended type of a `uuid` box.
     public init(type: FourCC, form: SizeForm, payloadSize: UInt64, userType: [UInt8]? = nil) {
         self.type = type
         self.storedForm = form
@@ -47,6 +50,7 @@ public struct BoxHeader: Hashable, Sendable {
 
     /// 8, 16 (largesize), plus 16 for a `uuid` extended type.
     public var headerSize: UInt64 { (form == .large ? 16 : 8) + (userType == nil ? 0 : 16) }
+    /// The size of the whole box: header and payload.
     public var totalSize: UInt64 { headerSize + payloadSize }
 
     private static func fits32Bits(_ size: UInt64) -> Bool { size <= UInt64(UInt32.max) }

@@ -1,7 +1,7 @@
 /// A bounds-checked, big-endian reader over bytes that came from a box.
 ///
 /// Every read checks the remaining bytes first and throws a ``BoxError`` naming the box path and
-/// the absolute file offset of the failed read. ``carve(_:)`` hands out a sub-reader that cannot
+/// the absolute file offset of the failed read. ``carve(_:path:)`` hands out a sub-reader that cannot
 /// read past its own end, so a box parser can never consume its sibling's bytes.
 public struct ByteReader: Sendable {
     /// The bytes being read; indices are those of the underlying array.
@@ -13,6 +13,8 @@ public struct ByteReader: Sendable {
     /// The path of the box being read, for error messages.
     public let path: String
 
+    /// A reader over `bytes`, the first of which is at `baseOffset` in the file, inside the box at
+    /// `path` (for errors).
     public init(_ bytes: ArraySlice<UInt8>, baseOffset: UInt64 = 0, path: String = "") {
         self.bytes = bytes
         self.index = bytes.startIndex
@@ -20,12 +22,15 @@ public struct ByteReader: Sendable {
         self.path = path
     }
 
+    /// A reader over `bytes`, the first of which is at `baseOffset` in the file, inside the box at
+    /// `path` (for errors).
     public init(_ bytes: [UInt8], baseOffset: UInt64 = 0, path: String = "") {
         self.init(bytes[...], baseOffset: baseOffset, path: path)
     }
 
     /// Bytes not yet read.
     public var remaining: Int { bytes.endIndex - index }
+    /// Whether every byte has been read.
     public var isAtEnd: Bool { index >= bytes.endIndex }
     /// Bytes read so far.
     public var consumed: Int { index - bytes.startIndex }
@@ -43,31 +48,41 @@ public struct ByteReader: Sendable {
         }
     }
 
+    /// Reads one byte.
     public mutating func readUInt8() throws(BoxError) -> UInt8 {
         try require(1)
         defer { index += 1 }
         return bytes[index]
     }
 
+    /// Reads a big-endian 16-bit unsigned integer.
     public mutating func readUInt16() throws(BoxError) -> UInt16 {
         UInt16(truncatingIfNeeded: try readBigEndian(2))
     }
 
+    /// Reads a big-endian 24-bit unsigned integer (the `flags` of a full box).
     public mutating func readUInt24() throws(BoxError) -> UInt32 {
         UInt32(truncatingIfNeeded: try readBigEndian(3))
     }
 
+    /// Reads a big-endian 32-bit unsigned integer.
     public mutating func readUInt32() throws(BoxError) -> UInt32 {
         UInt32(truncatingIfNeeded: try readBigEndian(4))
     }
 
+    /// Reads a big-endian 64-bit unsigned integer.
     public mutating func readUInt64() throws(BoxError) -> UInt64 { try readBigEndian(8) }
 
+    /// Reads a signed byte.
     public mutating func readInt8() throws(BoxError) -> Int8 { Int8(bitPattern: try readUInt8()) }
+    /// Reads a big-endian 16-bit signed integer.
     public mutating func readInt16() throws(BoxError) -> Int16 { Int16(bitPattern: try readUInt16()) }
+    /// Reads a big-endian 32-bit signed integer.
     public mutating func readInt32() throws(BoxError) -> Int32 { Int32(bitPattern: try readUInt32()) }
+    /// Reads a big-endian 64-bit signed integer.
     public mutating func readInt64() throws(BoxError) -> Int64 { Int64(bitPattern: try readUInt64()) }
 
+    /// Reads a four-character code.
     public mutating func readFourCC() throws(BoxError) -> FourCC { FourCC(rawValue: try readUInt32()) }
 
     /// Reads a 32-bit value when `wide` is false and a 64-bit one otherwise (version 0/1 fields).
@@ -108,6 +123,7 @@ public struct ByteReader: Sendable {
         String(decoding: readNullTerminatedBytes(), as: UTF8.self)
     }
 
+    /// Moves past `count` bytes without reading them; throws when fewer remain.
     public mutating func skip(_ count: Int) throws(BoxError) {
         try require(count)
         index += count

@@ -17,7 +17,9 @@ public protocol ByteSource: Sendable {
 
 /// Bytes held in memory: tests, fuzzing and small inputs.
 public struct MemoryByteSource: ByteSource {
+    /// The bytes.
     public let bytes: [UInt8]
+    /// A source over `bytes`.
     public init(_ bytes: [UInt8]) { self.bytes = bytes }
     public var size: UInt64 { UInt64(bytes.count) }
 
@@ -34,6 +36,7 @@ public struct MemoryByteSource: ByteSource {
 /// A file opened read-only and read with positional reads (`pread`): no shared file position,
 /// safe to use from several threads.
 public final class FileByteSource: ByteSource {
+    /// The path the file was opened with.
     public let path: String
     public let size: UInt64
     private let descriptor: Int32

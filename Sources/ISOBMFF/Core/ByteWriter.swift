@@ -1,22 +1,34 @@
 /// Accumulates big-endian bytes in memory: box payloads, sample data and small files.
 public struct ByteWriter: Sendable {
+    /// What has been written.
     public private(set) var bytes: [UInt8]
 
+    /// An empty writer, with room for `capacity` bytes reserved.
     public init(capacity: Int = 0) {
         bytes = []
         bytes.reserveCapacity(capacity)
     }
 
+    /// How many bytes have been written.
     public var count: Int { bytes.count }
 
+    /// Writes one byte.
     public mutating func write(_ value: UInt8) { bytes.append(value) }
+    /// Writes a big-endian 16-bit unsigned integer.
     public mutating func write(_ value: UInt16) { writeBigEndian(UInt64(value), width: 2) }
+    /// Writes a big-endian 32-bit unsigned integer.
     public mutating func write(_ value: UInt32) { writeBigEndian(UInt64(value), width: 4) }
+    /// Writes a big-endian 64-bit unsigned integer.
     public mutating func write(_ value: UInt64) { writeBigEndian(value, width: 8) }
+    /// Writes a signed byte.
     public mutating func write(_ value: Int8) { write(UInt8(bitPattern: value)) }
+    /// Writes a big-endian 16-bit signed integer.
     public mutating func write(_ value: Int16) { write(UInt16(bitPattern: value)) }
+    /// Writes a big-endian 32-bit signed integer.
     public mutating func write(_ value: Int32) { write(UInt32(bitPattern: value)) }
+    /// Writes a big-endian 64-bit signed integer.
     public mutating func write(_ value: Int64) { write(UInt64(bitPattern: value)) }
+    /// Writes a four-character code.
     public mutating func write(_ value: FourCC) { write(value.rawValue) }
 
     /// Writes the low 24 bits of `value` (FullBox flags).
@@ -27,10 +39,12 @@ public struct ByteWriter: Sendable {
         if wide { write(value) } else { write(UInt32(truncatingIfNeeded: value)) }
     }
 
+    /// Writes `newBytes` as they are.
     public mutating func write<Bytes: Sequence>(bytes newBytes: Bytes) where Bytes.Element == UInt8 {
         bytes.append(contentsOf: newBytes)
     }
 
+    /// Writes the 1-byte version and 24-bit flags that start a full box (ISO/IEC 14496-12 §4.2).
     public mutating func writeVersionAndFlags(version: UInt8, flags: UInt32) {
         write(version)
         writeUInt24(flags)

@@ -6,6 +6,7 @@ public struct FourCC: Hashable, Sendable, Comparable, ExpressibleByStringLiteral
     /// The code as a big-endian 32-bit integer.
     public let rawValue: UInt32
 
+    /// The code whose big-endian bytes are `rawValue`.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// Creates a code from four bytes; `©` may be written as the Unicode character U+00A9.

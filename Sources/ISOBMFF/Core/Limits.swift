@@ -23,6 +23,7 @@ public struct Limits: Sendable, Hashable {
     /// Total payload bytes a parse keeps in memory; past it, further leaves stay file ranges.
     public var maxLoadedBytes: UInt64
 
+    /// Creates limits; each default is ``standard``'s.
     public init(maxDepth: Int = 48, maxBoxCount: Int = 100_000,
                 maxInMemoryBoxSize: UInt64 = 64 << 20, inlineLeafThreshold: UInt64 = 4 << 10,
                 wholeReadSize: UInt64 = 64 << 10, maxLoadedBytes: UInt64 = 16 << 20) {

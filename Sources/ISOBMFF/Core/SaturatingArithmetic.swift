@@ -14,6 +14,7 @@ extension FixedWidthInteger where Self: UnsignedInteger {
     }
 }
 
+/// Conversions of floating-point values computed from file fields, clamped instead of trapping.
 extension BinaryFloatingPoint {
     /// The value rounded to an `Int64`, pinned to its range; NaN becomes nil. Times shown to
     /// people are computed from file values and may be anything.

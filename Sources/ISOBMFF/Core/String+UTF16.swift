@@ -1,3 +1,4 @@
+/// Text stored as UTF-16 in a box.
 extension String {
     /// Decodes UTF-16 text as QuickTime and 3GPP store it: big-endian unless a byte-order mark
     /// says otherwise (FE FF big-endian, FF FE little-endian; the mark is not part of the text).
@@ -15,6 +16,7 @@ extension String {
     }
 }
 
+/// UTF-16 code units read from a box.
 extension [UInt16] {
     /// The UTF-16 code units of `bytes` in the given byte order; an odd last byte is ignored.
     public init(utf16Units bytes: ArraySlice<UInt8>, bigEndian: Bool) {

@@ -1,5 +1,5 @@
 /// One box prepared for display: its offset, sizes, header form and the decoded fields of the
-/// boxes Legible models. ``walk(_:source:maxDepth:enter:leave:)`` produces them one at a time, so
+/// boxes Legible models. ``walk(_:maxDepth:enter:leave:)`` produces them one at a time, so
 /// a dump of a tree of any size holds one node per level; renderers (text, JSON) live in the CLI.
 public struct BoxDumpNode: Sendable {
     public var type: FourCC

@@ -9,7 +9,7 @@ extension MetadataEditor {
     /// ExifTool and AVFoundation expect that form there), the iTunes list the first `meta` of
     /// `udta` (mutagen reads the first alone), and, with `carryingQuickTimeItems` (a QuickTime
     /// movie written as MPEG-4), the QuickTime items copied into that list
-    /// (``carryingIntoITunesList(_:)``).
+    /// (`carryingIntoITunesList(_:)`).
     public func preparedForMPEG4(_ moov: Box, carryingQuickTimeItems: Bool) throws(BoxError) -> (moov: Box, losses: [ConversionLoss]) {
         var result = (moov: moov, losses: [ConversionLoss]())
         if carryingQuickTimeItems { result = try carryingIntoITunesList(moov) }

@@ -7,8 +7,10 @@ public struct Chapter: Sendable, Hashable {
     /// Where it ends: the next chapter's start, or the movie's end for the last one; nil when a
     /// chapter list to be written leaves it to the next start.
     public var end: SubtitleTime?
+    /// The title.
     public var title: String
 
+    /// A chapter at `start`, lasting until `end` (nil: until the next chapter).
     public init(start: SubtitleTime, end: SubtitleTime? = nil, title: String) {
         self.start = start
         self.end = end

@@ -10,6 +10,8 @@ public struct MovieChapters: Sendable {
     /// be read; nil when there was nothing to choose.
     public var choice: String?
 
+    /// The chapters of `lists` (the one players show first, first), with the carriers that could
+    /// not be read and why the one shown was chosen.
     public init(lists: [ChapterList], problems: [BoxError] = [], choice: String? = nil) {
         self.lists = lists
         self.problems = problems

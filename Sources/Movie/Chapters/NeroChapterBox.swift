@@ -13,7 +13,9 @@ import TimedText
 public struct NeroChapterBox: Sendable, Hashable {
     /// One entry: start in 100 ns units of movie time, and the title bytes as UTF-8.
     public struct Entry: Sendable, Hashable {
+        /// When the chapter starts, in 100 ns units.
         public var start: UInt64
+        /// The title.
         public var title: String
 
         public init(start: UInt64, title: String) {
@@ -25,7 +27,9 @@ public struct NeroChapterBox: Sendable, Hashable {
     /// The start times' unit: 10,000,000 per second.
     public static let timescale: UInt32 = 10_000_000
 
+    /// The box version: 0 or 1 (which differ in the entry count's width).
     public var version: UInt8
+    /// The chapters, in file order.
     public var entries: [Entry]
 
     /// Decodes a loaded `chpl` box; a count larger than the box can hold, or a title running

@@ -37,6 +37,7 @@ public struct TrackChanges: Sendable {
     /// them. Only for existing tracks.
     public var fitsTextBoxToVideo: Bool
 
+    /// Creates changes; whatever is left out stays as it is.
     public init(language: LanguageTag? = nil, name: String? = nil, alternateGroup: AlternateGroupChoice? = nil,
                 isEnabled: Bool? = nil, makesDefault: Bool = false, addedCharacteristics: [String] = [],
                 removedCharacteristics: [String] = [], addedReferences: [TrackReference] = [],

@@ -11,6 +11,7 @@ public struct DataReference: Sendable, Hashable {
     /// The location an external `url ` or `urn ` entry names, when it holds text.
     public var location: String?
 
+    /// A data reference of `type`, in this file when `isSelfContained`, else at `location`.
     public init(type: FourCC, isSelfContained: Bool, location: String? = nil) {
         self.type = type
         self.isSelfContained = isSelfContained

@@ -2,8 +2,26 @@ import ISOBMFF
 
 /// What a track carries, from its handler type.
 public enum MediaType: String, Sendable, Hashable, Codable {
-    case video, audio, subtitle, text, closedCaption, metadata, timecode, hint, other
+    /// Video (`vide`, `auxv`, `pict`).
+    case video
+    /// Sound (`soun`).
+    case audio
+    /// Subtitles (`sbtl`, QTFF "Subtitle media"; `subt`, ISO/IEC 14496-12 §12.6).
+    case subtitle
+    /// Text (`text`): QuickTime text media, 3GPP timed text, WebVTT in MP4, chapter titles.
+    case text
+    /// Closed captions (`clcp`, CEA-608 in QTFF "Closed captioning media").
+    case closedCaption
+    /// Timed metadata (`meta`).
+    case metadata
+    /// Timecode (`tmcd`).
+    case timecode
+    /// Hint tracks (`hint`), instructions for streaming servers.
+    case hint
+    /// Any other handler.
+    case other
 
+    /// The media type a handler type names (`vide`, `soun`, `sbtl`, …).
     public init(handler: FourCC?) {
         switch handler {
         case "vide"?, "auxv"?, "pict"?: self = .video

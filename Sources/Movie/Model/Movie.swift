@@ -7,11 +7,13 @@ import ISOBMFF
 public struct Movie: Sendable {
     /// The parsed file.
     public let file: BoxFile
+    /// The `ftyp` box, if the file has one (QuickTime movies may not).
     public let fileType: FileTypeBox?
     /// The `moov` box (inflated when the file stores it compressed in `cmov`).
     public let movieBox: Box
     /// The movie header; nil when `moov` has none (the movie is still described, with a warning).
     public let header: MovieHeaderBox?
+    /// The tracks, in `moov` order.
     public let tracks: [Track]
     /// Whether `moov` was stored compressed (`cmov`).
     public let isCompressed: Bool
@@ -83,6 +85,7 @@ public struct Movie: Sendable {
 
     /// Whether QuickTime rules apply: no `ftyp`, or `qt  ` among its brands.
     public var isQuickTime: Bool { fileType?.isQuickTime ?? true }
+    /// Whether the movie is fragmented (`mvex`, samples in `moof` boxes).
     public var isFragmented: Bool { fragments != nil }
     /// Movie duration in seconds from `mvhd` (for fragmented files, or without `mvhd`, the
     /// longest track).
@@ -92,6 +95,7 @@ public struct Movie: Sendable {
         return tracks.compactMap { durationSeconds(of: $0) }.max()
     }
 
+    /// The track with ID `id`.
     public func track(id: UInt32) -> Track? { tracks.first { $0.id == id } }
 
     /// Samples in a track: from `stsz`, or from `moof`s in a fragmented file.

@@ -13,17 +13,25 @@ public struct Track: Sendable {
     public let box: Box
     /// The file the track's unloaded boxes (large sample tables) and samples are read from.
     public let source: any ByteSource
+    /// The track header (`tkhd`): ID, flags, alternate group, size, matrix.
     public let header: TrackHeaderBox
+    /// The media header (`mdhd`): timescale, duration, language.
     public let mediaHeader: MediaHeaderBox
+    /// The handler (`mdia/hdlr`), which says the media type.
     public let handler: HandlerBox?
+    /// The extended language tag (`elng`), if present.
     public let extendedLanguage: ExtendedLanguageBox?
+    /// The sample descriptions (`stsd`).
     public let sampleEntries: [SampleEntry]
     /// The display flags of the first sample description when it is `tx3g` (forced subtitles,
     /// vertical placement); nil for other formats and for a `tx3g` description too damaged to
     /// decode.
     public let subtitleDisplayFlags: Tx3gDisplayFlags?
+    /// The track references (`tref`).
     public let references: [TrackReference]
+    /// The user data (`udta`): name, characteristics, other items.
     public let userData: TrackUserData
+    /// The edit list (`edts/elst`), if present.
     public let editList: EditListBox?
     /// QuickTime `txas`: keep this track out of automatic selection.
     public let isExcludedFromAutoselection: Bool
@@ -99,7 +107,9 @@ public struct Track: Sendable {
         return try TimeToSampleBox(stts.loaded(limits: limits)).totals.samples
     }
 
+    /// The track ID.
     public var id: UInt32 { header.trackID }
+    /// The media type the handler says.
     public var mediaType: MediaType { MediaType(handler: handler?.handlerType) }
     /// The first sample entry's format: the codec (`avc1`, `mp4a`, `tx3g`, `wvtt`, …).
     public var codec: FourCC? { sampleEntries.first?.format }
@@ -110,6 +120,7 @@ public struct Track: Sendable {
         if let tag = extendedLanguage?.tag, !tag.isEmpty { return tag }
         return language
     }
+    /// Whether the track is enabled (`tkhd` flag 1).
     public var isEnabled: Bool { header.isEnabled }
     /// The track's name: `udta/name`, else a `©nam` title, else nil.
     public var name: String? { userData.name ?? userData.title }

@@ -8,6 +8,7 @@ public struct TrackKind: Sendable, Hashable {
     /// The role within the scheme.
     public var value: String
 
+    /// The role `value` within the scheme `schemeURI` (such as `urn:mpeg:dash:role:2011`).
     public init(schemeURI: String, value: String) {
         self.schemeURI = schemeURI
         self.value = value

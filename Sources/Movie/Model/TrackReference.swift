@@ -4,9 +4,12 @@ import ISOBMFF
 /// subtitle to follow an audio track, `forc` forced-only twin, `cdsc` described track, `fall`
 /// audio fallback, `tmcd`, `sync`, `hint`, …
 public struct TrackReference: Sendable, Hashable {
+    /// The reference type (`folw`, `forc`, `chap`, `cdsc`, …).
     public var type: FourCC
+    /// The referenced tracks.
     public var trackIDs: [UInt32]
 
+    /// A reference of `type` to `trackIDs`.
     public init(type: FourCC, trackIDs: [UInt32]) {
         self.type = type
         self.trackIDs = trackIDs

@@ -6,10 +6,13 @@ import ISOBMFF
 public struct ChunkIndex: Sendable {
     /// One chunk: file offset and length in bytes.
     public struct Chunk: Hashable, Sendable {
+        /// The absolute file offset of the chunk's first byte.
         public var offset: UInt64
+        /// The chunk's length in bytes.
         public var length: UInt64
     }
 
+    /// Every chunk, in `stco`/`co64` order.
     public let chunks: [Chunk]
 
     /// Builds the index in one pass over the runs of `stsc`; the table was validated when it was

@@ -5,6 +5,7 @@ import ISOBMFF
 public struct FragmentSummary: Sendable, Equatable {
     /// Per track ID: samples and total duration in media timescale units.
     public var tracks: [UInt32: (samples: UInt64, duration: UInt64)]
+    /// How many `moof` boxes the file holds.
     public var fragmentCount: Int
 
     public static func == (lhs: FragmentSummary, rhs: FragmentSummary) -> Bool {

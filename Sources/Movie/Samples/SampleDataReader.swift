@@ -9,18 +9,24 @@ import ISOBMFF
 public struct SampleDataReader: Sendable {
     /// One sample's place, timing and bytes.
     public struct SampleData: Sendable {
+        /// The sample's place and timing.
         public var sample: SampleTable.Sample
+        /// The sample's bytes.
         public var bytes: [UInt8]
     }
 
+    /// The most samples one read may return.
     public var maxSamples: Int
+    /// The largest sample accepted.
     public var maxSampleBytes: UInt32
+    /// The most bytes one read may return in all.
     public var maxTotalBytes: UInt64
 
     /// Budgets for text tracks: real subtitle samples are well under a kilobyte, and a
     /// three-hour film has a few thousand.
     public static let textTrack = SampleDataReader(maxSamples: 1_000_000, maxSampleBytes: 1 << 20, maxTotalBytes: 64 << 20)
 
+    /// A reader with these budgets.
     public init(maxSamples: Int, maxSampleBytes: UInt32, maxTotalBytes: UInt64) {
         self.maxSamples = maxSamples
         self.maxSampleBytes = maxSampleBytes

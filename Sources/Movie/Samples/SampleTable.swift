@@ -12,22 +12,31 @@ public struct SampleTable: Sequence, Sendable {
         public var index: Int
         /// Absolute file offset of the sample's first byte.
         public var offset: UInt64
+        /// Size in bytes.
         public var size: UInt32
         /// Decode time in media timescale units.
         public var decodeTime: UInt64
         /// Composition offset (CTS - DTS) in media timescale units.
         public var compositionOffset: Int32
+        /// Duration in media timescale units.
         public var duration: UInt32
+        /// Whether it is a sync sample (every sample is when there is no `stss`).
         public var isSync: Bool
         /// 1-based index into `stsd`.
         public var descriptionIndex: UInt32
     }
 
+    /// Decoding times (`stts`).
     public let timeToSample: TimeToSampleBox
+    /// Composition offsets (`ctts`), if present.
     public let compositionOffsets: CompositionOffsetBox?
+    /// Samples per chunk (`stsc`).
     public let sampleToChunk: SampleToChunkBox
+    /// Sample sizes (`stsz` or `stz2`).
     public let sizes: SampleSizeBox
+    /// Chunk offsets (`stco` or `co64`).
     public let chunkOffsets: ChunkOffsetBox
+    /// Sync samples (`stss`), if present.
     public let syncSamples: SyncSampleBox?
     /// Number of samples (from `stsz`/`stz2`).
     public let count: Int

@@ -8,6 +8,7 @@ public struct GroupSelection: Sendable, Equatable {
         public var trackID: UInt32
         /// The option's label, as Apple players show it ("English SDH").
         public var displayName: String
+        /// Why this option: the rule of the automatic selection that chose it.
         public var reason: String
     }
 
@@ -23,6 +24,7 @@ public struct GroupSelection: Sendable, Equatable {
 
     /// The group's characteristic and alternate group, as in ``MediaSelection``.
     public var characteristic: SelectionGroup.Characteristic
+    /// The alternate group.
     public var alternateGroup: Int16
     /// Nil when nothing is selected; ``reason`` then says why.
     public var selected: Choice?

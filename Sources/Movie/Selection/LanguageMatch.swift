@@ -9,6 +9,7 @@
 /// specific than the preference (`eng` for `en-GB`), or only the region differs (`en-US` for
 /// `en-GB`). Different scripts (`zh-Hant`, `zh-Hans`) never match: they are written differently.
 public enum LanguageMatch: Int, Sendable, Comparable {
+    /// The languages differ.
     case none = 0
     /// Same language, another region.
     case sameLanguage

@@ -2,7 +2,7 @@
 /// ("Spanish", "Chinese (Traditional)") or in the language itself ("Español", "繁體中文"), from an
 /// ISO 639 code (`spa`, `ger`, `yue`) or a BCP 47 tag (`es-MX`, `zh-Hant`).
 ///
-/// The names come from the generated ``LanguageTables``: CLDR's where it has one, else the
+/// The names come from the generated `LanguageTables`: CLDR's where it has one, else the
 /// ISO 639 / ISO 3166-1 / ISO 15924 name from Debian iso-codes up to its first ";" (the full rule
 /// is in Scripts/make-language-tables).
 public enum LanguageName {

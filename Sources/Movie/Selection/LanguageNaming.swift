@@ -2,7 +2,9 @@
 /// English-language menus show it, or the language's own ("Español"), which HLS renditions and
 /// web players often use so that each viewer finds their own language whatever the page's language.
 public enum LanguageNaming: String, Sendable, CaseIterable {
+    /// In English ("Spanish").
     case english
+    /// In the language itself ("Español").
     case native
 
     /// The language's name for a BCP 47 tag or ISO 639 code; a language CLDR has no native name

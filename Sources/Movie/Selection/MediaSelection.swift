@@ -12,8 +12,10 @@ import TimedText
 /// navigation, not an alternative to the program's media. So are tracks that are neither visual,
 /// audible nor legible.
 public struct MediaSelection: Sendable, Equatable {
+    /// The groups, in the order of their first track.
     public var groups: [SelectionGroup]
 
+    /// The menus a player builds from `movie`'s tracks.
     public init(movie: Movie) {
         let chapterTracks = movie.chapterTrackIDs
         let forcedTwins = Set(movie.tracks.flatMap { $0.referencedTrackIDs(TrackReference.forcedSubtitlesOnly) })
@@ -37,9 +39,16 @@ public struct MediaSelection: Sendable, Equatable {
 /// Options that replace one another: tracks of one characteristic sharing an alternate group
 /// (group 0 collects the tracks that are in no group and so all play).
 public struct SelectionGroup: Sendable, Equatable {
+    /// What a group's options are for, as AVFoundation names it.
     public enum Characteristic: String, Sendable, Codable {
-        case visual, audible, legible
+        /// Video: AVFoundation's `AVMediaCharacteristicVisual`.
+        case visual
+        /// Sound: `AVMediaCharacteristicAudible`.
+        case audible
+        /// Subtitles and captions: `AVMediaCharacteristicLegible`.
+        case legible
 
+        /// The characteristic of tracks of `mediaType`; nil for media no menu offers.
         public init?(_ mediaType: MediaType) {
             switch mediaType {
             case .video: self = .visual
@@ -50,8 +59,11 @@ public struct SelectionGroup: Sendable, Equatable {
         }
     }
 
+    /// What the options are for.
     public var characteristic: Characteristic
+    /// The alternate group; 0 for tracks in no group.
     public var alternateGroup: Int16
+    /// The options, in track order.
     public var options: [SelectionOption]
 
     /// The option a player picks by default: the enabled track, if exactly one is enabled.
@@ -63,6 +75,7 @@ public struct SelectionGroup: Sendable, Equatable {
 
 /// One entry of a selection menu.
 public struct SelectionOption: Sendable, Equatable {
+    /// The track the option plays.
     public var trackID: UInt32
     /// The forced-only twin shown when subtitles are off (`forc`), if any.
     public var forcedOnlyTrackID: UInt32?
@@ -70,11 +83,15 @@ public struct SelectionOption: Sendable, Equatable {
     public var language: String
     /// Tagged (`tagc`) and implied characteristics.
     public var characteristics: [String]
+    /// The label a menu shows: the language's name, with SDH, CC, Forced or the like.
     public var displayName: String
+    /// Whether the track shows forced subtitles only.
     public var isForcedOnly: Bool
+    /// Whether the track is enabled.
     public var isEnabled: Bool
     /// Subtitle tracks this (audio) option asks to be selected with it (`folw`).
     public var followers: [UInt32]
+    /// The track's name (`udta/name`), if it has one.
     public var name: String?
 
     /// The option `track` would be in a menu; also how a `forc` twin, folded into its regular

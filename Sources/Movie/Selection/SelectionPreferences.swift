@@ -30,6 +30,7 @@ public struct SelectionPreferences: Sendable, Equatable {
     /// ones (transcribes spoken dialog, describes music and sound), so an SDH or CC option wins
     /// over a plain subtitle of the same language.
     public var prefersAccessibleSubtitles: Bool
+    /// When subtitles and captions show.
     public var captionDisplay: CaptionDisplay
 
     /// Without an explicit display type, preferring SDH means captions are wanted on

@@ -12,7 +12,9 @@ public struct ForcedCueCoverage: Sendable {
     /// A forced-only track and the full track of its language, with the forced cues the full
     /// track lacks.
     public struct Pair: Sendable {
+        /// The full subtitle track.
         public var fullTrackID: UInt32
+        /// Its forced-only twin.
         public var forcedTrackID: UInt32
         /// The forced-only track's cues (media time) the full track has no cue for.
         public var missing: [Cue]

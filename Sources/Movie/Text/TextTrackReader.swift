@@ -5,7 +5,7 @@ import TimedText
 /// ISO BMFF (`wvtt`), QuickTime text (`text`, used by chapter tracks and legacy subtitles) and
 /// CEA-608 closed captions (`c608`, one channel at a time).
 ///
-/// Times are media times in the track's timescale turned into ``SubtitleTime``; edit lists are
+/// Times are media times in the track's timescale turned into `SubtitleTime`; edit lists are
 /// not applied. The samples are read within ``SampleDataReader/textTrack``'s budget.
 public enum TextTrackReader {
     /// The sample entry formats of subtitle and text tracks this reader decodes.

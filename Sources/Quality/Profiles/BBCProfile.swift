@@ -4,6 +4,7 @@
 /// broadcast (§3.1); the minimum timing of §4.1, 0.3 s per word, is met by any cue within the
 /// §4 reading speed, so it is not checked twice.
 extension QualityProfile {
+    /// The BBC Subtitle Guidelines' numbers.
     public static let bbc = QualityProfile(name: "bbc", title: "BBC Subtitle Guidelines", limits: [
         QualityLimit(.readingSpeed(.wordsPerMinute(180)), .warning,
                      source: "\(bbcGuidelines) §4 Timing: the recommended subtitle speed is 160-180 words per minute"),

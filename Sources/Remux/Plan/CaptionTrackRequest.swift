@@ -3,7 +3,7 @@ import TimedText
 
 /// A closed-caption track to add (QTFF "Closed captioning media"): CEA-608 byte pairs of one
 /// field on a frame grid, from an SCC file (carried exactly) or from cues encoded by
-/// ``CEA608Encoder``.
+/// `CEA608Encoder`.
 public struct CaptionTrackRequest: Sendable {
     /// The pairs, in frame order on ``frameRate``'s grid; each burst becomes one sample.
     public var bursts: [CEA608Burst]
@@ -13,7 +13,7 @@ public struct CaptionTrackRequest: Sendable {
     public var frameRate: CEA608FrameRate
     /// Language, name, group, default and characteristics of the new track.
     public var properties: TrackChanges
-    /// What encoding the cues could not carry, or not on time (``CEA608Encoder``): the engine
+    /// What encoding the cues could not carry, or not on time (`CEA608Encoder`): the engine
     /// reports the losses among its others (so `--strict` refuses them) and lateness as a warning.
     public var encodingWarnings: [CEA608EncodingWarning] = []
 

@@ -5,7 +5,7 @@ import Movie
 /// ``addsLanguage``, joins the chapter tracks of other languages.
 public struct ChapterTrackRequest: Sendable {
     /// The chapters, the first at 0 and starts strictly increasing
-    /// (``ChapterInput/validated(movieEnd:)`` gives them so); each lasts until the next, the last
+    /// (`ChapterInput.validated(movieEnd:)` gives them so); each lasts until the next, the last
     /// until the movie's end. Ends given here are not used.
     public var chapters: [Chapter]
     /// The chapter track's language (`mdhd`, and `elng` when the tag says more).
@@ -22,6 +22,7 @@ public struct ChapterTrackRequest: Sendable {
     /// read, replacing one the movie has.
     public var writesNeroList: Bool
 
+    /// A chapter track for `chapters`, in `language`, named `name`.
     public init(chapters: [Chapter], language: LanguageTag? = nil, name: String? = nil,
                 addsLanguage: Bool = false, writesNeroList: Bool = false) {
         self.chapters = chapters

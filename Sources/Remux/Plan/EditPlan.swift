@@ -28,12 +28,13 @@ public struct EditPlan: Sendable {
     /// What added tracks do with cues, groups or chapters past the movie's end; every
     /// change is reported in ``EditReport/diagnostics``.
     public var pastEnd: PastEndPolicy
-    /// Refuses to write anything when a conversion would lose what it read (``ConversionLoss``):
+    /// Refuses to write anything when a conversion would lose what it read (`ConversionLoss`):
     /// cue features the new track's format cannot carry, cues or chapters past the movie's end
     /// that `clip` would leave out, metadata the output brand has no place for. Off, such losses
     /// are written anyway and listed in ``EditReport/losses``.
     public var refusesLosses = false
 
+    /// Creates a plan; whatever is left out is not changed.
     public init(subtitleTracks: [SubtitleTrackRequest] = [], metadataTracks: [MetadataTrackRequest] = [],
                 trackChanges: [TrackChangeRequest] = [], brand: OutputBrand? = nil,
                 metadataChanges: [MetadataChange] = [], removal: MetadataRemoval? = nil,

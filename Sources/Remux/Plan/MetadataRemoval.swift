@@ -1,6 +1,6 @@
 import Metadata
 
-/// What a privacy strip takes out of a movie, decided beforehand (by a ``SharingFilter`` review
+/// What a privacy strip takes out of a movie, decided beforehand (by a `SharingFilter` review
 /// or by hand): metadata items, whole tracks (timed metadata), and boxes. Removed bytes are gone
 /// from the output: a full rewrite does not copy them (samples of removed tracks inside copied
 /// media are written as zeros); an in-place edit overwrites them with zeros once the new `moov`
@@ -21,11 +21,12 @@ public struct MetadataRemoval: Sendable {
     /// chunks, a whole `mdat` nobody points at. What a privacy strip does, since such bytes may
     /// hold anything.
     public var leavesOutUnusedMedia: Bool
-    /// Tracks whose handler names become the conventional ones (``ConventionalHandlerName``).
+    /// Tracks whose handler names become the conventional ones (`ConventionalHandlerName`).
     public var renamedHandlerTrackIDs: Set<UInt32>
     /// Tracks whose visual sample entries get an empty compressor name.
     public var blankedCompressorTrackIDs: Set<UInt32>
 
+    /// Creates a removal; whatever is left out is kept.
     public init(items: [MetadataItem] = [], trackIDs: Set<UInt32> = [], boxOffsets: Set<UInt64> = [],
                 clearsHeaderTimes: Bool = false, leavesOutUnusedMedia: Bool = false,
                 renamedHandlerTrackIDs: Set<UInt32> = [], blankedCompressorTrackIDs: Set<UInt32> = []) {
@@ -38,6 +39,7 @@ public struct MetadataRemoval: Sendable {
         self.blankedCompressorTrackIDs = blankedCompressorTrackIDs
     }
 
+    /// Whether nothing is removed.
     public var isEmpty: Bool {
         items.isEmpty && trackIDs.isEmpty && boxOffsets.isEmpty && !clearsHeaderTimes && !leavesOutUnusedMedia
             && renamedHandlerTrackIDs.isEmpty && blankedCompressorTrackIDs.isEmpty

@@ -12,7 +12,9 @@ public struct SubtitleTrackRequest: Sendable {
         case webVTT(header: WebVTTHeader, sourceLabel: String?)
     }
 
+    /// The cues, in any order; overlapping cues share samples.
     public var cues: [Cue]
+    /// How the samples are coded.
     public var format: Format
     /// Language, name, group, default, characteristics and references of the new track.
     public var properties: TrackChanges
@@ -25,6 +27,7 @@ public struct SubtitleTrackRequest: Sendable {
     /// The sound track that gets a `folw` reference to this track.
     public var followedByAudio: AudioTrackChoice?
 
+    /// A track for `cues`; whatever is left out takes its default.
     public init(cues: [Cue], format: Format = .tx3g, properties: TrackChanges = TrackChanges(),
                 isForcedOnly: Bool = false, forcedTwinOf: UInt32? = nil, followedByAudio: AudioTrackChoice? = nil) {
         self.cues = cues
@@ -40,5 +43,6 @@ public struct SubtitleTrackRequest: Sendable {
 public enum AudioTrackChoice: Sendable, Hashable {
     /// The sound track whose language is the subtitle track's (the enabled one if several are).
     case automatic
+    /// The sound track with this ID.
     case track(UInt32)
 }

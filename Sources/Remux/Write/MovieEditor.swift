@@ -17,7 +17,7 @@ public struct MovieEditor: Sendable {
     /// The lock held on the source while this editor lives.
     public let lock: FileLock
 
-    /// Opens the movie at `path` for editing, holding `lock` on it (``FileLock``) until the
+    /// Opens the movie at `path` for editing, holding `lock` on it (`FileLock`) until the
     /// editor is released: `.exclusive` for an in-place edit, so that no other Legible process
     /// reads or edits the file meanwhile, `.shared` to write a new file from it. `onWait` is
     /// called once when another process holds a conflicting lock and this one waits for it.

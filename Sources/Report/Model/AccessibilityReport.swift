@@ -21,6 +21,7 @@ public struct AccessibilityReport: Sendable {
         /// proxy a browser can decode); nil: no player.
         public var videoSource: String?
 
+        /// Creates options; each default is what `legible report` uses.
         public init(viewers: [ViewerProfile]? = nil, profile: QualityProfile = .standard, videoSource: String? = nil) {
             self.viewers = viewers
             self.profile = profile
@@ -30,19 +31,27 @@ public struct AccessibilityReport: Sendable {
 
     /// What automatic selection picks for one viewer.
     public struct ViewerMenu: Sendable {
+        /// The viewer.
         public var viewer: ViewerProfile
+        /// What a player picks for them.
         public var selection: AutomaticSelection
     }
 
+    /// The movie reported on.
     public let movie: Movie
     /// The movie's file name, as the page titles it.
     public let fileName: String
+    /// What was asked for.
     public let options: Options
+    /// The menus of each viewer.
     public let menus: [ViewerMenu]
     /// `legible check`'s findings.
     public let findings: [Finding]
+    /// Each text track's cues with its quality findings.
     public let timelines: [TextTrackTimeline]
+    /// The movie's chapters.
     public let chapters: MovieChapters
+    /// The timed metadata tracks.
     public let metadataTracks: [TimedMetadataSummary]
     /// The `<track>` elements and their WebVTT, as `legible html` writes them; nil when the
     /// movie offers none (``problems`` says why).
@@ -51,6 +60,7 @@ public struct AccessibilityReport: Sendable {
     /// track that does not read, web tracks that cannot be made.
     public let problems: [String]
 
+    /// Gathers the report on `movie`, named `fileName` on the page.
     public init(movie: Movie, fileName: String, options: Options = Options()) {
         self.movie = movie
         self.fileName = fileName

@@ -5,6 +5,7 @@ import TimedText
 /// One text track as the report draws it: its cues on the movie timeline, numbered as
 /// `legible extract` numbers them, with the quality findings of the chosen profile.
 public struct TextTrackTimeline: Sendable {
+    /// The track.
     public var trackID: UInt32
     /// The menu label, as `legible info` shows the option ("English SDH").
     public var label: String
@@ -13,6 +14,7 @@ public struct TextTrackTimeline: Sendable {
     public var isForcedOnly: Bool
     /// The cues a player can show (end after start), in time order.
     public var cues: [QualitySubject.NumberedCue]
+    /// The quality findings of its cues.
     public var check: SubtitleQualityCheck
 
     /// The cues of `track` and their findings under `profile`.

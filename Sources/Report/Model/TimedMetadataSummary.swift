@@ -8,16 +8,22 @@ public struct TimedMetadataSummary: Sendable {
     public struct Point: Sendable, Equatable {
         /// Media time of the sample, in seconds.
         public var time: Double
+        /// The location.
         public var location: ISO6709Point
     }
 
+    /// The metadata track.
     public var trackID: UInt32
+    /// Its keys.
     public var keys: [TimedMetadataKey]
+    /// The tracks it describes (`cdsc`).
     public var describedTrackIDs: [UInt32]
+    /// How many samples it has.
     public var sampleCount: Int
     /// The samples' `com.apple.quicktime.location.ISO6709` values, in time order.
     public var route: [Point]
 
+    /// Summarises `track`, reading its samples.
     public init(_ track: TimedMetadataTrack) {
         trackID = track.trackID
         keys = track.keys

@@ -9,6 +9,7 @@ import Movie
 public struct ViewerProfile: Sendable, Equatable, CustomStringConvertible {
     /// How the profile was written: `en+sdh`.
     public var name: String
+    /// The preferences the profile stands for.
     public var preferences: SelectionPreferences
 
     /// Why a profile could not be read.
@@ -16,6 +17,7 @@ public struct ViewerProfile: Sendable, Equatable, CustomStringConvertible {
         public let description: String
     }
 
+    /// Reads a profile written like `es/en+sdh`.
     public init(parsing text: String) throws(ParseError) {
         let parts = text.split(separator: "+", omittingEmptySubsequences: false)
         guard let languagePart = parts.first, !languagePart.isEmpty else {

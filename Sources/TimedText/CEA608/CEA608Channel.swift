@@ -2,9 +2,13 @@
 /// CC3 and CC4 those of field 2 (CTA-608-E §8.1; QuickTime carries field 1 in `cdat` atoms and
 /// field 2 in `cdt2`).
 public enum CEA608Channel: String, Sendable, Hashable, Codable, CaseIterable, Comparable, CustomStringConvertible {
+    /// Field 1, data channel 1: the primary captions.
     case cc1 = "CC1"
+    /// Field 1, data channel 2.
     case cc2 = "CC2"
+    /// Field 2, data channel 1.
     case cc3 = "CC3"
+    /// Field 2, data channel 2.
     case cc4 = "CC4"
 
     /// Parses `CC1`…`CC4`, case-insensitively.
@@ -40,6 +44,8 @@ public enum CEA608Channel: String, Sendable, Hashable, Codable, CaseIterable, Co
 /// A field of the NTSC picture: line 21 of field 1 carries CC1/CC2 (and Text 1/2), field 2
 /// carries CC3/CC4, Text 3/4 and XDS.
 public enum CEA608Field: Int, Sendable, Hashable, Codable {
+    /// Field 1 (CC1, CC2).
     case one = 1
+    /// Field 2 (CC3, CC4).
     case two = 2
 }

@@ -1,5 +1,6 @@
 /// The foreground colours of CEA-608 preamble address and mid-row codes (CTA-608-E §6.2).
 public enum CEA608Color: UInt8, Sendable, Hashable, CaseIterable {
+    /// The colours of CTA-608's preamble address and mid-row codes, in the order of their codes.
     case white = 0, green, blue, cyan, red, yellow, magenta
 
     /// The colour as an sRGB value, the way WebVTT's default colour classes name them (green is

@@ -3,7 +3,7 @@
 ///
 /// Overlapping cues are first laid out as a ``CueTimeline``: every stretch of time with the same
 /// cues shown is one caption. Each caption is broken into at most 4 rows of 32 columns
-/// (``CEA608CaptionLayout``), placed by the cue's `line:`/`position:` settings or at the bottom
+/// (`CEA608CaptionLayout`), placed by the cue's `line:`/`position:` settings or at the bottom
 /// (top for top-placed cues), centred, and sent as `RCL ENM`, a PAC (and tab offset) per row, the
 /// characters (a mid-row code where the style changes, a stand-in before each extended
 /// character), then `EOC` on the frame the cue starts, loaded into non-displayed memory while the

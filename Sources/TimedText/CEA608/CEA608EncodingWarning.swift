@@ -35,7 +35,7 @@ public struct CEA608EncodingWarning: Sendable, Equatable, CustomStringConvertibl
         return true
     }
 
-    /// The warning as a ``ConversionLoss`` (nil for lateness, which loses nothing), so caption
+    /// The warning as a `ConversionLoss` (nil for lateness, which loses nothing), so caption
     /// encoding reports, and `--strict` refuses, like every other conversion.
     public var loss: ConversionLoss? {
         let message: String

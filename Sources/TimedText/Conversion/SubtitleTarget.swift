@@ -1,6 +1,6 @@
 import Conversion
 /// A format subtitles are converted into, and what of the cue model it carries: the one place
-/// that says, for each feature a cue can have, which formats keep it (``losses(of:)``).
+/// that says, for each feature a cue can have, which formats keep it (``losses(of:)-([Cue])``).
 public enum SubtitleTarget: String, Sendable, CaseIterable, CustomStringConvertible {
     /// 3GPP timed text samples (`tx3g`; 3GPP TS 26.245, QTFF "Subtitle sample data"): styles,
     /// colours and font sizes (`styl`), a text box per sample (`tbox`), karaoke (`krok`), forced
@@ -21,7 +21,7 @@ public enum SubtitleTarget: String, Sendable, CaseIterable, CustomStringConverti
         }
     }
 
-    /// What `cues` lose in this format, one ``ConversionLoss`` per kind, numbering the cues from
+    /// What `cues` lose in this format, one `ConversionLoss` per kind, numbering the cues from
     /// 1 in the order given.
     public func losses(of cues: [Cue]) -> [ConversionLoss] {
         var tally = ConversionLossTally()
@@ -158,19 +158,33 @@ enum CueFeature: Hashable {
 }
 
 extension ConversionLoss.Kind {
+    /// Voice spans (WebVTT `<v>`).
     public static let voice = Self(rawValue: "voice")
+    /// Class spans (WebVTT `<c.name>`).
     public static let cueClass = Self(rawValue: "class")
+    /// Ruby text.
     public static let ruby = Self(rawValue: "ruby")
+    /// Language spans (WebVTT `<lang>`, TTML `xml:lang`).
     public static let languageSpan = Self(rawValue: "language-span")
+    /// Karaoke timing inside a cue.
     public static let karaoke = Self(rawValue: "karaoke")
+    /// Vertical text.
     public static let verticalText = Self(rawValue: "vertical-text")
+    /// Regions.
     public static let region = Self(rawValue: "region")
+    /// Cue positions.
     public static let position = Self(rawValue: "position")
+    /// Text alignment.
     public static let alignment = Self(rawValue: "alignment")
+    /// Colours.
     public static let color = Self(rawValue: "color")
+    /// Font sizes.
     public static let fontSize = Self(rawValue: "font-size")
+    /// Text outlines.
     public static let outline = Self(rawValue: "outline")
+    /// Forced cues.
     public static let forced = Self(rawValue: "forced")
+    /// Forced spans in cues that are not forced.
     public static let forcedSpan = Self(rawValue: "forced-span")
     /// Overlapping cues that share a `tx3g` sample but not a position or karaoke timing.
     public static let overlap = Self(rawValue: "overlap")

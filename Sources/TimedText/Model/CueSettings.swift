@@ -89,7 +89,12 @@ public struct CueSettings: Sendable, Equatable, Codable {
 
         /// `line:` alignment.
         public enum Alignment: String, Sendable, Equatable, Codable {
-            case start, center, end
+            /// The cue box's start edge is at the line.
+            case start
+            /// The cue box is centred on the line.
+            case center
+            /// The cue box's end edge is at the line.
+            case end
         }
     }
 
@@ -108,14 +113,26 @@ public struct CueSettings: Sendable, Equatable, Codable {
 
         /// `position:` alignment.
         public enum Alignment: String, Sendable, Equatable, Codable {
+            /// The box's line-left edge is at the position.
             case lineLeft = "line-left"
+            /// The box is centred on the position.
             case center
+            /// The box's line-right edge is at the position.
             case lineRight = "line-right"
         }
     }
 
     /// `align:` — text alignment within the cue box.
     public enum TextAlignment: String, Sendable, Equatable, Codable {
-        case start, center, end, left, right
+        /// At the start of the line, as the text's direction has it.
+        case start
+        /// Centred.
+        case center
+        /// At the end of the line, as the text's direction has it.
+        case end
+        /// At the left.
+        case left
+        /// At the right.
+        case right
     }
 }

@@ -3,7 +3,7 @@ import ISOBMFF
 /// Why a timed-text sample or sample description could not be encoded or decoded.
 ///
 /// The error names the sample (0-based index and start time) when there is one, so a user can
-/// find the offending cue, and keeps the underlying ``BoxError`` (with its box path and offset)
+/// find the offending cue, and keeps the underlying `BoxError` (with its box path and offset)
 /// for malformed input.
 public struct SampleCodecError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong.

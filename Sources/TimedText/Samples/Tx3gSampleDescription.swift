@@ -11,12 +11,15 @@ public struct Tx3gSampleDescription: Sendable, Equatable {
     /// The sample entry type.
     public static let format: FourCC = "tx3g"
 
+    /// The data reference the samples are in (1: this file).
     public var dataReferenceIndex: UInt16
+    /// Display flags: forced subtitles, scrolling, vertical text.
     public var displayFlags: Tx3gDisplayFlags
     /// 0 left, 1 centre, -1 right.
     public var horizontalJustification: Int8
     /// 0 top, 1 centre, -1 bottom.
     public var verticalJustification: Int8
+    /// The background colour of the text box.
     public var backgroundColor: SubtitleColor
     /// Apple: must equal the track box (0, 0, track height, track width).
     public var defaultTextBox: Tx3gTextBox
@@ -30,8 +33,11 @@ public struct Tx3gSampleDescription: Sendable, Equatable {
 
     /// One `ftab` entry.
     public struct Font: Sendable, Hashable, Codable {
+        /// The font's ID, which style records name.
         public var id: UInt16
+        /// The font's name.
         public var name: String
+        /// A font entry.
         public init(id: UInt16, name: String) {
             self.id = id
             self.name = name

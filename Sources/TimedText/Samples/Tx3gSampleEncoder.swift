@@ -7,12 +7,12 @@ import ISOBMFF
 /// stretch of bold, italic, underlined, coloured or resized text), `krok` (the karaoke timing of
 /// WebVTT inner timestamps: each timed stretch is highlighted from its timestamp to the next),
 /// `frcd` (Apple: a forced subtitle) and `tbox` (where the sample goes: the box its first cue's
-/// `line`, `position` and `size` give, see ``Tx3gCueGeometry``, or the top of the picture for a
+/// `line`, `position` and `size` give, see `Tx3gCueGeometry`, or the top of the picture for a
 /// top-placed sample; only when the description has ``Tx3gDisplayFlags/verticalPlacement``, as
 /// Apple requires). A gap is `00 00`.
 ///
 /// Cues shown together are joined by a line break, in start order. What `tx3g` cannot carry is
-/// named by ``SubtitleTarget/losses(of:)`` and by ``encode(_:videoWidth:videoHeight:)`` for
+/// named by ``SubtitleTarget/losses(of:)-([Cue])`` and by ``encode(_:videoWidth:videoHeight:)`` for
 /// samples that overlapping cues share; ruby annotations are written in parentheses after their
 /// base, as the SubRip writer does.
 public struct Tx3gSampleEncoder: Sendable {

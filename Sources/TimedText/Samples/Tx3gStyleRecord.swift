@@ -37,8 +37,11 @@ public struct Tx3gStyleRecord: Sendable, Hashable, Codable {
     public struct Face: OptionSet, Sendable, Hashable, Codable {
         public let rawValue: UInt8
         public init(rawValue: UInt8) { self.rawValue = rawValue }
+        /// Bold.
         public static let bold = Face(rawValue: 1)
+        /// Italic.
         public static let italic = Face(rawValue: 2)
+        /// Underlined.
         public static let underline = Face(rawValue: 4)
     }
 

@@ -3,9 +3,13 @@ import ISOBMFF
 /// A text box in a `tx3g` sample description (the default box) or a sample's `tbox`:
 /// signed 16-bit edges in track pixels, top-left origin.
 public struct Tx3gTextBox: Sendable, Hashable, Codable {
+    /// Top edge, in pixels.
     public var top: Int16
+    /// Left edge, in pixels.
     public var left: Int16
+    /// Bottom edge, in pixels.
     public var bottom: Int16
+    /// Right edge, in pixels.
     public var right: Int16
 
     /// Creates a box.

@@ -8,6 +8,7 @@ public struct WebVTTSampleDescription: Sendable, Equatable {
     /// The sample entry type.
     public static let format: FourCC = "wvtt"
 
+    /// The data reference the samples are in (1: this file).
     public var dataReferenceIndex: UInt16
     /// The `vttC` text.
     public var configuration: String

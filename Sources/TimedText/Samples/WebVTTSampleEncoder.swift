@@ -30,6 +30,7 @@ public enum WebVTTSampleEncoder {
     /// The bytes of one sample.
     ///
     /// - Parameters:
+    ///   - sample: the sample of a ``CueTimeline``: its cues, or a gap.
     ///   - timescale: the timeline's timescale, to write `ctim`.
     ///   - splitCues: indices (``TimelineSample/cueIndices``) of cues that span several samples
     ///     and so get a `vsid`.

@@ -3,7 +3,7 @@ import XML
 /// timed `p`.
 ///
 /// Supported: `head/styling/style` (with chained `style` references), `head/layout/region`
-/// mapped to top/bottom placement (see ``TTMLRegionPlacement``), `body`/`div`/`p`/`span`/`br`,
+/// mapped to top/bottom placement (see `TTMLRegionPlacement`), `body`/`div`/`p`/`span`/`br`,
 /// `begin`/`end`/`dur` as clock time (with fractions or frames) or offset time (`h m s ms f t`)
 /// under `ttp:frameRate`, `ttp:frameRateMultiplier`, `ttp:subFrameRate` and `ttp:tickRate`;
 /// parallel time containment (times on `body` and `div` offset and clip their children) and

@@ -1,5 +1,5 @@
 import XML
-/// A namespace-resolved XML element tree, built without recursion from ``XMLTokenizer``
+/// A namespace-resolved XML element tree, built without recursion from `XMLTokenizer`
 /// tokens, with the nesting depth bounded.
 ///
 /// Forgiving where TTML files in the wild are sloppy: an end tag that closes an outer element

@@ -10,6 +10,7 @@ public struct CuesPastEnd: Sendable, Equatable {
     /// The end the cues were held to.
     public let end: SubtitleTime
 
+    /// Holds `cues` against `end`: which are left out and which are cut.
     public init(_ cues: [Cue], end: SubtitleTime) {
         var leftOut: [Int] = []
         var cut: [Int] = []
@@ -29,7 +30,7 @@ public struct CuesPastEnd: Sendable, Equatable {
 }
 
 extension ConversionLoss {
-    /// The losses of holding a new track to the movie's end (``PastEndPolicy/clip``): the
+    /// The losses of holding a new track to the movie's end (`PastEndPolicy.clip`): the
     /// cues, chapters or groups left out for starting at or after `end`, and those cut there.
     public static func heldToMovieEnd(_ subject: Subject, leftOut: [Int], cut: [Int], end: SubtitleTime) -> [ConversionLoss] {
         var losses: [ConversionLoss] = []
@@ -49,7 +50,7 @@ extension ConversionLoss {
 }
 
 extension ConversionLoss.Kind {
-    /// Cues, chapters or groups starting at or after the movie's end, left out (``PastEndPolicy``).
+    /// Cues, chapters or groups starting at or after the movie's end, left out (`PastEndPolicy`).
     public static let pastMovieEnd = Self(rawValue: "past-movie-end")
     /// Cues or groups running past the movie's end, cut there.
     public static let cutAtMovieEnd = Self(rawValue: "cut-at-movie-end")

@@ -62,9 +62,9 @@ struct AddCaptionsCommand: ParsableCommand {
         try outputOptions.run(movie: movie) { editor in
             let properties = TrackChanges(language: try languageTag(language), name: name, alternateGroup: .automatic,
                                           makesDefault: isDefault, addedCharacteristics: MediaCharacteristic.subtitlesForDeafAndHardOfHearing)
-            let input: CaptionInputFile
-            do throws(SubtitleInputFile.Failure) {
-                input = try CaptionInputFile.read(captions)
+            let input: CaptionFile
+            do throws(SubtitleFileError) {
+                input = try CaptionFile.read(captions)
             } catch {
                 throw EditFailure(error.description)
             }

@@ -108,35 +108,28 @@ struct AddSubtitlesCommand: ParsableCommand {
 
     private func trackSpecs() throws -> [SubtitleTrackSpec] {
         if let subtitles {
+            let audio = try followAudio.map { (text) throws -> AudioTrackChoice in
+                guard let choice = AudioTrackChoice(text: text) else { throw EditFailure(SubtitleTrackSpecError.invalidFollowAudio(text).description) }
+                return choice
+            }
             return [SubtitleTrackSpec(file: subtitles, format: format, language: properties.language, name: properties.name,
                                       sdh: properties.sdh, characteristics: properties.characteristic, forced: forced,
-                                      forcedFor: forcedFor, group: properties.group?.argument, isDefault: properties.isDefault,
-                                      followAudio: followAudio)]
+                                      forcedFor: forcedFor, group: properties.group, isDefault: properties.isDefault,
+                                      followAudio: audio)]
         }
         guard let plan else { return [] }
-        struct PlanFile: Decodable {
-            var subtitles: [SubtitleTrackSpec]
-            enum CodingKeys: String, CodingKey, CaseIterable { case subtitles }
-            init(from decoder: any Decoder) throws {
-                try decoder.rejectUnknownKeys(CodingKeys.self)
-                subtitles = try decoder.container(keyedBy: CodingKeys.self).decode([SubtitleTrackSpec].self, forKey: .subtitles)
-            }
-        }
-        let decoded: PlanFile
+        let decoded: SubtitlePlan
         do {
             let bytes = try SmallInputFile.read(plan, limit: 16 << 20, kind: "a subtitle plan")
-            decoded = try JSONDecoder().decode(PlanFile.self, from: Data(bytes))
+            decoded = try JSONDecoder().decode(SubtitlePlan.self, from: Data(bytes))
         } catch let error as DecodingError {
             throw EditFailure("\(plan): not a subtitle plan: \(error.explanation)")
+        } catch let error as SubtitleTrackSpecError {
+            throw EditFailure(error.description)
         } catch {
             throw EditFailure("\(plan): cannot read the plan: \(error)")
         }
         guard !decoded.subtitles.isEmpty else { throw EditFailure("\(plan): the plan lists no subtitles") }
-        let folder = URL(fileURLWithPath: plan).deletingLastPathComponent()
-        return decoded.subtitles.map { spec in
-            var spec = spec
-            if !spec.file.hasPrefix("/") { spec.file = folder.appendingPathComponent(spec.file).path }
-            return spec
-        }
+        return decoded.resolvingFiles(relativeTo: URL(fileURLWithPath: plan).deletingLastPathComponent().path).subtitles
     }
 }

@@ -54,7 +54,7 @@ struct ConvertCommand: ParsableCommand {
         let document: SubtitleDocument
         var bursts: [CEA608Burst]?
         do {
-            switch try CaptionInputFile.read(input) {
+            switch try CaptionFile.read(input) {
             case .cues(let cues):
                 document = cues
             case .scc(let scc):

@@ -69,9 +69,9 @@ struct QCCommand: ParsableCommand {
         guard let input else { return }
         let frame = frameRate.flatMap(Self.frameDuration)
         let subjects: [QualityReport.Subject]
-        if SubtitleInputFile.isSubtitlePath(input) {
+        if SubtitleFormat(path: input) != nil {
             if track != nil { throw ValidationError("--track is for a movie; \(input) is a subtitle file") }
-            let document = try SubtitleInputFile.readForCommand(input)
+            let document = try SubtitleFile.readForCommand(input)
             let subject = QualitySubject(cues: document.cues, frameDuration: frame)
             subjects = [QualityReport.Subject(trackID: nil, label: nil, cueCount: document.cues.count,
                                               check: SubtitleQualityCheck(subject, profile: profile))]

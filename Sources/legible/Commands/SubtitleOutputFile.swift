@@ -2,26 +2,7 @@ import ArgumentParser
 import ISOBMFF
 import TimedText
 
-/// The subtitle formats `extract` and `convert` write.
-enum SubtitleOutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case vtt, srt
-    /// Scenarist SCC: CEA-608 pop-on captions (``CEA608Encoder``), unless byte pairs are given.
-    case scc
-
-    /// The format a path's extension asks for, if it names one.
-    init?(path: String) {
-        let lowered = path.lowercased()
-        if lowered.hasSuffix(".vtt") || lowered.hasSuffix(".webvtt") {
-            self = .vtt
-        } else if lowered.hasSuffix(".srt") {
-            self = .srt
-        } else if lowered.hasSuffix(".scc") {
-            self = .scc
-        } else {
-            return nil
-        }
-    }
-
+extension SubtitleOutputFormat: ExpressibleByArgument {
     /// The output format from `--format`, else the output path's extension, else `fallback`;
     /// a usage error when an output path has an extension that is neither.
     static func resolve(explicit: SubtitleOutputFormat?, output: String?, fallback: SubtitleOutputFormat) throws -> SubtitleOutputFormat {
@@ -29,18 +10,6 @@ enum SubtitleOutputFormat: String, ExpressibleByArgument, CaseIterable {
         guard let output, output != "-" else { return fallback }
         if let format = SubtitleOutputFormat(path: output) { return format }
         throw ValidationError("cannot tell the output format from '\(output)': use a .vtt, .srt or .scc name, or --format vtt|srt|scc")
-    }
-
-    /// The file text for `cues` (a WebVTT file keeps `header`; an SCC file is `cues` encoded
-    /// for CC1 at 29.97, with what the encoder could not carry).
-    func render(_ cues: [Cue], header: WebVTTHeader?) -> (text: String, warnings: [CEA608EncodingWarning]) {
-        switch self {
-        case .vtt: return (WebVTTWriter.write(cues: cues, header: header ?? WebVTTHeader()), [])
-        case .srt: return (SubRipWriter.write(cues: cues), [])
-        case .scc:
-            let encoding = CEA608Encoder.encode(cues)
-            return (SCCWriter.write(bursts: encoding.bursts), encoding.warnings)
-        }
     }
 }
 

@@ -7,36 +7,12 @@ import Remux
 
 extension AlternateGroupChoice: ExpressibleByArgument {
     /// `auto` or a group number.
-    public init?(argument: String) {
-        if argument == "auto" {
-            self = .automatic
-        } else if let number = Int16(argument), number >= 0 {
-            self = .number(number)
-        } else {
-            return nil
-        }
-    }
-
-    /// The command-line form.
-    var argument: String {
-        switch self {
-        case .automatic: "auto"
-        case let .number(group): String(group)
-        }
-    }
+    public init?(argument: String) { self.init(text: argument) }
 }
 
 extension AudioTrackChoice: ExpressibleByArgument {
     /// `auto` or a track ID.
-    public init?(argument: String) {
-        if argument == "auto" {
-            self = .automatic
-        } else if let id = UInt32(argument), id > 0 {
-            self = .track(id)
-        } else {
-            return nil
-        }
-    }
+    public init?(argument: String) { self.init(text: argument) }
 }
 
 /// `TYPE:ID[,ID…]` (e.g. `folw:5`, `chap:3,4`), or just `TYPE` where every reference of a type

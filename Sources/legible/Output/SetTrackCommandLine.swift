@@ -14,7 +14,7 @@ struct SetTrackCommandLine {
         var arguments = ["set-track", moviePath, "--track", String(fix.trackID)]
         if let language = changes.language { arguments += ["--language", language.description] }
         if let name = changes.name { arguments += ["--name", name] }
-        if let group = changes.alternateGroup { arguments += ["--group", group.argument] }
+        if let group = changes.alternateGroup { arguments += ["--group", group.text] }
         if changes.makesDefault { arguments.append("--default") }
         if let enabled = changes.isEnabled { arguments.append(enabled ? "--enable" : "--disable") }
         for characteristic in changes.removedCharacteristics { arguments += ["--remove-characteristic", characteristic] }

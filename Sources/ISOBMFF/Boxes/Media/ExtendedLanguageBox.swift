@@ -6,7 +6,9 @@ public struct ExtendedLanguageBox: BoxPayload {
 
     /// False for the version-less form some writers produce (a bare NUL-terminated string).
     public var hasVersionAndFlags: Bool
+    /// The full box version.
     public var version: UInt8
+    /// The full box flags.
     public var flags: UInt32
     /// The tag's bytes, up to the first NUL.
     public var tagBytes: [UInt8]
@@ -19,6 +21,7 @@ public struct ExtendedLanguageBox: BoxPayload {
         set { tagBytes = Array(newValue.utf8) }
     }
 
+    /// An `elng` box holding `tag`.
     public init(tag: String) {
         self.hasVersionAndFlags = true
         self.version = 0

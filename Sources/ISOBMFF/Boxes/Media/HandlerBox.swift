@@ -16,7 +16,9 @@ public struct HandlerBox: BoxPayload {
         case unterminated
     }
 
+    /// The full box version.
     public var version: UInt8
+    /// The full box flags.
     public var flags: UInt32
     /// QuickTime component type (`mhlr`, `dhlr`); zero in ISO files.
     public var componentType: FourCC
@@ -26,6 +28,7 @@ public struct HandlerBox: BoxPayload {
     public var reserved: [UInt8]
     /// The name's bytes as stored (UTF-8 in practice; Mac Roman in old QuickTime files).
     public var nameBytes: [UInt8]
+    /// How the name is stored, so it is written back the same way.
     public var nameForm: NameForm
 
     /// The name as text.
@@ -36,6 +39,8 @@ public struct HandlerBox: BoxPayload {
     /// Bytes after the name (padding).
     public var trailing: [UInt8]
 
+    /// A handler of `handlerType` named `name`; QuickTime handlers give their `componentType`
+    /// (`mhlr`).
     public init(handlerType: FourCC, name: String, componentType: FourCC = FourCC(rawValue: 0)) {
         self.version = 0
         self.flags = 0

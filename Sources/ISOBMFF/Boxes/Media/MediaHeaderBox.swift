@@ -6,9 +6,11 @@ public struct MediaHeaderBox: BoxPayload {
 
     /// Version, flags, times, media timescale and duration.
     public var timing: HeaderTiming
+    /// The media's language as a packed ISO 639-2/T code, or a Macintosh language code.
     public var language: MediaLanguage
     /// QuickTime quality; ISO pre_defined.
     public var quality: UInt16
+    /// Bytes after the fields this type reads, kept so that the box is written back as it was.
     public var trailing: [UInt8]
 
     /// A new media header.
@@ -37,6 +39,7 @@ public struct MediaHeaderBox: BoxPayload {
     public var timescale: UInt32 { timing.timescale }
     /// In media timescale units.
     public var duration: UInt64 { timing.duration }
+    /// The duration in seconds; nil when the timescale is 0.
     public var durationSeconds: Double? { timing.durationSeconds }
 
     public var fields: [BoxField] {

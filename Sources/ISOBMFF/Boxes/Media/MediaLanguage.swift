@@ -4,8 +4,10 @@
 /// everything else is an ISO 639-2/T code packed as three 5-bit letters. QTFF "Language code
 /// values"; ISO/IEC 14496-12 §8.4.2. ffmpeg writes Macintosh codes in .mov files (0 = English).
 public struct MediaLanguage: Hashable, Sendable, CustomStringConvertible {
+    /// The 16 bits as stored.
     public let rawValue: UInt16
 
+    /// The language the 16 bits `rawValue` encode.
     public init(rawValue: UInt16) { self.rawValue = rawValue }
 
     /// `und`, packed.

@@ -4,12 +4,16 @@ public struct FileTypeBox: BoxPayload {
     public static let boxTypes: Set<FourCC> = ["ftyp"]
     public var boxType: FourCC { "ftyp" }
 
+    /// The brand the file is best read as (`qt  `, `isom`, `mp42`, `M4V `).
     public var majorBrand: FourCC
+    /// The version of the major brand.
     public var minorVersion: UInt32
+    /// Every brand the file conforms to.
     public var compatibleBrands: [FourCC]
     /// Bytes after the last whole brand (a malformed box), kept for exact writing.
     public var trailing: [UInt8]
 
+    /// A file type box.
     public init(majorBrand: FourCC, minorVersion: UInt32, compatibleBrands: [FourCC]) {
         self.majorBrand = majorBrand
         self.minorVersion = minorVersion

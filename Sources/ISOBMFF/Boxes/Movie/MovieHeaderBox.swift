@@ -9,11 +9,15 @@ public struct MovieHeaderBox: BoxPayload {
     public var preferredRate: Int32
     /// 8.8
     public var preferredVolume: Int16
+    /// Ten reserved bytes.
     public var reserved: [UInt8]
+    /// The transformation of the movie's display.
     public var matrix: TransformationMatrix
     /// QuickTime preview/poster/selection/current times; zero (pre_defined) in ISO files.
     public var quickTimeTimes: [UInt32]
+    /// The ID the next new track takes: greater than every track ID in use.
     public var nextTrackID: UInt32
+    /// Bytes after the fields this type reads, kept so that the box is written back as it was.
     public var trailing: [UInt8]
 
     /// A new movie header: rate 1.0, full volume, identity matrix.
@@ -51,8 +55,11 @@ public struct MovieHeaderBox: BoxPayload {
         writer.write(bytes: trailing)
     }
 
+    /// The movie timescale: units per second.
     public var timescale: UInt32 { timing.timescale }
+    /// The duration, in movie timescale units.
     public var duration: UInt64 { timing.duration }
+    /// The duration in seconds; nil when the timescale is 0.
     public var durationSeconds: Double? { timing.durationSeconds }
 
     public var fields: [BoxField] {

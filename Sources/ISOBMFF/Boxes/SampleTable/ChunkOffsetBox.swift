@@ -4,6 +4,7 @@ public struct ChunkOffsetBox: BoxPayload {
     public static let boxTypes: Set<FourCC> = ["stco", "co64"]
     public var boxType: FourCC { isLarge ? "co64" : "stco" }
 
+    /// Whether this is a `co64` (64-bit offsets) rather than an `stco`.
     public var isLarge: Bool
     /// Records of one offset each (4 or 8 bytes).
     public var body: TableBoxBody
@@ -30,6 +31,7 @@ public struct ChunkOffsetBox: BoxPayload {
 
     public func encode(into writer: inout ByteWriter) { body.encode(into: &writer) }
 
+    /// The number of chunks.
     public var count: Int { body.count }
 
     /// The offset of chunk `index` (0-based).

@@ -14,7 +14,9 @@ public struct CompositionOffsetBox: BoxPayload {
 
     public func encode(into writer: inout ByteWriter) { body.encode(into: &writer) }
 
+    /// The number of samples in run `index`.
     public func sampleCount(ofRun index: Int) -> UInt32 { body.entries.uint32(index) }
+    /// The composition offset of every sample in run `index`.
     public func sampleOffset(ofRun index: Int) -> Int32 { Int32(bitPattern: body.entries.uint32(index, at: 4)) }
 
     public var fields: [BoxField] {

@@ -5,6 +5,7 @@ public struct PackedTable: Sendable, Equatable {
     public let bytes: ArraySlice<UInt8>
     /// Bytes per record.
     public let stride: Int
+    /// The number of records.
     public let count: Int
 
     /// Reads `count` records of `stride` bytes, checking first that they fit.

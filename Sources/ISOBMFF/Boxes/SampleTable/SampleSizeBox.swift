@@ -4,7 +4,9 @@ public struct SampleSizeBox: BoxPayload {
     public static let boxTypes: Set<FourCC> = ["stsz", "stz2"]
     public var boxType: FourCC { isCompact ? "stz2" : "stsz" }
 
+    /// The full box version.
     public var version: UInt8
+    /// The full box flags.
     public var flags: UInt32
     /// Whether this is an `stz2`.
     public var isCompact: Bool
@@ -12,9 +14,11 @@ public struct SampleSizeBox: BoxPayload {
     public var constantSize: UInt32
     /// `stz2`: 4, 8 or 16; `stsz`: 32.
     public var fieldSize: Int
+    /// The number of samples.
     public var sampleCount: UInt32
     /// The packed sizes (empty when `constantSize` is non-zero).
     public var table: ArraySlice<UInt8>
+    /// Bytes after the fields this type reads, kept so that the box is written back as it was.
     public var trailing: [UInt8]
 
     /// A 32-bit table of sizes.

@@ -7,6 +7,7 @@ public struct SampleToChunkBox: BoxPayload {
     /// Records of (firstChunk u32, samplesPerChunk u32, sampleDescriptionIndex u32), 1-based.
     public var body: TableBoxBody
 
+    /// A table of `runs`, each starting at a 1-based chunk number.
     public init(runs: [(firstChunk: UInt32, samplesPerChunk: UInt32, descriptionIndex: UInt32)]) {
         body = TableBoxBody(entries: PackedTable(uint32s: runs.flatMap { [$0.firstChunk, $0.samplesPerChunk, $0.descriptionIndex] },
                                                  fieldsPerRecord: 3))
@@ -18,8 +19,11 @@ public struct SampleToChunkBox: BoxPayload {
 
     public func encode(into writer: inout ByteWriter) { body.encode(into: &writer) }
 
+    /// The 1-based number of the first chunk of run `index`.
     public func firstChunk(ofRun index: Int) -> UInt32 { body.entries.uint32(index) }
+    /// The samples in each chunk of run `index`.
     public func samplesPerChunk(ofRun index: Int) -> UInt32 { body.entries.uint32(index, at: 4) }
+    /// The 1-based sample description of the chunks of run `index`.
     public func descriptionIndex(ofRun index: Int) -> UInt32 { body.entries.uint32(index, at: 8) }
 
     public var fields: [BoxField] {

@@ -4,6 +4,7 @@ public struct SyncSampleBox: BoxPayload {
     public static let boxTypes: Set<FourCC> = ["stss", "stps"]
     public var boxType: FourCC { isPartial ? "stps" : "stss" }
 
+    /// Whether this is a QuickTime `stps` (partial sync samples) rather than an `stss`.
     public var isPartial: Bool
     /// Records of one 1-based sample number each.
     public var body: TableBoxBody
@@ -15,7 +16,9 @@ public struct SyncSampleBox: BoxPayload {
 
     public func encode(into writer: inout ByteWriter) { body.encode(into: &writer) }
 
+    /// The number of sync samples listed.
     public var count: Int { body.count }
+    /// The 1-based number of the `index`th sync sample.
     public func sampleNumber(_ index: Int) -> UInt32 { body.entries.uint32(index) }
 
     public var fields: [BoxField] {

@@ -7,6 +7,7 @@ public struct TimeToSampleBox: BoxPayload {
     /// Records of (sampleCount u32, sampleDelta u32).
     public var body: TableBoxBody
 
+    /// A table of `runs`: so many samples, each lasting `delta` units.
     public init(runs: [(count: UInt32, delta: UInt32)]) {
         body = TableBoxBody(entries: PackedTable(uint32s: runs.flatMap { [$0.count, $0.delta] }, fieldsPerRecord: 2))
     }
@@ -17,7 +18,9 @@ public struct TimeToSampleBox: BoxPayload {
 
     public func encode(into writer: inout ByteWriter) { body.encode(into: &writer) }
 
+    /// The number of samples in run `index`.
     public func sampleCount(ofRun index: Int) -> UInt32 { body.entries.uint32(index) }
+    /// The duration of each sample of run `index`, in media timescale units.
     public func sampleDelta(ofRun index: Int) -> UInt32 { body.entries.uint32(index, at: 4) }
 
     /// Total samples and total duration; a total that does not fit in 64 bits saturates.

@@ -12,6 +12,8 @@ public struct EditListBox: BoxPayload {
         /// 16.16 (QuickTime) or integer.fraction (ISO): the same bytes for rate 1.
         public var mediaRate: Int32
 
+        /// An edit that shows `segmentDuration` movie units of the media from `mediaTime` (-1: an
+        /// empty edit) at `mediaRate`.
         public init(segmentDuration: UInt64, mediaTime: Int64, mediaRate: Int32 = 0x0001_0000) {
             self.segmentDuration = segmentDuration
             self.mediaTime = mediaTime
@@ -19,9 +21,13 @@ public struct EditListBox: BoxPayload {
         }
     }
 
+    /// The full box version.
     public var version: UInt8
+    /// The full box flags.
     public var flags: UInt32
+    /// The edits, in play order.
     public var entries: [Entry]
+    /// Bytes after the fields this type reads, kept so that the box is written back as it was.
     public var trailing: [UInt8]
 
     public init(parsing reader: inout ByteReader, type: FourCC) throws(BoxError) {

@@ -10,33 +10,47 @@ public struct TrackHeaderBox: BoxPayload {
     public struct Flags: OptionSet, Hashable, Sendable {
         public let rawValue: UInt32
         public init(rawValue: UInt32) { self.rawValue = rawValue }
+        /// The track is enabled: it plays.
         public static let enabled = Flags(rawValue: 0x1)
+        /// The track is used in the presentation.
         public static let inMovie = Flags(rawValue: 0x2)
+        /// The track is used when previewing the presentation.
         public static let inPreview = Flags(rawValue: 0x4)
         /// QuickTime "in poster"; newer ISO editions: "size is aspect ratio". Never written by us.
         public static let inPosterOrAspectRatio = Flags(rawValue: 0x8)
     }
 
+    /// The full box version.
     public var version: UInt8
+    /// The track's flags: enabled, in movie, in preview.
     public var flags: Flags
+    /// When the track was created, in seconds since 1904-01-01 UTC; 0 for unknown.
     public var creationTime: UInt64
+    /// When it was last modified, in seconds since 1904-01-01 UTC; 0 for unknown.
     public var modificationTime: UInt64
+    /// The track ID: unique in the movie, never 0.
     public var trackID: UInt32
+    /// Reserved.
     public var reserved1: UInt32
     /// In movie timescale units.
     public var duration: UInt64
+    /// Reserved.
     public var reserved2: UInt64
+    /// The front-to-back order of visual tracks: lower is closer to the viewer.
     public var layer: Int16
     /// 0 = in no group; tracks sharing a non-zero value are alternatives to each other.
     public var alternateGroup: Int16
     /// 8.8
     public var volume: Int16
+    /// Reserved.
     public var reserved3: UInt16
+    /// The transformation of the track's display.
     public var matrix: TransformationMatrix
     /// 16.16
     public var width: UInt32
     /// 16.16
     public var height: UInt32
+    /// Bytes after the fields this type reads, kept so that the box is written back as it was.
     public var trailing: [UInt8]
 
     /// A new track header; version 1 only when the duration needs 64 bits. `width` and `height`
@@ -103,6 +117,7 @@ public struct TrackHeaderBox: BoxPayload {
         writer.write(bytes: trailing)
     }
 
+    /// Whether the enabled flag is set.
     public var isEnabled: Bool { flags.contains(.enabled) }
 
     public var fields: [BoxField] {

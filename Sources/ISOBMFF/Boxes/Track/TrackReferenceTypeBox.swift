@@ -6,10 +6,14 @@ public struct TrackReferenceTypeBox: BoxPayload {
     public static var boxTypes: Set<FourCC> { [] }
     public var boxType: FourCC { referenceType }
 
+    /// The reference type (`folw`, `forc`, `chap`, `cdsc`, …).
     public var referenceType: FourCC
+    /// The referenced track IDs.
     public var trackIDs: [UInt32]
+    /// Bytes after the fields this type reads, kept so that the box is written back as it was.
     public var trailing: [UInt8]
 
+    /// A reference of `referenceType` to `trackIDs`.
     public init(referenceType: FourCC, trackIDs: [UInt32]) {
         self.referenceType = referenceType
         self.trackIDs = trackIDs

@@ -8,9 +8,12 @@ public struct InternationalTextBox: BoxPayload {
 
     /// One language variant of the text.
     public struct Record: Hashable, Sendable {
+        /// The text's language.
         public var language: MediaLanguage
+        /// The text's bytes as stored.
         public var textBytes: [UInt8]
 
+        /// A record of `text` in `language`.
         public init(language: MediaLanguage, text: String) {
             self.language = language
             self.textBytes = Array(text.utf8)
@@ -27,12 +30,16 @@ public struct InternationalTextBox: BoxPayload {
         }
     }
 
+    /// The user data item type (`©nam`, `©cmt`, …).
     public var itemType: FourCC
+    /// The texts, one per language.
     public var records: [Record]
     /// Whether lengths counted the 4 record header bytes too.
     public var lengthIncludesHeader: Bool
+    /// Bytes after the fields this type reads, kept so that the box is written back as it was.
     public var trailing: [UInt8]
 
+    /// An item of `itemType` holding `records`.
     public init(itemType: FourCC, records: [Record]) {
         self.itemType = itemType
         self.records = records

@@ -6,6 +6,7 @@ public struct MediaCharacteristicTagBox: BoxPayload {
     public static let boxTypes: Set<FourCC> = ["tagc"]
     public var boxType: FourCC { "tagc" }
 
+    /// The tag's bytes as stored, without a terminator.
     public var characteristicBytes: [UInt8]
 
     /// The tag as text (bytes that are not UTF-8 read as U+FFFD).
@@ -14,6 +15,7 @@ public struct MediaCharacteristicTagBox: BoxPayload {
         set { characteristicBytes = Array(newValue.utf8) }
     }
 
+    /// A `tagc` box holding `characteristic`.
     public init(characteristic: String) { characteristicBytes = Array(characteristic.utf8) }
 
     public init(parsing reader: inout ByteReader, type: FourCC) throws(BoxError) {

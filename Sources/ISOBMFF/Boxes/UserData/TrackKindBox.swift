@@ -8,7 +8,9 @@ public struct TrackKindBox: BoxPayload {
     public static let boxTypes: Set<FourCC> = ["kind"]
     public var boxType: FourCC { "kind" }
 
+    /// The full box version.
     public var version: UInt8
+    /// The full box flags.
     public var flags: UInt32
     /// The scheme URI's bytes, without the terminator.
     public var schemeURIBytes: [UInt8]
@@ -29,6 +31,7 @@ public struct TrackKindBox: BoxPayload {
         set { valueBytes = Array(newValue.utf8) }
     }
 
+    /// A `kind` box for the role `value` within the scheme `schemeURI`.
     public init(schemeURI: String, value: String) {
         self.version = 0
         self.flags = 0

@@ -4,6 +4,7 @@ public struct TrackNameBox: BoxPayload {
     public static let boxTypes: Set<FourCC> = ["name"]
     public var boxType: FourCC { "name" }
 
+    /// The name's bytes as stored.
     public var nameBytes: [UInt8]
 
     /// A name shorter than four bytes is padded with NULs to four: GPAC reads `name` as a full

@@ -2,19 +2,24 @@ import TimedText
 
 /// A chapter list as read from a file, each chapter with its place in the file for messages.
 public struct ChapterInput: Sendable, Equatable {
+    /// One chapter as the input gave it, with where it came from.
     public struct Entry: Sendable, Equatable {
+        /// The chapter.
         public var chapter: Chapter
         /// `line 4` (text, FFMETADATA) or `chapters[2]` (JSON).
         public var place: String
 
+        /// An entry for `chapter`, found at `place` (for errors).
         public init(chapter: Chapter, place: String) {
             self.chapter = chapter
             self.place = place
         }
     }
 
+    /// The chapters, in input order.
     public var entries: [Entry]
 
+    /// Creates an input of `entries`.
     public init(entries: [Entry]) {
         self.entries = entries
     }

@@ -6,6 +6,7 @@ import TimedText
 /// `{"start", "title"}`. `start` is seconds (a number) or a clock time string
 /// (`"00:01:30.000"`); `startTime`, `end` and the other keys are ignored when `start` is given.
 public struct ChapterJSONDocument: Decodable, Sendable {
+    /// The chapters the document lists.
     public var input: ChapterInput
 
     private struct Item: Decodable {

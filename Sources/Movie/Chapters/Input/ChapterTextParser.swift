@@ -2,6 +2,7 @@
 /// (`00:01:30.000 The Storm`; times as ``ChapterTimestamp`` reads them). Blank lines and lines
 /// starting with `#` are ignored.
 public enum ChapterTextParser {
+    /// Parses a plain chapter list: one chapter a line, a time then the title.
     public static func parse(_ text: String) throws(ChapterInputError) -> ChapterInput {
         var entries: [ChapterInput.Entry] = []
         for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {

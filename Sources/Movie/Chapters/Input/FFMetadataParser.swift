@@ -21,6 +21,7 @@ public enum FFMetadataParser {
         func starts(with character: Character) -> Bool { characters.first.map { !$0.escaped && $0.character == character } ?? false }
     }
 
+    /// Parses the `[CHAPTER]` sections of an FFmpeg metadata file.
     public static func parse(_ text: String) throws(ChapterInputError) -> ChapterInput {
         let lines = logicalLines(text)
         guard let first = lines.first, first.text.hasPrefix(header) else {

@@ -1,0 +1,33 @@
+import ArgumentParser
+import Remux
+import TimedText
+
+extension SubtitleTrackSpec {
+    /// Reads the subtitle file and builds the request, as `add-subtitles` reports it: warnings
+    /// about the file are printed (unless `quiet`); a file with image subtitles is refused
+    /// unless `skipImages` (and then still with `strict`).
+    func request(quiet: Bool, skipImages: Bool, strict: Bool) throws -> SubtitleTrackRequest {
+        let document: SubtitleDocument
+        do {
+            document = try SubtitleFile.read(file)
+        } catch {
+            throw EditFailure(error.description)
+        }
+        if !quiet { for warning in document.warnings { printWarning("\(file): \(warning)") } }
+        let skipsImages = skipImages && !strict
+        if skipsImages, !quiet, !document.imageLines.isEmpty {
+            ConversionLossReport.print([ConversionLossReport.skippedImages(document.imageLines)], prefix: file)
+        }
+        do {
+            return try request(for: document, skipsImages: skipsImages)
+        } catch {
+            switch error {
+            case .imageSubtitles(let lines): throw EditFailure(ConversionLossReport.imageRefusal(lines, path: file))
+            case .invalidLanguage(let reason): throw EditFailure("--language: \(reason)")
+            default: throw EditFailure(error.description)
+            }
+        }
+    }
+}
+
+extension SubtitleTrackFormat: ExpressibleByArgument {}
