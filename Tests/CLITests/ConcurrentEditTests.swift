@@ -174,22 +174,30 @@ private final class Results: @unchecked Sendable {
     var values: [Result<ExternalTool.Output, any Error>?] { lock.withLock { stored } }
 }
 
-/// A python3 process holding `flock(LOCK_EX)` on a file for some seconds: returns once it
-/// holds the lock.
+/// A python3 process holding `flock(LOCK_EX)` on a file until ``release()`` or for at most
+/// some seconds: returns once it holds the lock.
 struct LockHolder {
     let process: Process
+    private let input = Pipe()
 
     init(path: String, seconds: Double) throws {
         process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(ExternalTool.locate("python3")))
-        process.arguments = ["-c", "import fcntl, sys, time; f = open(sys.argv[1], 'rb'); fcntl.flock(f, fcntl.LOCK_EX); "
-            + "print('locked', flush=True); time.sleep(float(sys.argv[2]))", path, String(seconds)]
+        process.arguments = ["-c", "import fcntl, select, sys; f = open(sys.argv[1], 'rb'); fcntl.flock(f, fcntl.LOCK_EX); "
+            + "print('locked', flush=True); select.select([sys.stdin], [], [], float(sys.argv[2]))", path, String(seconds)]
         let output = Pipe()
         process.standardOutput = output
+        process.standardInput = input
         process.standardError = FileHandle.nullDevice
         try process.run()
         let line = output.fileHandleForReading.readData(ofLength: 7)
         try #require(String(decoding: line, as: UTF8.self) == "locked\n", "python3 holds the lock")
+    }
+
+    /// Ends the hold now (closing python3's standard input), and waits for it to end.
+    func release() {
+        try? input.fileHandleForWriting.close()
+        wait()
     }
 
     func wait() { process.waitUntilExit() }
