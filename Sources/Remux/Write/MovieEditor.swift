@@ -30,6 +30,15 @@ public struct MovieEditor: Sendable {
         movie = try Movie(file: BoxTreeParser.parse(source, limits: limits), limits: limits)
     }
 
+    /// An editor of a movie already read (from memory, say), holding no lock: for tests and the
+    /// fuzzer, which write with ``write(_:into:)``.
+    package init(movie: Movie, path: String, limits: Limits = .standard) {
+        self.movie = movie
+        self.path = path
+        self.limits = limits
+        lock = .shared
+    }
+
     /// Writes the edited movie to `outputPath`, `moov` first. The output must not be the
     /// source (use ``editInPlace(_:progress:)``); an existing output must be a regular file,
     /// and is replaced only with `replacingExisting`.
