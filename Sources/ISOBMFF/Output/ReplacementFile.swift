@@ -234,15 +234,17 @@ public final class ReplacementFile {
         }
     }
 
-    /// Calls `create` with fresh names `PREFIX.legible-XXXXXX` until one is free, and returns the
-    /// name it took.
+    /// Calls `create` with fresh names `PREFIX` + six letters until one is free, and returns the
+    /// name it took. `PREFIX` (the folder and ``temporaryNamePrefix(forTargetName:)``) already
+    /// ends in `.legible-` and leaves room for exactly six letters within 255 bytes: the names
+    /// ``isTemporaryName(_:forTargetName:)`` recognises, so `batch` can clear them.
     private static func claimName(_ prefix: String, in folder: String,
                                   _ create: (String) -> Bool) throws(BoxError) -> String {
         let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
         var code = EEXIST
         // 62^6 names: a hundred taken in a row means something else is wrong.
         for _ in 0..<100 {
-            let path = prefix + ".legible-" + String((0..<6).map { _ in letters.randomElement()! })
+            let path = prefix + String((0..<6).map { _ in letters[Int.random(in: letters.indices)] })
             if create(path) { return path }
             code = errno
             if code != EEXIST { break }

@@ -30,6 +30,15 @@ public struct MovieEditor: Sendable {
         movie = try Movie(file: BoxTreeParser.parse(source, limits: limits), limits: limits)
     }
 
+    /// An editor of a movie already read (from memory, say), holding no lock: for tests and the
+    /// fuzzer, which write with ``write(_:into:)``.
+    package init(movie: Movie, path: String, limits: Limits = .standard) {
+        self.movie = movie
+        self.path = path
+        self.limits = limits
+        lock = .shared
+    }
+
     /// Writes the edited movie to `outputPath`, `moov` first. The output must not be the
     /// source (use ``editInPlace(_:progress:)``); an existing output must be a regular file,
     /// and is replaced only with `replacingExisting`.
@@ -57,10 +66,15 @@ public struct MovieEditor: Sendable {
 
     /// Writes the edited movie into `sink` instead of a file: for tests and fuzzing, which check
     /// the bytes in memory. Returns the report and the output's size.
-    package func write(_ plan: EditPlan, into sink: inout some ByteSink) throws(BoxError) -> EditReport {
+    package func write(_ plan: EditPlan, into sink: inout ByteWriter) throws(BoxError) -> EditReport {
         let edited = try EditedMovie(movie: movie, plan: plan, limits: limits)
         let layout = try FullRewriteLayout(edited: edited, movie: movie)
+        let start = sink.count
         try layout.write(to: &sink)
+        // The same zeros the file path writes over removed tracks' samples.
+        for range in layout.erasures {
+            sink.zero(UInt64(start) + range.lowerBound..<UInt64(start) + range.upperBound)
+        }
         return EditReport(path: path, addedTrackIDs: edited.addedTrackIDs, bytesWritten: layout.totalSize,
                           fileSize: layout.totalSize, diagnostics: edited.diagnostics + layout.warnings, losses: edited.losses)
     }
