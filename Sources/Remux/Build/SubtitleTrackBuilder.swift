@@ -4,7 +4,8 @@ import TimedText
 
 /// Builds the `trak` of a new subtitle track and its samples, the way Apple players expect
 /// (QTFF "Subtitle media", SPEC: handler `sbtl`, `nmhd`, one `tx3g` sample description, track
-/// size and position from the main video) or as ISO/IEC 14496-30 `wvtt` (handler `text`).
+/// size and position from the main video) or as ISO/IEC 14496-30 `wvtt` (handler `text`) or
+/// `stpp` (handler `subt`).
 struct SubtitleTrackBuilder {
     /// The movie the track goes into.
     let movieTimescale: UInt32
@@ -25,6 +26,8 @@ struct SubtitleTrackBuilder {
     /// The media information header of a subtitle track: `nmhd` (ISO/IEC 14496-12 §8.4.5.2,
     /// for media with no header of their own; QTFF defines none for subtitle media).
     static let nullMediaHeader = Box(type: "nmhd", payload: [0, 0, 0, 0])
+    /// The media information header of a `subt` track (`stpp`): `sthd` (ISO/IEC 14496-12 §12.6.2).
+    static let subtitleMediaHeader = Box(type: "sthd", payload: [0, 0, 0, 0])
 
     struct Result {
         /// The `trak`, its chunk offset still to be set by the layout.
@@ -92,6 +95,12 @@ struct SubtitleTrackBuilder {
             samples = encoded.samples
             losses += encoded.losses
             handler = "text"
+        case .ttml:
+            let encoded = TTMLSampleEncoder.encode(timeline, language: request.properties.language?.description)
+            entry = encoded.description.makeBox()
+            samples = encoded.samples
+            losses += encoded.losses
+            handler = "subt"
         }
         var track = NewTrackSamples(kind: "a subtitle sample")
         for sample in samples {
@@ -103,11 +112,11 @@ struct SubtitleTrackBuilder {
         let trackDuration = try track.trackDuration(mediaTimescale: Self.timescale, movieTimescale: movieTimescale)
         let header = TrackHeaderBox(trackID: trackID, flags: [.inMovie], duration: trackDuration,
                                     matrix: matrix, width: width, height: height)
-        var handlerBox = HandlerBox(handlerType: handler, name: handler == "sbtl" ? Self.subtitleHandlerName : "TextHandler",
+        var handlerBox = HandlerBox(handlerType: handler, name: handler == "text" ? "TextHandler" : Self.subtitleHandlerName,
                                     componentType: isQuickTime ? "mhlr" : FourCC(rawValue: 0))
         if isQuickTime { handlerBox.nameForm = .pascal }
         let mediaInformation = Box(type: "minf", children: [
-            Self.nullMediaHeader,
+            handler == "subt" ? Self.subtitleMediaHeader : Self.nullMediaHeader,
             NewTrackBoxes.dataInformation,
             track.sampleTable(entry: entry),
         ])

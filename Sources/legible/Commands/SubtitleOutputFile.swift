@@ -5,6 +5,8 @@ import TimedText
 /// The subtitle formats `extract` and `convert` write.
 enum SubtitleOutputFormat: String, ExpressibleByArgument, CaseIterable {
     case vtt, srt
+    /// TTML in the IMSC1 Text Profile (``TTMLWriter``).
+    case ttml
     /// Scenarist SCC: CEA-608 pop-on captions (``CEA608Encoder``), unless byte pairs are given.
     case scc
 
@@ -15,6 +17,8 @@ enum SubtitleOutputFormat: String, ExpressibleByArgument, CaseIterable {
             self = .vtt
         } else if lowered.hasSuffix(".srt") {
             self = .srt
+        } else if lowered.hasSuffix(".ttml") || lowered.hasSuffix(".xml") || lowered.hasSuffix(".dfxp") {
+            self = .ttml
         } else if lowered.hasSuffix(".scc") {
             self = .scc
         } else {
@@ -28,15 +32,16 @@ enum SubtitleOutputFormat: String, ExpressibleByArgument, CaseIterable {
         if let explicit { return explicit }
         guard let output, output != "-" else { return fallback }
         if let format = SubtitleOutputFormat(path: output) { return format }
-        throw ValidationError("cannot tell the output format from '\(output)': use a .vtt, .srt or .scc name, or --format vtt|srt|scc")
+        throw ValidationError("cannot tell the output format from '\(output)': use a .vtt, .srt, .ttml or .scc name, or --format vtt|srt|ttml|scc")
     }
 
-    /// The file text for `cues` (a WebVTT file keeps `header`; an SCC file is `cues` encoded
-    /// for CC1 at 29.97, with what the encoder could not carry).
-    func render(_ cues: [Cue], header: WebVTTHeader?) -> (text: String, warnings: [CEA608EncodingWarning]) {
+    /// The file text for `cues` (a WebVTT file keeps `header`; a TTML document says `language`;
+    /// an SCC file is `cues` encoded for CC1 at 29.97, with what the encoder could not carry).
+    func render(_ cues: [Cue], header: WebVTTHeader?, language: String?) -> (text: String, warnings: [CEA608EncodingWarning]) {
         switch self {
         case .vtt: return (WebVTTWriter.write(cues: cues, header: header ?? WebVTTHeader()), [])
         case .srt: return (SubRipWriter.write(cues: cues), [])
+        case .ttml: return (TTMLWriter.write(cues: cues, language: language), [])
         case .scc:
             let encoding = CEA608Encoder.encode(cues)
             return (SCCWriter.write(bursts: encoding.bursts), encoding.warnings)

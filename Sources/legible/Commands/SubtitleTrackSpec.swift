@@ -98,7 +98,7 @@ struct SubtitleTrackSpec: Decodable {
         let trackFormat = format ?? .tx3g
         return SubtitleTrackRequest(
             cues: document.cues,
-            format: trackFormat == .tx3g ? .tx3g : .webVTT(header: document.webVTTHeader ?? WebVTTHeader(), sourceLabel: nil),
+            format: trackFormat.requestFormat(header: document.webVTTHeader),
             properties: TrackChanges(language: tag, name: name, alternateGroup: groupChoice, makesDefault: isDefault ?? false,
                                      addedCharacteristics: characteristics),
             isForcedOnly: forced ?? false, forcedTwinOf: forcedFor, followedByAudio: audio)
@@ -111,4 +111,15 @@ enum SubtitleTrackFormat: String, Decodable, CaseIterable, ExpressibleByArgument
     case tx3g
     /// WebVTT in MP4 (ISO/IEC 14496-30).
     case wvtt
+    /// TTML (IMSC1 Text) in MP4 (ISO/IEC 14496-30), what DASH players show.
+    case stpp
+
+    /// The request's format; a WebVTT input's header goes into a `wvtt` track.
+    func requestFormat(header: WebVTTHeader?) -> SubtitleTrackRequest.Format {
+        switch self {
+        case .tx3g: .tx3g
+        case .wvtt: .webVTT(header: header ?? WebVTTHeader(), sourceLabel: nil)
+        case .stpp: .ttml
+        }
+    }
 }
