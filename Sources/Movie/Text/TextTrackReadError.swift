@@ -5,8 +5,6 @@ import TimedText
 public enum TextTrackReadError: Error, Sendable, CustomStringConvertible {
     /// The track holds no tx3g, wvtt, stpp, QuickTime text or CEA-608 samples; the text names what it holds.
     case notText(String)
-    /// The samples are in movie fragments, which the sample table reader does not follow.
-    case fragmented
     /// The sample table or the sample bytes are malformed or over budget.
     case box(BoxError)
     /// A sample does not decode.
@@ -18,8 +16,6 @@ public enum TextTrackReadError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .notText(let holds):
             "not a text track (it is \(holds)); tx3g, wvtt, stpp, QuickTime text and CEA-608 (c608) tracks can be read"
-        case .fragmented:
-            "the samples are in movie fragments (moof), which are not read"
         case .box(let error): error.description
         case .codec(let error): error.description
         case let .emptyChannel(channel, available):

@@ -6,7 +6,7 @@ import TimedText
 /// CEA-608 closed captions (`c608`, one channel at a time).
 ///
 /// Times are media times in the track's timescale turned into ``SubtitleTime``; edit lists are
-/// not applied. The samples are read within ``SampleDataReader/textTrack``'s budget.
+/// not applied. Samples in movie fragments (`moof`) are read after those of the sample table. The samples are read within ``SampleDataReader/textTrack``'s budget.
 public enum TextTrackReader {
     /// The sample entry formats of subtitle and text tracks this reader decodes.
     public static let codecs: Set<FourCC> = ["tx3g", "wvtt", "stpp", "text"]
@@ -91,9 +91,8 @@ public enum TextTrackReader {
               let codec = track.codec, codecs.contains(codec) else {
             throw .notText("\(track.mediaType.rawValue), \(track.codec?.description ?? "no sample description")")
         }
-        if movie.isFragmented, track.tableSampleCount == 0 { throw .fragmented }
         do {
-            let samples = try SampleDataReader.textTrack.samples(of: track).map { data in
+            let samples = try SampleDataReader.textTrack.samples(of: track, in: movie).map { data in
                 TimedTextSample(start: Int64(clamping: data.sample.decodeTime), duration: Int64(data.sample.duration), bytes: data.bytes)
             }
             return (codec, entry, samples)
