@@ -15,15 +15,23 @@ import Testing
         return output
     }
 
-    /// ffmpeg's framemd5 lines: `(size, MD5)` of each packet and, with `timestamps`, the decode
-    /// and presentation times and the duration too.
-    private func framemd5(_ input: String, _ stream: String, timestamps: Bool) throws -> [String] {
+    /// ffmpeg's framemd5 lines: `(duration, size, MD5)` of each packet.
+    private func framemd5(_ input: String, _ stream: String) throws -> [String] {
         let output = try ExternalTool.run("ffmpeg", ["-v", "error", "-i", input, "-map", "0:\(stream)", "-c", "copy", "-f", "framemd5", "-"])
         try #require(output.status == 0, "\(output.stderr)")
         return output.stdout.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
-            let fields = line.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.prefix(6)
-            return (timestamps ? fields : fields.dropFirst(4)).joined(separator: ",")
+            line.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.prefix(6).dropFirst(3).joined(separator: ",")
         }
+    }
+
+    /// ffprobe's presentation time (seconds) of packet `index` of a stream.
+    private func presentationTime(_ input: String, _ stream: String, packet index: Int) throws -> Double {
+        let output = try ExternalTool.run("ffprobe", ["-v", "error", "-select_streams", stream, "-show_entries", "packet=pts_time",
+                                                      "-of", "csv=p=0", input])
+        // A packet with side data (the source's first AAC packet: skip samples) ends its line
+        // with a comma and adds an empty line.
+        let times = output.stdout.split(separator: "\n").compactMap { $0.split(separator: ",").first.flatMap { Double($0) } }
+        return try #require(times.dropFirst(index).first, "\(input) \(stream): \(output.stderr)")
     }
 
     @Test(.enabled(if: ExternalTool.shouldRun("ffmpeg")))
@@ -31,15 +39,37 @@ import Testing
         let folder = try TemporaryFolder("cli-package-ffmpeg")
         defer { folder.remove() }
         let master = try package(in: folder) + "/master.m3u8"
-        // Video with its timestamps; audio packet for packet. The AAC tracks' edit lists (1024
-        // samples of encoder priming, which ffmpeg shows as a first packet at -1024, and the
-        // last packet cut to 512) are not carried into the CMAF headers, so their times start at
-        // 0 and the last packet is whole: a known gap.
-        for (stream, timestamps) in [("v:0", true), ("a:0", false), ("a:1", false)] {
-            let source = try framemd5(Self.demo, stream, timestamps: timestamps)
+        // Packet for packet. The last AAC packet, which the source's edit list shows for 512 of
+        // its 1024 samples, is whole in the segments (durations of the last packet differ).
+        for stream in ["v:0", "a:0", "a:1"] {
+            let source = try framemd5(Self.demo, stream)
+            let packaged = try framemd5(master, stream)
             #expect(!source.isEmpty)
-            #expect(try framemd5(master, stream, timestamps: timestamps) == source, "stream \(stream)")
+            #expect(packaged.count == source.count, "stream \(stream)")
+            #expect(packaged.map { $0.split(separator: ",").dropFirst().joined() } == source.map { $0.split(separator: ",").dropFirst().joined() },
+                    "stream \(stream)")
+            #expect(packaged.dropLast() == source.dropLast(), "stream \(stream)")
         }
+        // In step as in the source: the AAC tracks' edit lists skip 1024 samples of encoder
+        // priming (ffmpeg shows the source's first packet at -1024 and the second at 0), so the
+        // second audio packet starts with the first video frame, here as there.
+        for audio in ["a:0", "a:1"] {
+            let source = try presentationTime(Self.demo, audio, packet: 1) - presentationTime(Self.demo, "v:0", packet: 0)
+            let packaged = try presentationTime(master, audio, packet: 1) - presentationTime(master, "v:0", packet: 0)
+            #expect(abs(packaged - source) < 0.001, "\(audio): \(packaged) s against \(source) s")
+        }
+    }
+
+    /// The subtitle segments map movie time 0 to the packaged time of the first video frame.
+    @Test(.enabled(if: ExternalTool.shouldRun("ffprobe")))
+    func timestampMapMatchesTheVideoSegments() throws {
+        let folder = try TemporaryFolder("cli-package-map")
+        defer { folder.remove() }
+        let output = try package(in: folder)
+        let segment = try String(contentsOfFile: output + "/4.es.0.vtt", encoding: .utf8)
+        let mpegts = try #require(segment.firstMatch(of: /MPEGTS:(\d+)/).flatMap { Double($0.1) })
+        let firstFrame = try presentationTime(output + "/master.m3u8", "v:0", packet: 0)
+        #expect(abs(mpegts / 90_000 - firstFrame) < 0.0001, "MPEGTS \(mpegts) against the first frame at \(firstFrame) s")
     }
 
     @Test(.enabled(if: ExternalTool.shouldRun(at: TestPaths.mp4Box)))

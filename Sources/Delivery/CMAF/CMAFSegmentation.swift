@@ -17,14 +17,14 @@ public struct CMAFSegmentation: Sendable, Equatable {
         self.starts = starts
     }
 
-    /// Segments of about `target` cut at the sync samples of `video` (decode times).
-    public init(video samples: [SampleTable.Sample], timescale: UInt32, target: SubtitleTime) throws(DeliveryError) {
+    /// Segments of about `target` cut at the sync samples of `video`, whose decode times are
+    /// moved by `offset` onto the packaged timeline (``CMAFTimeline``).
+    public init(video samples: [SampleTable.Sample], timescale: UInt32, offset: UInt64 = 0, target: SubtitleTime) throws(DeliveryError) {
         guard timescale > 0 else { throw .invalidParameter("the video track's timescale is 0") }
         let step = UInt64(max(1, target.units(inTimescale: timescale)))
-        let origin = samples.first?.decodeTime ?? 0
         var starts: [UInt64] = [0]
         for sample in samples where sample.isSync {
-            let time = sample.decodeTime - min(origin, sample.decodeTime)
+            let time = sample.decodeTime.saturatingAdd(offset)
             if let last = starts.last, time >= last.saturatingAdd(step) { starts.append(time) }
         }
         guard starts.count <= WebVTTSegmenter.maximumSegmentCount else {
@@ -44,17 +44,16 @@ public struct CMAFSegmentation: Sendable, Equatable {
         }
     }
 
-    /// `samples` (decode order) split into one run per segment, by decode time less the first
-    /// sample's, on the samples' `timescale`. Runs may be empty.
-    public func split(_ samples: [SampleTable.Sample], timescale: UInt32) -> [ArraySlice<SampleTable.Sample>] {
+    /// `samples` (decode order) split into one run per segment, by decode time plus `offset`
+    /// (``CMAFTimeline``), on the samples' `timescale`. Runs may be empty.
+    public func split(_ samples: [SampleTable.Sample], timescale: UInt32, offset: UInt64 = 0) -> [ArraySlice<SampleTable.Sample>] {
         let bounds = starts(inTimescale: timescale)
-        let origin = samples.first?.decodeTime ?? 0
         var result: [ArraySlice<SampleTable.Sample>] = []
         var index = samples.startIndex
         for (segment, _) in bounds.enumerated() {
             let end = segment + 1 < bounds.count ? bounds[segment + 1] : UInt64.max
             let first = index
-            while index < samples.endIndex, samples[index].decodeTime - min(origin, samples[index].decodeTime) < end { index += 1 }
+            while index < samples.endIndex, samples[index].decodeTime.saturatingAdd(offset) < end { index += 1 }
             result.append(samples[first..<index])
         }
         return result

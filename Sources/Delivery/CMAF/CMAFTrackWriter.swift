@@ -43,7 +43,8 @@ public enum CMAFTrackWriter {
     /// 432,000 video samples).
     public static let maximumSamples = 2_000_000
 
-    public static func write(track: Track, movie: Movie, segmentation: CMAFSegmentation, folder: String,
+    /// Writes `track`, its decode times moved by `offset` (``CMAFTimeline/offset(of:)``).
+    public static func write(track: Track, movie: Movie, segmentation: CMAFSegmentation, offset: UInt64 = 0, folder: String,
                              stem: String) throws(DeliveryError) -> CMAFTrackFiles {
         do throws(BoxError) {
             let samples = try movie.samples(of: track, maxSamples: maximumSamples)
@@ -51,13 +52,13 @@ public enum CMAFTrackWriter {
             let initializationName = "\(stem).init.mp4"
             try save(try CMAFInitializationSegment.bytes(track: track, movie: movie), as: initializationName, in: folder)
             var segments: [CMAFTrackFiles.Segment] = []
-            let runs = segmentation.split(samples, timescale: timescale)
+            let runs = segmentation.split(samples, timescale: timescale, offset: offset)
             let starts = segmentation.starts(inTimescale: timescale)
-            let origin = samples.first?.decodeTime ?? 0
-            let end = samples.last.map { $0.decodeTime.saturatingAdd(UInt64($0.duration)) } ?? origin
+            func time(_ sample: SampleTable.Sample) -> UInt64 { sample.decodeTime.saturatingAdd(offset) }
+            let end = samples.last.map { time($0).saturatingAdd(UInt64($0.duration)) } ?? 0
             for (index, run) in runs.enumerated() {
-                let start = run.first?.decodeTime ?? origin.saturatingAdd(starts[index])
-                let next = index + 1 < runs.count ? runs[(index + 1)...].first { !$0.isEmpty }?.first?.decodeTime ?? end : end
+                let start = run.first.map(time) ?? starts[index]
+                let next = index + 1 < runs.count ? runs[(index + 1)...].first { !$0.isEmpty }?.first.map(time) ?? end : end
                 let segment = CMAFMediaSegment(trackID: track.id, sequenceNumber: UInt32(clamping: index + 1), samples: run,
                                                baseDecodeTime: start)
                 let name = "\(stem).\(index + 1).m4s"

@@ -46,7 +46,10 @@ public struct StreamingPackage: Sendable {
         } catch {
             throw .output(error)
         }
-        let segmentation = try CMAFSegmentation(video: mainSamples, timescale: main.mediaHeader.timescale, target: options.segmentDuration)
+        let timeline = CMAFTimeline(tracks: videos + audios, movie: movie)
+        warnings += timeline.warnings
+        let segmentation = try CMAFSegmentation(video: mainSamples, timescale: main.mediaHeader.timescale,
+                                                offset: timeline.offset(of: main), target: options.segmentDuration)
         var files: [DeliveryFile] = []
         var renditions: [Rendition] = []
         func playlist(for written: CMAFTrackFiles) -> String {
@@ -63,8 +66,8 @@ public struct StreamingPackage: Sendable {
         var audioCodecs: [String] = []
         for track in audios {
             let language = DeliveryLanguage.tag(for: track.displayLanguage)
-            let written = try CMAFTrackWriter.write(track: track, movie: movie, segmentation: segmentation, folder: folder,
-                                                    stem: "audio.\(track.id).\(language)")
+            let written = try CMAFTrackWriter.write(track: track, movie: movie, segmentation: segmentation,
+                                                    offset: timeline.offset(of: track), folder: folder, stem: "audio.\(track.id).\(language)")
             let name = "audio.\(track.id).\(language).m3u8"
             files.append(DeliveryFile(name: name, text: playlist(for: written)))
             let characteristics = SelectionOption.characteristics(of: track)
@@ -88,10 +91,11 @@ public struct StreamingPackage: Sendable {
             renditions.append(Rendition(type: "audio", trackID: track.id, playlist: name, name: label, language: language,
                                         codecs: codecs, bandwidth: rates.peak))
         }
-        // Subtitles: the renditions `legible hls` writes, mapped to the video segments' timeline.
+        // Subtitles: the renditions `legible hls` writes, movie time 0 mapped to the packaged
+        // timeline's start.
         var subtitleTags: [String] = []
         var hlsOptions = options
-        hlsOptions.mpegtsOffset = Self.mpegtsOffset(video: main, movie: movie, warnings: &warnings)
+        hlsOptions.mpegtsOffset = timeline.mpegtsStart
         do {
             let subtitles = try HLSPackage(movie: movie, movieName: movieName, options: hlsOptions)
             files += subtitles.files.filter { $0.name != HLSPackage.mediaTagsFileName }
@@ -107,8 +111,8 @@ public struct StreamingPackage: Sendable {
         // Video variants.
         var variants: [String] = []
         for track in videos {
-            let written = try CMAFTrackWriter.write(track: track, movie: movie, segmentation: segmentation, folder: folder,
-                                                    stem: "video.\(track.id)")
+            let written = try CMAFTrackWriter.write(track: track, movie: movie, segmentation: segmentation,
+                                                    offset: timeline.offset(of: track), folder: folder, stem: "video.\(track.id)")
             let name = "video.\(track.id).m3u8"
             files.append(DeliveryFile(name: name, text: playlist(for: written)))
             let rates = written.bitRates
@@ -148,25 +152,5 @@ public struct StreamingPackage: Sendable {
         guard fields.count >= 18 else { return nil }
         let count = Int(fields[fields.startIndex + 16]) << 8 | Int(fields[fields.startIndex + 17])
         return count > 0 ? count : nil
-    }
-
-    /// The 90 kHz time, in the video segments, of movie time 0: their timeline is the video's
-    /// decode timeline (no edit list is written into the CMAF header), so it is where the
-    /// video's edit list starts showing media, less a leading empty edit.
-    static func mpegtsOffset(video: Track, movie: Movie, warnings: inout [String]) -> Int64 {
-        guard let entries = video.editList?.entries, !entries.isEmpty else { return 0 }
-        let videoScale = Int64(video.mediaHeader.timescale), movieScale = Int64(movie.header?.timescale ?? 0)
-        guard videoScale > 0, movieScale > 0 else { return 0 }
-        var empty: Int64 = 0
-        var mediaTime: Int64 = 0
-        for entry in entries {
-            if entry.mediaTime == -1 { empty += Int64(clamping: entry.segmentDuration) } else { mediaTime = entry.mediaTime; break }
-        }
-        let start = mediaTime - empty * videoScale / movieScale
-        guard start >= 0 else {
-            warnings.append("track \(video.id): the video starts \(Double(-start) / Double(videoScale)) s into the movie; subtitles are mapped to its first frame")
-            return 0
-        }
-        return start * 90_000 / videoScale
     }
 }
