@@ -44,7 +44,7 @@ struct Legible: ParsableCommand {
         subcommands: [InfoCommand.self, BoxesCommand.self, MetadataCommand.self, AddSubtitlesCommand.self,
                       AddMetadataTrackCommand.self, SetTrackCommand.self, SetMetadataCommand.self, StripCommand.self,
                       CheckCommand.self, SelectCommand.self, ExtractCommand.self, ConvertCommand.self, BatchCommand.self,
-                      HLSCommand.self, HTMLCommand.self, ChaptersCommand.self, AddChaptersCommand.self,
+                      HLSCommand.self, PackageCommand.self, HTMLCommand.self, ChaptersCommand.self, AddChaptersCommand.self,
                       QCCommand.self, ReportCommand.self, AddCaptionsCommand.self])
 
     /// Usage errors start `error:` like every other error line the tool prints (the argument

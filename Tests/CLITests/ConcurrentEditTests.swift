@@ -131,26 +131,26 @@ import Testing
         #expect(try Self.tags(movie)["Track1Name"] == "After the wait")
     }
 
-    /// A copy (`-o`) started while an in-place edit is under way (stopped, SIGSTOP, after it
-    /// appended its new `moov` and before it retired the old one) waits for the edit to end and
-    /// copies the edited file whole: every packet of the source's streams as they were, and the
-    /// added track.
-    @Test(.enabled(if: toolsPresent && ExternalTool.shouldRun("ffmpeg")))
+    /// A copy (`-o`) started while an in-place edit is under way (held for two seconds by strace
+    /// as it enters its second write, after it appended its new `moov` and before it retires the
+    /// old one) waits for the edit to end and copies the edited file whole: every packet of the
+    /// source's streams as they were, and the added track.
+    @Test(.enabled(if: toolsPresent && ExternalTool.shouldRun("ffmpeg") && ExternalTool.shouldRun("strace")))
     func copyDuringAnInPlaceEditIsOfOneWholeVersion() throws {
         let folder = try TemporaryFolder("concurrent-copy")
         defer { folder.remove() }
         let movie = try folder.copy(Self.demo, as: "edited.mov")
         let copy = folder.path("copy.mov")
-        let editor = try LineWatcher(TestPaths.legibleExecutable.path,
-                                     ["add-subtitles", movie, Self.subtitles.path, "--language", "en", "--in-place", "--progress", "json"])
-        defer { editor.resume() }
-        // The first progress line comes once the new moov is appended; stop there.
+        let strace = try #require(ExternalTool.locate("strace"))
+        let editor = try LineWatcher(strace, ["-f", "-o", folder.path("strace.log"), "-e", "trace=pwrite64",
+                                              "-e", "inject=pwrite64:delay_enter=2000000:when=2",
+                                              TestPaths.legibleExecutable.path, "add-subtitles", movie, Self.subtitles.path,
+                                              "--language", "en", "--in-place", "--progress", "json"])
+        // The first progress line comes once the new moov is appended; the next write waits.
         try #require(editor.readLine { $0.hasPrefix("{\"bytesWritten\"") } != nil, "the edit appended: \(editor.collected)")
-        try #require(editor.stop())
         let copier = try LineWatcher(TestPaths.legibleExecutable.path,
                                      ["set-track", movie, "--track", "1", "--name", "Copied", "-o", copy])
         let note = copier.readLine { $0.hasPrefix("note: waiting for another legible process") }
-        editor.resume()
         let (editStatus, editErrors) = editor.finish()
         let (copyStatus, copyErrors) = copier.finish()
         #expect(note != nil, "the copy waited for the edit: \(copyErrors)")
@@ -204,13 +204,12 @@ struct LockHolder {
 }
 
 /// A process whose standard error is read line by line, so a test can act at a given line
-/// (stop the process, start another); standard output is discarded.
+/// (start another process then); standard output is discarded.
 final class LineWatcher {
     let process: Process
     private let errors = Pipe()
     private var bytes = Data()
     private var scanned = 0
-    private var isStopped = false
 
     init(_ executable: String, _ arguments: [String]) throws {
         process = Process()
@@ -237,19 +236,6 @@ final class LineWatcher {
             if chunk.isEmpty { return nil }
             bytes.append(chunk)
         }
-    }
-
-    /// SIGSTOP: the process stops where it is until ``resume()``.
-    func stop() -> Bool {
-        isStopped = kill(process.processIdentifier, SIGSTOP) == 0
-        return isStopped
-    }
-
-    /// SIGCONT to a process this watcher stopped (and only then, so no other process that
-    /// took the number of an ended one is ever signalled).
-    func resume() {
-        if isStopped { kill(process.processIdentifier, SIGCONT) }
-        isStopped = false
     }
 
     /// Reads standard error to its end and waits: the exit status and everything written.

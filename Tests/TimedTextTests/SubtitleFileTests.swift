@@ -104,6 +104,7 @@ import TimedText
         #expect(SubtitleOutputFormat(path: "out.webvtt") == .vtt)
         #expect(SubtitleOutputFormat(path: "out.srt") == .srt)
         #expect(SubtitleOutputFormat(path: "out.scc") == .scc)
-        #expect(SubtitleOutputFormat(path: "out.ttml") == nil)
+        #expect(SubtitleOutputFormat(path: "out.ttml") == .ttml)
+        #expect(SubtitleOutputFormat(path: "out.txt") == nil)
     }
 }

@@ -18,15 +18,21 @@ public struct MediaPlaylist: Sendable, Equatable {
 
     /// The segments, in play order.
     public var entries: [Entry]
+    /// The media initialization section of fragmented MP4 segments (`EXT-X-MAP`, RFC 8216
+    /// §4.3.2.5), relative to the playlist; nil for WebVTT segments.
+    public var initializationSection: String?
 
-    /// Creates a playlist of `entries`.
-    public init(entries: [Entry]) {
+    /// Creates a playlist of `entries`; `initializationSection` is the URI of the segments'
+    /// initialization section (`EXT-X-MAP`), for fMP4 segments.
+    public init(entries: [Entry], initializationSection: String? = nil) {
         self.entries = entries
+        self.initializationSection = initializationSection
     }
 
-    /// Decimal-floating-point EXTINF durations need protocol version 3 (RFC 8216 §7); nothing
-    /// here needs more.
-    public static let version = 3
+    /// Decimal-floating-point EXTINF durations need protocol version 3 (RFC 8216 §7); EXT-X-MAP
+    /// in a playlist that is not I-frames only needs 6 (§4.3.2.5), and fragmented MP4 segments 7
+    /// (§3.3).
+    public var version: Int { initializationSection == nil ? 3 : 7 }
 
     /// `EXT-X-TARGETDURATION`: "The EXTINF duration of each Media Segment in the Playlist file,
     /// when rounded to the nearest integer, MUST be less than or equal to the target duration"
@@ -42,8 +48,11 @@ public struct MediaPlaylist: Sendable, Equatable {
     /// one EXTINF (decimal seconds, RFC 8216 §4.3.2.1) and URI per segment, and EXT-X-ENDLIST
     /// (§4.3.3.4), since the playlist will never change.
     public var text: String {
-        var lines = ["#EXTM3U", "#EXT-X-VERSION:\(Self.version)", "#EXT-X-TARGETDURATION:\(targetDuration)",
+        var lines = ["#EXTM3U", "#EXT-X-VERSION:\(version)", "#EXT-X-TARGETDURATION:\(targetDuration)",
                      "#EXT-X-PLAYLIST-TYPE:VOD", "#EXT-X-MEDIA-SEQUENCE:0"]
+        if let initializationSection {
+            lines += ["#EXT-X-INDEPENDENT-SEGMENTS", "#EXT-X-MAP:URI=" + SubtitleMediaTag.quoted(initializationSection)]
+        }
         for entry in entries {
             lines.append("#EXTINF:\(Self.decimalSeconds(entry.duration)),")
             lines.append(entry.uri)

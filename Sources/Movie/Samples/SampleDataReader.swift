@@ -34,16 +34,14 @@ public struct SampleDataReader: Sendable {
     }
 
     /// Every sample of `track`, in decode order, or an error naming the track's sample table
-    /// when the table asks for more than the budget.
-    public func samples(of track: Track) throws(BoxError) -> [SampleData] {
-        let table = try track.sampleTable()
+    /// when the table asks for more than the budget. With `movie`, the samples of the track's
+    /// movie fragments too (``Movie/samples(of:maxSamples:)``).
+    public func samples(of track: Track, in movie: Movie? = nil) throws(BoxError) -> [SampleData] {
         let location = track.box.descendant(["mdia", "minf", "stbl"])?.location
             ?? track.box.location ?? BoxLocation(path: "trak", offset: 0)
-        guard table.count <= maxSamples else {
-            throw BoxError(.limitExceeded("track \(track.id) has \(table.count) samples (at most \(maxSamples) are read)"), at: location)
-        }
+        let samples = if let movie { try movie.samples(of: track, maxSamples: maxSamples) } else { try track.tableSamples(maxSamples: maxSamples) }
         var total: UInt64 = 0
-        for sample in table {
+        for sample in samples {
             guard sample.size <= maxSampleBytes else {
                 throw BoxError(.limitExceeded("sample \(sample.index + 1) of track \(track.id) is \(sample.size) bytes (at most \(maxSampleBytes))"),
                                at: location)
@@ -55,8 +53,8 @@ public struct SampleDataReader: Sendable {
                            at: location)
         }
         var result: [SampleData] = []
-        result.reserveCapacity(table.count)
-        for sample in table {
+        result.reserveCapacity(samples.count)
+        for sample in samples {
             result.append(SampleData(sample: sample, bytes: try track.source.read(at: sample.offset, count: Int(sample.size))))
         }
         return result

@@ -3,10 +3,8 @@ import TimedText
 
 /// Why a track's text could not be read.
 public enum TextTrackReadError: Error, Sendable, CustomStringConvertible {
-    /// The track holds no tx3g, wvtt, QuickTime text or CEA-608 samples; the text names what it holds.
+    /// The track holds no tx3g, wvtt, stpp, QuickTime text or CEA-608 samples; the text names what it holds.
     case notText(String)
-    /// The samples are in movie fragments, which the sample table reader does not follow.
-    case fragmented
     /// The sample table or the sample bytes are malformed or over budget.
     case box(BoxError)
     /// A sample does not decode.
@@ -17,9 +15,7 @@ public enum TextTrackReadError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notText(let holds):
-            "not a text track (it is \(holds)); tx3g, wvtt, QuickTime text and CEA-608 (c608) tracks can be read"
-        case .fragmented:
-            "the samples are in movie fragments (moof), which are not read"
+            "not a text track (it is \(holds)); tx3g, wvtt, stpp, QuickTime text and CEA-608 (c608) tracks can be read"
         case .box(let error): error.description
         case .codec(let error): error.description
         case let .emptyChannel(channel, available):

@@ -2,14 +2,15 @@ import ISOBMFF
 import TimedText
 
 /// Reads a text track's samples and decodes them into cues: 3GPP timed text (`tx3g`), WebVTT in
-/// ISO BMFF (`wvtt`), QuickTime text (`text`, used by chapter tracks and legacy subtitles) and
+/// ISO BMFF (`wvtt`), TTML in ISO BMFF (`stpp`), QuickTime text (`text`, used by chapter tracks and legacy subtitles) and
 /// CEA-608 closed captions (`c608`, one channel at a time).
 ///
 /// Times are media times in the track's timescale turned into `SubtitleTime`; edit lists are
-/// not applied. The samples are read within ``SampleDataReader/textTrack``'s budget.
+/// not applied. Samples in movie fragments (`moof`) are read after those of the sample table.
+/// The samples are read within ``SampleDataReader/textTrack``'s budget.
 public enum TextTrackReader {
     /// The sample entry formats of subtitle and text tracks this reader decodes.
-    public static let codecs: Set<FourCC> = ["tx3g", "wvtt", "text"]
+    public static let codecs: Set<FourCC> = ["tx3g", "wvtt", "stpp", "text"]
 
     /// The cues of `track` (and a `wvtt` track's header). For a closed-caption track, the cues of
     /// `channel`, by default CC1, or the first channel with captions when CC1 has none.
@@ -33,6 +34,10 @@ public enum TextTrackReader {
             case "wvtt":
                 let description = try WebVTTSampleDescription(entry)
                 return TextTrackContent(cues: try WebVTTSampleDecoder.cues(from: samples, timescale: timescale), header: description.header)
+            case "stpp":
+                _ = try TTMLSampleDescription(entry)
+                let decoded = try TTMLSampleDecoder.cues(from: samples, timescale: timescale)
+                return TextTrackContent(cues: decoded.cues, losses: decoded.losses)
             default:
                 return TextTrackContent(cues: try QuickTimeTextSampleDecoder.cues(from: samples, timescale: timescale))
             }
@@ -87,9 +92,8 @@ public enum TextTrackReader {
               let codec = track.codec, codecs.contains(codec) else {
             throw .notText("\(track.mediaType.rawValue), \(track.codec?.description ?? "no sample description")")
         }
-        if movie.isFragmented, track.tableSampleCount == 0 { throw .fragmented }
         do {
-            let samples = try SampleDataReader.textTrack.samples(of: track).map { data in
+            let samples = try SampleDataReader.textTrack.samples(of: track, in: movie).map { data in
                 TimedTextSample(start: Int64(clamping: data.sample.decodeTime), duration: Int64(data.sample.duration), bytes: data.bytes)
             }
             return (codec, entry, samples)

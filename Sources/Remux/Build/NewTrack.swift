@@ -35,6 +35,9 @@ struct NewTrack {
     /// The null media header, for media with none of their own (ISO/IEC 14496-12 §8.4.5.2).
     static let nullMediaHeader = Box(type: "nmhd", payload: [0, 0, 0, 0])
 
+    /// The subtitle media header of a `subt` track (ISO/IEC 14496-12 §12.6.2).
+    static let subtitleMediaHeader = Box(type: "sthd", payload: [0, 0, 0, 0])
+
     /// The header timed metadata and closed captions use: `gmhd` in a QuickTime movie (QTFF
     /// "Timed Metadata Media", "Closed captioning media"), `nmhd` in an ISO file.
     static func baseOrNullMediaHeader(isQuickTime: Bool) -> Box {

@@ -5,7 +5,8 @@ import TimedText
 
 /// Builds the `trak` of a new subtitle track and its samples, the way Apple players expect
 /// (QTFF "Subtitle media", SPEC: handler `sbtl`, `nmhd`, one `tx3g` sample description, track
-/// size and position from the main video) or as ISO/IEC 14496-30 `wvtt` (handler `text`).
+/// size and position from the main video) or as ISO/IEC 14496-30 `wvtt` (handler `text`) or
+/// `stpp` (handler `subt`).
 struct SubtitleTrackBuilder {
     /// The movie the track goes into.
     let movieTimescale: UInt32
@@ -86,11 +87,19 @@ struct SubtitleTrackBuilder {
             samples = encoded.samples
             losses += encoded.losses
             handler = "text"
+        case .ttml:
+            let encoded = TTMLSampleEncoder.encode(timeline, language: request.properties.language?.description)
+            entry = encoded.description.makeBox()
+            samples = encoded.samples
+            losses += encoded.losses
+            handler = "subt"
         }
         var track = NewTrackSamples(kind: "a subtitle sample")
         try track.append(samples)
+        // A TTML (`stpp`) track is subtitle media: `sthd` (ISO/IEC 14496-12 §12.6.2).
+        let mediaHeader = handler == "subt" ? NewTrack.subtitleMediaHeader : NewTrack.nullMediaHeader
         let layout = NewTrack(handler: handler, handlerName: ConventionalHandlerName.name(forHandlerType: handler),
-                              mediaInformationHeader: NewTrack.nullMediaHeader, sampleEntry: entry, mediaTimescale: Self.timescale,
+                              mediaInformationHeader: mediaHeader, sampleEntry: entry, mediaTimescale: Self.timescale,
                               flags: [.inMovie], width: width, height: height, matrix: matrix)
         let (trak, media) = try layout.build(trackID: trackID, samples: track, movieTimescale: movieTimescale, isQuickTime: isQuickTime)
         return Result(trak: trak, media: media, handler: handler,

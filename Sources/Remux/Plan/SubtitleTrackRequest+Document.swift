@@ -11,7 +11,7 @@ extension SubtitleTrackRequest {
         var properties = properties
         if properties.language == nil { properties.language = document.language.flatMap { try? LanguageTag(parsing: $0) } }
         self.init(cues: document.cues,
-                  format: format == .tx3g ? .tx3g : .webVTT(header: document.webVTTHeader ?? WebVTTHeader(), sourceLabel: nil),
+                  format: format.requestFormat(header: document.webVTTHeader),
                   properties: properties, isForcedOnly: isForcedOnly, forcedTwinOf: forcedTwinOf, followedByAudio: followedByAudio)
     }
 }

@@ -10,6 +10,9 @@ public struct SubtitleTrackRequest: Sendable {
         /// WebVTT in ISO BMFF (`wvtt`, ISO/IEC 14496-30), handler `text`; the header keeps the
         /// source's STYLE and REGION blocks, the label goes to `vlab`.
         case webVTT(header: WebVTTHeader, sourceLabel: String?)
+        /// TTML in ISO BMFF (`stpp`, ISO/IEC 14496-30): one IMSC1 Text document per sample,
+        /// handler `subt`, media header `sthd` (ISO/IEC 14496-12 §12.6).
+        case ttml
     }
 
     /// The cues, in any order; overlapping cues share samples.

@@ -12,12 +12,16 @@ public enum SubtitleTarget: String, Sendable, CaseIterable, CustomStringConverti
     case webVTT
     /// SubRip: bold, italic, underline, colours and top placement (`{\an8}`), nothing else.
     case subRip
+    /// TTML in the IMSC1 Text Profile, as a file or as `stpp` samples (``TTMLWriter``): styles,
+    /// colours, font sizes, languages, alignment, top or bottom, forced cues and spans.
+    case ttml
 
     public var description: String {
         switch self {
         case .tx3g: "tx3g"
         case .webVTT: "WebVTT"
         case .subRip: "SubRip"
+        case .ttml: "TTML"
         }
     }
 
@@ -64,6 +68,10 @@ public enum SubtitleTarget: String, Sendable, CaseIterable, CustomStringConverti
             Tx3gSampleDescription.justificationValue(alignment) == Tx3gSampleDescription.justificationValue(justification)
         case (.subRip, .color):
             true
+        case (.webVTT, .identifierNotXMLName), (.tx3g, .identifierNotXMLName), (.subRip, .identifierNotXMLName):
+            true
+        case (.ttml, .color), (.ttml, .fontSize), (.ttml, .forced), (.ttml, .forcedSpan), (.ttml, .language), (.ttml, .alignment):
+            true
         default:
             false
         }
@@ -81,6 +89,8 @@ enum CueFeature: Hashable {
     case fontSize, outline, forced
     /// A forced span inside a paragraph that is not forced (TTML `itts:forcedDisplay`).
     case forcedSpan
+    /// A cue identifier that cannot be a TTML `xml:id` (not an XML name).
+    case identifierNotXMLName
 
     static func features(of cue: Cue) -> [CueFeature] {
         var features: [CueFeature] = []
@@ -103,6 +113,7 @@ enum CueFeature: Hashable {
         if settings.position != nil || settings.size != nil || (settings.line != nil && !settings.isPlacementOnly) { add(.position) }
         if let align = settings.align, align != .center { add(.alignment(align)) }
         if cue.isForced { add(.forced) }
+        if let identifier = cue.identifier, !identifier.isEmpty, !TTMLWriter.isXMLName(identifier) { add(.identifierNotXMLName) }
         return features
     }
 
@@ -122,24 +133,25 @@ enum CueFeature: Hashable {
         case .outline: .outline
         case .forced: .forced
         case .forcedSpan: .forcedSpan
+        case .identifierNotXMLName: .identifier
         }
     }
 
     /// What is lost and, where another format would keep it, which.
     func lossMessage(in target: SubtitleTarget) -> (message: String, hint: String?) {
-        let keptByWebVTT = target == .tx3g ? "a wvtt track keeps them" : target == .subRip ? "WebVTT keeps them" : nil
+        let keptByWebVTT = target == .tx3g ? "a wvtt track keeps them" : target == .webVTT ? nil : "WebVTT keeps them"
         let keptByTx3g = "a tx3g track keeps them"
         switch self {
         case .voice: return ("WebVTT voice spans have no \(target) form", keptByWebVTT)
         case .classes: return ("WebVTT classes have no \(target) form", keptByWebVTT)
         case .ruby: return ("ruby has no \(target) form (the annotation is written in parentheses after its base)", keptByWebVTT)
         case .language: return ("language spans have no \(target) form", keptByWebVTT)
-        case .karaoke: return ("karaoke timestamps have no \(target) form", target == .subRip ? "WebVTT and tx3g keep them" : nil)
+        case .karaoke: return ("karaoke timestamps have no \(target) form", target == .subRip || target == .ttml ? "WebVTT and tx3g keep them" : nil)
         case .vertical: return ("vertical text has no per-cue \(target) form", keptByWebVTT)
         case .region:
             return ("WebVTT regions have no \(target) form (the cue's own line, position and size are kept)", keptByWebVTT)
         case .position:
-            return ("cue positions other than top and bottom have no \(target) form", target == .subRip ? "WebVTT and tx3g keep them" : nil)
+            return ("cue positions other than top and bottom have no \(target) form", target == .webVTT || target == .tx3g ? nil : "WebVTT and tx3g keep them")
         case .alignment(let alignment):
             if target == .tx3g {
                 return ("align:\(alignment.rawValue) differs from the track's justification, and a tx3g sample has none of its own", keptByWebVTT)
@@ -148,11 +160,15 @@ enum CueFeature: Hashable {
         case .color:
             return target == .webVTT ? ("colours other than WebVTT's eight colour classes have no WebVTT form", keptByTx3g)
                 : ("colours have no \(target) form", nil)
-        case .fontSize: return ("font sizes have no \(target) form", target == .tx3g ? nil : keptByTx3g)
-        case .outline: return ("text outlines have no \(target) form", nil)
+        case .fontSize: return ("font sizes have no \(target) form", target == .tx3g || target == .ttml ? nil : keptByTx3g)
+        case .outline:
+            return target == .ttml ? ("text outlines are not written (their colour and thickness are not known)", nil)
+                : ("text outlines have no \(target) form", nil)
         case .forced: return ("forced flags have no \(target) form", keptByTx3g)
         case .forcedSpan:
             return ("forced spans inside cues that are not forced have no \(target) form (forced applies to whole cues)", nil)
+        case .identifierNotXMLName:
+            return ("cue identifiers that are not XML names have no \(target) form (xml:id)", "WebVTT keeps them")
         }
     }
 }
@@ -186,6 +202,8 @@ extension ConversionLoss.Kind {
     public static let forced = Self(rawValue: "forced")
     /// Forced spans in cues that are not forced.
     public static let forcedSpan = Self(rawValue: "forced-span")
+    /// Cue identifiers a format cannot hold (TTML `xml:id` must be an XML name).
+    public static let identifier = Self(rawValue: "identifier")
     /// Overlapping cues that share a `tx3g` sample but not a position or karaoke timing.
     public static let overlap = Self(rawValue: "overlap")
     /// `tx3g` modifier boxes a subtitle file has no form for (`hlit`, `hclr`, `blnk`, `dlay`, `href`).

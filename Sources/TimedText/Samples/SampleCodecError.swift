@@ -32,6 +32,8 @@ public struct SampleCodecError: Error, Sendable, Equatable, CustomStringConverti
         case missingBox(FourCC)
         /// A timescale of 0.
         case invalidTimescale
+        /// A sample's document (`stpp`: TTML) does not parse; the text says why.
+        case malformedDocument(String)
     }
 
     /// Adds the sample's index and start to an error raised without them.
@@ -52,6 +54,8 @@ public struct SampleCodecError: Error, Sendable, Equatable, CustomStringConverti
             text = "required '\(type)' box is missing"
         case .invalidTimescale:
             text = "the timescale is 0"
+        case .malformedDocument(let reason):
+            text = "the document does not parse: \(reason)"
         }
         var context: [String] = []
         if let sampleIndex { context.append("sample \(sampleIndex + 1)") }

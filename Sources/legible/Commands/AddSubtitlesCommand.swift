@@ -20,7 +20,9 @@ struct AddSubtitlesCommand: ParsableCommand {
         discussion: """
         The new track is tx3g by default, written the way Apple's players expect (handler sbtl, \
         one sample description, sized and placed from the main video), or wvtt (WebVTT in MP4, \
-        ISO/IEC 14496-30) with --format wvtt. Every existing track is copied bit for bit; only \
+        ISO/IEC 14496-30) with --format wvtt, or stpp (TTML in MP4, ISO/IEC 14496-30: one IMSC1 \
+        Text document per sample, handler subt, what DASH players show) with --format stpp. \
+        Every existing track is copied bit for bit; only \
         chunk offsets, the movie header's next track ID and duration, and what you ask for change.
 
         The track joins the alternate group of the other subtitle tracks (--group auto) so \
@@ -34,7 +36,9 @@ struct AddSubtitlesCommand: ParsableCommand {
         numbers (tx3g keeps bold, italic, underline, colours, font sizes, line/position/size as \
         a text box, karaoke timing and forced flags; not voices, classes, ruby, language spans, \
         regions, vertical text or outlines; wvtt keeps all but forced flags, font sizes, outlines \
-        and colours outside WebVTT's colour classes); --strict refuses to write instead.
+        and colours outside WebVTT's colour classes; stpp keeps styles, colours, font sizes, \
+        language spans, alignment, top/bottom and forced flags, not voices, classes, ruby, \
+        karaoke timing or other positions); --strict refuses to write instead.
 
         Output: -o writes a new file, moov first (fast start), through a temporary file that is \
         renamed into place when complete; --in-place appends to the source and switches moov \
@@ -48,6 +52,7 @@ struct AddSubtitlesCommand: ParsableCommand {
           legible add-subtitles movie.mov en-sdh.srt --language en --sdh -o movie-sdh.mov
           legible add-subtitles movie.mov en-sdh.srt --language en --sdh --follow-audio auto --in-place
           legible add-subtitles movie.mp4 fr.vtt --language fr-CA --format wvtt -o movie-fr.mp4
+          legible add-subtitles movie.mp4 en.srt --language en --format stpp -o movie-dash.mp4
           legible add-subtitles movie.mov es-forced.srt --language es --forced --forced-for 4 -o out.mov
           legible add-subtitles movie.mov --plan subtitles.json -o out.mov
           legible add-subtitles movie.mov styled.vtt --language en --strict -o out.mov
@@ -64,7 +69,7 @@ struct AddSubtitlesCommand: ParsableCommand {
     @Option(help: "A JSON plan listing several subtitle files and their options (instead of SUBTITLES).")
     var plan: String?
 
-    @Option(help: "The track's sample format: tx3g (default) or wvtt.")
+    @Option(help: "The track's sample format: tx3g (default), wvtt or stpp.")
     var format: SubtitleTrackFormat?
 
     @OptionGroup var properties: TrackPropertyOptions

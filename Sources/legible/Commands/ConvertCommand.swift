@@ -7,7 +7,7 @@ import TimedText
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
-        abstract: "Convert SubRip, WebVTT, TTML or SCC captions to WebVTT, SubRip or SCC, showing what Legible understood.",
+        abstract: "Convert SubRip, WebVTT, TTML or SCC captions to WebVTT, SubRip, TTML (IMSC1 Text) or SCC, showing what Legible understood.",
         discussion: """
         The input is read into Legible's cue model, exactly as add-subtitles reads it before \
         muxing, then written out. What the parser tolerated (a skipped block, an unknown tag, a \
@@ -19,6 +19,10 @@ struct ConvertCommand: ParsableCommand {
         CC2). SCC output encodes the cues as CC1 pop-on captions at 29.97 drop-frame: what \
         CEA-608 cannot show is named in a warning, or refused with --strict.
 
+        TTML output (.ttml, .xml, .dfxp, or --format ttml) is an IMSC1 Text Profile document: \
+        one p per cue in a top or bottom region, styles as inline tts attributes, forced cues \
+        itts:forcedDisplay, the input's language as xml:lang.
+
         Styling is kept where the output can carry it; a WebVTT input's header (STYLE, REGION) \
         is kept in WebVTT output. What the output cannot carry (in SubRip: voices, classes, \
         positions, karaoke timing, …; in WebVTT: forced flags, font sizes, outlines, colours \
@@ -29,6 +33,7 @@ struct ConvertCommand: ParsableCommand {
         Examples:
           legible convert movie.srt -o movie.vtt
           legible convert captions.ttml -o captions.srt
+          legible convert movie.srt -o movie.ttml             IMSC1 Text TTML
           legible convert movie.vtt --json | jq '.cues | length'
           legible convert messy.srt --format vtt              WebVTT on standard output
           legible convert styled.vtt -o plain.srt --strict    refuses: SubRip has no voices
@@ -80,7 +85,7 @@ struct ConvertCommand: ParsableCommand {
         }
         losses += try outputOptions.losses(of: document.cues)
         do {
-            try outputOptions.emit(document.cues, header: document.webVTTHeader, captionBursts: bursts, losses: losses, source: input, report: [
+            try outputOptions.emit(document.cues, header: document.webVTTHeader, language: document.language, captionBursts: bursts, losses: losses, source: input, report: [
                 ("file", .string(input)), ("format", .string(bursts == nil ? document.format.rawValue : "scc")),
                 ("language", .string(document.language)), ("cues", .cues(document.cues)),
                 ("warnings", .array(document.warnings.map { warning in

@@ -7,7 +7,7 @@ import TimedText
 struct ExtractCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "extract",
-        abstract: "Write a subtitle or closed-caption track (tx3g, wvtt, QuickTime text, CEA-608) out as a WebVTT, SubRip or SCC file.",
+        abstract: "Write a subtitle or closed-caption track (tx3g, wvtt, stpp, QuickTime text, CEA-608) out as a WebVTT, SubRip, TTML or SCC file.",
         discussion: """
         Each non-empty sample becomes a cue; consecutive samples showing the same text are \
         merged back into one cue. Bold, italic, underline and colours are kept where the output \
@@ -17,7 +17,9 @@ struct ExtractCommand: ParsableCommand {
         header (STYLE and REGION blocks) is kept in WebVTT output. What the output cannot carry \
         (forced flags, font sizes, tx3g highlighting and blinking, …) is named, one warning per \
         kind with the cue numbers; --strict refuses to write instead. Only the text of QuickTime \
-        text samples is read. Times are media times (edit lists are not applied).
+        text samples is read. An stpp track's samples are TTML documents; a cue repeated in \
+        consecutive samples is one cue. TTML output (.ttml) is IMSC1 Text with the track's \
+        language as xml:lang. Times are media times (edit lists are not applied).
 
         A CEA-608 closed-caption track (c608) is decoded one channel at a time: --channel CC1 \
         (the default, or the first channel with captions), CC2, CC3 or CC4; pop-on, roll-up \
@@ -31,6 +33,7 @@ struct ExtractCommand: ParsableCommand {
         Examples:
           legible extract movie.mov --track 4                  WebVTT on standard output
           legible extract movie.mp4 --track 3 -o english.srt
+          legible extract movie.mp4 --track 3 -o english.ttml
           legible extract movie.mp4 --track 3 --format srt > english.srt
           legible extract movie.mp4 --track 3 --json | jq '.cues[0]'
           legible extract movie.mov --track 5 --channel CC1 -o captions.scc
@@ -73,7 +76,8 @@ struct ExtractCommand: ParsableCommand {
             for problem in captions.report.problems { printWarning("\(file): track \(track.id): \(problem)") }
         }
         let losses = extracted.losses + (try outputOptions.losses(of: extracted.cues))
-        try outputOptions.emit(extracted.cues, header: extracted.header, captionBursts: bursts, losses: losses,
+        let language = (try? LanguageTag(parsing: track.displayLanguage)).flatMap { $0.iso639Code == "und" ? nil : $0.shortestForm.description }
+        try outputOptions.emit(extracted.cues, header: extracted.header, language: language, captionBursts: bursts, losses: losses,
                                source: "\(file): track \(track.id)", report: [
             ("file", .string(file)), ("track", .unsigned(track.id)), ("codec", .string(track.codec?.description)),
             ("channel", .string(extracted.channel?.rawValue)),

@@ -9,7 +9,7 @@ extension SubtitleOutputFormat: ExpressibleByArgument {
         if let explicit { return explicit }
         guard let output, output != "-" else { return fallback }
         if let format = SubtitleOutputFormat(path: output) { return format }
-        throw ValidationError("cannot tell the output format from '\(output)': use a .vtt, .srt or .scc name, or --format vtt|srt|scc")
+        throw ValidationError("cannot tell the output format from '\(output)': use a .vtt, .srt, .ttml or .scc name, or --format vtt|srt|ttml|scc")
     }
 }
 

@@ -5,10 +5,10 @@ import TimedText
 
 /// The output options `extract` and `convert` share, and how their result is written.
 struct SubtitleOutputOptions: ParsableArguments {
-    @Option(name: [.customShort("o"), .customLong("output")], help: "The file to write (.vtt, .srt or .scc); standard output if omitted.")
+    @Option(name: [.customShort("o"), .customLong("output")], help: "The file to write (.vtt, .srt, .ttml or .scc); standard output if omitted.")
     var output: String?
 
-    @Option(help: "The output format: vtt, srt or scc (default: from the -o extension, else vtt).")
+    @Option(help: "The output format: vtt, srt, ttml (IMSC1 Text) or scc (default: from the -o extension, else vtt).")
     var format: SubtitleOutputFormat?
 
     @Flag(help: "Print the cues as JSON instead of a subtitle file (with -o, the file is written too).")
@@ -30,6 +30,7 @@ struct SubtitleOutputOptions: ParsableArguments {
         switch try resolvedFormat() {
         case .vtt: SubtitleTarget.webVTT.losses(of: cues)
         case .srt: SubtitleTarget.subRip.losses(of: cues)
+        case .ttml: SubtitleTarget.ttml.losses(of: cues)
         case .scc: []
         }
     }
@@ -40,7 +41,7 @@ struct SubtitleOutputOptions: ParsableArguments {
     /// encoded. `losses` and what the encoder could not carry are named first (warnings, or
     /// with `--strict` an error and nothing written); captions it shows late are warnings.
     /// The format was checked in `validate()`, so only writing can fail here (a ``BoxError``).
-    func emit(_ cues: [Cue], header: WebVTTHeader?, captionBursts: [CEA608Burst]? = nil, losses: [ConversionLoss],
+    func emit(_ cues: [Cue], header: WebVTTHeader?, language: String? = nil, captionBursts: [CEA608Burst]? = nil, losses: [ConversionLoss],
               source: String, report: @autoclosure () -> [(String, JSONValue)]) throws {
         let format = try resolvedFormat()
         var losses = losses
@@ -48,7 +49,7 @@ struct SubtitleOutputOptions: ParsableArguments {
         if format == .scc, let captionBursts {
             text = SCCWriter.write(bursts: captionBursts)
         } else {
-            let rendered = format.render(cues, header: header)
+            let rendered = format.render(cues, header: header, language: language)
             losses += rendered.warnings.compactMap(\.loss)
             for late in rendered.warnings where !late.isLoss { printWarning("\(source): \(late)") }
             text = rendered.text

@@ -1,3 +1,4 @@
+import Conversion
 import ArgumentParser
 import Remux
 import TimedText

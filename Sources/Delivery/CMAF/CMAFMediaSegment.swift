@@ -1,0 +1,84 @@
+import ISOBMFF
+import Movie
+
+/// One CMAF segment of one track (ISO/IEC 23000-19 §7.3.2.3, one fragment per segment): `styp`,
+/// `moof` (`mfhd`, `traf` with `tfhd` default-base-is-moof, `tfdt`, one `trun` with each
+/// sample's duration, size, flags and composition offset), then `mdat`, whose bytes are copied
+/// from the source in runs of contiguous samples through the sink (`copy_file_range` on Linux):
+/// never sample by sample through Swift arrays, so memory does not grow with the media.
+public struct CMAFMediaSegment {
+    /// `styp` brands: `msdh` and `msix` (ISO/IEC 23009-1 §6.3.4: a media segment, indexed by the
+    /// playlist or MPD), `cmfs` (a CMAF segment).
+    public static let segmentType = FileTypeBox(majorBrand: "msdh", minorVersion: 0, compatibleBrands: ["msdh", "msix", "cmfs"])
+
+    public var trackID: UInt32
+    /// The fragment's sequence number, from 1.
+    public var sequenceNumber: UInt32
+    /// The samples, in decode order, with their places in `source`.
+    public var samples: ArraySlice<SampleTable.Sample>
+    /// The decode time of the first sample, on the track's timescale (`tfdt`).
+    public var baseDecodeTime: UInt64
+
+    public init(trackID: UInt32, sequenceNumber: UInt32, samples: ArraySlice<SampleTable.Sample>, baseDecodeTime: UInt64) {
+        self.trackID = trackID
+        self.sequenceNumber = sequenceNumber
+        self.samples = samples
+        self.baseDecodeTime = baseDecodeTime
+    }
+
+    /// Sync samples "do not depend on others" (sample_depends_on 2), others depend on others and
+    /// are not sync (ISO/IEC 14496-12 §8.8.3.1).
+    static func flags(_ sample: SampleTable.Sample) -> UInt32 { sample.isSync ? 0x0200_0000 : 0x0101_0000 }
+
+    /// The bytes from `styp` to the `mdat` header, and the size of the media that follows.
+    func header() throws(BoxError) -> (bytes: [UInt8], mediaSize: UInt64) {
+        let mediaSize = samples.reduce(UInt64(0)) { $0.saturatingAdd(UInt64($1.size)) }
+        let hasOffsets = samples.contains { $0.compositionOffset != 0 }
+        func moof(dataOffset: Int32) -> Box {
+            let entries = samples.map { sample in
+                TrackRun.Entry(duration: sample.duration, size: sample.size, flags: Self.flags(sample),
+                               compositionOffset: hasOffsets ? Int64(sample.compositionOffset) : nil)
+            }
+            var tfdt = ByteWriter(capacity: 12)
+            tfdt.writeVersionAndFlags(version: 1, flags: 0)
+            tfdt.write(baseDecodeTime)
+            var mfhd = ByteWriter(capacity: 8)
+            mfhd.writeVersionAndFlags(version: 0, flags: 0)
+            mfhd.write(sequenceNumber)
+            return Box(type: "moof", children: [
+                Box(type: "mfhd", payload: mfhd.bytes),
+                Box(type: "traf", children: [
+                    TrackFragmentHeader(trackID: trackID, defaultBaseIsMoof: true).makeBox(),
+                    Box(type: "tfdt", payload: tfdt.bytes),
+                    TrackRun(entries: entries, dataOffset: dataOffset).makeBox(),
+                ]),
+            ])
+        }
+        let mdatHeader = BoxHeader(type: "mdat", payloadSize: mediaSize)
+        let moofSize = moof(dataOffset: 0).totalSize
+        guard let dataOffset = Int32(exactly: moofSize + mdatHeader.headerSize) else {
+            throw BoxError(.limitExceeded("a fragment's moof of \(moofSize) bytes"), at: nil)
+        }
+        var writer = ByteWriter()
+        try Self.segmentType.makeBox().write(to: &writer)
+        try moof(dataOffset: dataOffset).write(to: &writer)
+        mdatHeader.write(into: &writer)
+        return (writer.bytes, mediaSize)
+    }
+
+    /// Writes the segment to `sink`, copying the samples' bytes from `source`.
+    public func write(to sink: FileByteSink, from source: any ByteSource) throws(BoxError) {
+        let (bytes, _) = try header()
+        try sink.write(bytes[...])
+        var run: (offset: UInt64, length: UInt64)?
+        for sample in samples {
+            if let current = run, current.offset.saturatingAdd(current.length) == sample.offset {
+                run = (current.offset, current.length + UInt64(sample.size))
+                continue
+            }
+            if let current = run { try sink.copy(from: source, offset: current.offset, length: current.length) }
+            run = (sample.offset, UInt64(sample.size))
+        }
+        if let current = run { try sink.copy(from: source, offset: current.offset, length: current.length) }
+    }
+}

@@ -1,0 +1,61 @@
+import ISOBMFF
+import Movie
+import TimedText
+
+/// Where a movie's CMAF segments start (ISO/IEC 23000-19 §7.3.3: every track's segments start
+/// together, each video segment at a sync sample): at the first sync sample of the video track
+/// at or after each multiple of the target duration past the previous start, on the video's
+/// timescale. Audio and text are cut at the same times, each on its own timescale.
+public struct CMAFSegmentation: Sendable, Equatable {
+    /// The timescale of ``starts``.
+    public var timescale: UInt32
+    /// Each segment's start, from 0 (the first sample), ascending.
+    public var starts: [UInt64]
+
+    public init(timescale: UInt32, starts: [UInt64]) {
+        self.timescale = timescale
+        self.starts = starts
+    }
+
+    /// Segments of about `target` cut at the sync samples of `video`, whose decode times are
+    /// moved by `offset` onto the packaged timeline (``CMAFTimeline``).
+    public init(video samples: [SampleTable.Sample], timescale: UInt32, offset: UInt64 = 0, target: SubtitleTime) throws(DeliveryError) {
+        guard timescale > 0 else { throw .invalidParameter("the video track's timescale is 0") }
+        let step = UInt64(max(1, target.units(inTimescale: timescale)))
+        var starts: [UInt64] = [0]
+        for sample in samples where sample.isSync {
+            let time = sample.decodeTime.saturatingAdd(offset)
+            if let last = starts.last, time >= last.saturatingAdd(step) { starts.append(time) }
+        }
+        guard starts.count <= WebVTTSegmenter.maximumSegmentCount else {
+            throw .invalidParameter("\(starts.count) segments is more than \(WebVTTSegmenter.maximumSegmentCount); use a longer --segment-duration")
+        }
+        self.init(timescale: timescale, starts: starts)
+    }
+
+    /// The segment starts on another `timescale`, rounded up (a sample at the boundary or after
+    /// it starts the segment).
+    public func starts(inTimescale other: UInt32) -> [UInt64] {
+        starts.map { start in
+            let (high, low) = start.multipliedFullWidth(by: UInt64(other))
+            guard high < UInt64(timescale) else { return UInt64.max }
+            let (quotient, remainder) = UInt64(timescale).dividingFullWidth((high, low))
+            return remainder > 0 ? quotient.saturatingAdd(1) : quotient
+        }
+    }
+
+    /// `samples` (decode order) split into one run per segment, by decode time plus `offset`
+    /// (``CMAFTimeline``), on the samples' `timescale`. Runs may be empty.
+    public func split(_ samples: [SampleTable.Sample], timescale: UInt32, offset: UInt64 = 0) -> [ArraySlice<SampleTable.Sample>] {
+        let bounds = starts(inTimescale: timescale)
+        var result: [ArraySlice<SampleTable.Sample>] = []
+        var index = samples.startIndex
+        for (segment, _) in bounds.enumerated() {
+            let end = segment + 1 < bounds.count ? bounds[segment + 1] : UInt64.max
+            let first = index
+            while index < samples.endIndex, samples[index].decodeTime.saturatingAdd(offset) < end { index += 1 }
+            result.append(samples[first..<index])
+        }
+        return result
+    }
+}

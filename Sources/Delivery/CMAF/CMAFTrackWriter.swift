@@ -1,0 +1,82 @@
+import ISOBMFF
+import Movie
+import TimedText
+
+/// The files of one track packaged as CMAF: its header and its segments, with what playlists
+/// and manifests need to list them.
+public struct CMAFTrackFiles: Sendable {
+    /// One media segment.
+    public struct Segment: Sendable, Equatable {
+        public var name: String
+        /// Start (the `tfdt`) and duration, on the track's timescale.
+        public var start: UInt64
+        public var duration: UInt64
+        /// The file's size in bytes.
+        public var size: UInt64
+    }
+
+    public var trackID: UInt32
+    public var timescale: UInt32
+    public var initializationName: String
+    public var segments: [Segment]
+
+    /// The highest bit rate of any segment, and the average over all, in bits per second
+    /// (whole files, headers included, as a client downloads them).
+    public var bitRates: (peak: Int64, average: Int64) {
+        var peak: Double = 0
+        var bytes: UInt64 = 0, duration: UInt64 = 0
+        for segment in segments where segment.duration > 0 {
+            peak = max(peak, Double(segment.size) * 8 * Double(timescale) / Double(segment.duration))
+            bytes += segment.size
+            duration += segment.duration
+        }
+        let average = duration > 0 ? Double(bytes) * 8 * Double(timescale) / Double(duration) : 0
+        return (Int64(peak.rounded(.up)), Int64(average.rounded(.up)))
+    }
+}
+
+/// Writes one track of a movie as CMAF files into a folder: `STEM.init.mp4` and
+/// `STEM.N.m4s` for each segment of a ``CMAFSegmentation``, each through a ``ReplacementFile``
+/// (written beside its name and renamed into place once synced).
+public enum CMAFTrackWriter {
+    /// The most samples of one track packaged (a two-hour film at 60 frames a second has
+    /// 432,000 video samples).
+    public static let maximumSamples = 2_000_000
+
+    /// Writes `track`, its decode times moved by `offset` (``CMAFTimeline/offset(of:)``).
+    public static func write(track: Track, movie: Movie, segmentation: CMAFSegmentation, offset: UInt64 = 0, folder: String,
+                             stem: String) throws(DeliveryError) -> CMAFTrackFiles {
+        do throws(BoxError) {
+            let samples = try movie.samples(of: track, maxSamples: maximumSamples)
+            let timescale = track.mediaHeader.timescale
+            let initializationName = "\(stem).init.mp4"
+            try save(try CMAFInitializationSegment.bytes(track: track, movie: movie), as: initializationName, in: folder)
+            var segments: [CMAFTrackFiles.Segment] = []
+            let runs = segmentation.split(samples, timescale: timescale, offset: offset)
+            let starts = segmentation.starts(inTimescale: timescale)
+            func time(_ sample: SampleTable.Sample) -> UInt64 { sample.decodeTime.saturatingAdd(offset) }
+            let end = samples.last.map { time($0).saturatingAdd(UInt64($0.duration)) } ?? 0
+            for (index, run) in runs.enumerated() {
+                let start = run.first.map(time) ?? starts[index]
+                let next = index + 1 < runs.count ? runs[(index + 1)...].first { !$0.isEmpty }?.first.map(time) ?? end : end
+                let segment = CMAFMediaSegment(trackID: track.id, sequenceNumber: UInt32(clamping: index + 1), samples: run,
+                                               baseDecodeTime: start)
+                let name = "\(stem).\(index + 1).m4s"
+                let output = try ReplacementFile(replacing: folder + "/" + name)
+                try segment.write(to: output.sink, from: track.source)
+                let size = output.sink.bytesWritten
+                try output.commit()
+                segments.append(CMAFTrackFiles.Segment(name: name, start: start, duration: next - min(next, start), size: size))
+            }
+            return CMAFTrackFiles(trackID: track.id, timescale: timescale, initializationName: initializationName, segments: segments)
+        } catch {
+            throw .output(error)
+        }
+    }
+
+    static func save(_ bytes: [UInt8], as name: String, in folder: String) throws(BoxError) {
+        let output = try ReplacementFile(replacing: folder + "/" + name)
+        try output.sink.write(bytes[...])
+        try output.commit()
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import LegibleTestSupport
+import Testing
+
+/// `legible package` of the demo movie, read by others: ffmpeg plays every video and audio
+/// stream through master.m3u8 frame for frame as the source (framemd5), MP4Box reads every CMAF
+/// header and segment, and PyPI `m3u8` reads the playlists with the attributes as meant.
+@Suite struct PackageCommandTests {
+    static let demo = TestPaths.testMedia.appendingPathComponent("demo.mp4").path
+
+    private func package(in folder: TemporaryFolder) throws -> String {
+        let output = folder.path("out")
+        let result = try LegibleCommand.run(["package", Self.demo, "-o", output, "--segment-duration", "1"])
+        try #require(result.status == 0, "\(result.stderr)")
+        return output
+    }
+
+    /// ffmpeg's framemd5 lines: `(duration, size, MD5)` of each packet.
+    private func framemd5(_ input: String, _ stream: String) throws -> [String] {
+        let output = try ExternalTool.run("ffmpeg", ["-v", "error", "-i", input, "-map", "0:\(stream)", "-c", "copy", "-f", "framemd5", "-"])
+        try #require(output.status == 0, "\(output.stderr)")
+        return output.stdout.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
+            line.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.prefix(6).dropFirst(3).joined(separator: ",")
+        }
+    }
+
+    /// ffprobe's presentation time (seconds) of packet `index` of a stream.
+    private func presentationTime(_ input: String, _ stream: String, packet index: Int) throws -> Double {
+        let output = try ExternalTool.run("ffprobe", ["-v", "error", "-select_streams", stream, "-show_entries", "packet=pts_time",
+                                                      "-of", "csv=p=0", input])
+        // A packet with side data (the source's first AAC packet: skip samples) ends its line
+        // with a comma and adds an empty line.
+        let times = output.stdout.split(separator: "\n").compactMap { $0.split(separator: ",").first.flatMap { Double($0) } }
+        return try #require(times.dropFirst(index).first, "\(input) \(stream): \(output.stderr)")
+    }
+
+    @Test(.enabled(if: ExternalTool.shouldRun("ffmpeg")))
+    func everyStreamPlaysAsTheSource() throws {
+        let folder = try TemporaryFolder("cli-package-ffmpeg")
+        defer { folder.remove() }
+        let master = try package(in: folder) + "/master.m3u8"
+        // Packet for packet. The last AAC packet, which the source's edit list shows for 512 of
+        // its 1024 samples, is whole in the segments (durations of the last packet differ).
+        for stream in ["v:0", "a:0", "a:1"] {
+            let source = try framemd5(Self.demo, stream)
+            let packaged = try framemd5(master, stream)
+            #expect(!source.isEmpty)
+            #expect(packaged.count == source.count, "stream \(stream)")
+            #expect(packaged.map { $0.split(separator: ",").dropFirst().joined() } == source.map { $0.split(separator: ",").dropFirst().joined() },
+                    "stream \(stream)")
+            #expect(packaged.dropLast() == source.dropLast(), "stream \(stream)")
+        }
+        // In step as in the source: the AAC tracks' edit lists skip 1024 samples of encoder
+        // priming (ffmpeg shows the source's first packet at -1024 and the second at 0), so the
+        // second audio packet starts with the first video frame, here as there.
+        for audio in ["a:0", "a:1"] {
+            let source = try presentationTime(Self.demo, audio, packet: 1) - presentationTime(Self.demo, "v:0", packet: 0)
+            let packaged = try presentationTime(master, audio, packet: 1) - presentationTime(master, "v:0", packet: 0)
+            #expect(abs(packaged - source) < 0.001, "\(audio): \(packaged) s against \(source) s")
+        }
+    }
+
+    /// The subtitle segments map movie time 0 to the packaged time of the first video frame.
+    @Test(.enabled(if: ExternalTool.shouldRun("ffprobe")))
+    func timestampMapMatchesTheVideoSegments() throws {
+        let folder = try TemporaryFolder("cli-package-map")
+        defer { folder.remove() }
+        let output = try package(in: folder)
+        let segment = try String(contentsOfFile: output + "/4.es.0.vtt", encoding: .utf8)
+        let mpegts = try #require(segment.firstMatch(of: /MPEGTS:(\d+)/).flatMap { Double($0.1) })
+        let firstFrame = try presentationTime(output + "/master.m3u8", "v:0", packet: 0)
+        #expect(abs(mpegts / 90_000 - firstFrame) < 0.0001, "MPEGTS \(mpegts) against the first frame at \(firstFrame) s")
+    }
+
+    @Test(.enabled(if: ExternalTool.shouldRun(at: TestPaths.mp4Box)))
+    func mp4BoxReadsEverySegment() throws {
+        let folder = try TemporaryFolder("cli-package-mp4box")
+        defer { folder.remove() }
+        let output = try package(in: folder)
+        let files = try FileManager.default.contentsOfDirectory(atPath: output).filter { $0.hasSuffix(".m4s") || $0.hasSuffix(".init.mp4") }
+        // demo.mp4 has a sync sample every second: four segments for each of three tracks.
+        #expect(files.filter { $0.hasSuffix(".m4s") }.count == 12, "\(files.sorted())")
+        for file in files.sorted() {
+            let info = try ExternalTool.run(TestPaths.mp4Box, ["-info", output + "/" + file])
+            #expect(info.status == 0, "\(file): \(info.stderr)")
+        }
+        let header = try ExternalTool.run(TestPaths.mp4Box, ["-info", output + "/video.1.init.mp4"])
+        #expect((header.stdout + header.stderr).contains("Fragmented: yes"))
+    }
+
+    static let m3u8Script = #"""
+    import json, os, sys, m3u8
+    out = sys.argv[1]
+    master = m3u8.load(os.path.join(out, "master.m3u8"))
+    result = {"independent": master.is_independent_segments,
+              "variants": [{"bandwidth": p.stream_info.bandwidth, "average": p.stream_info.average_bandwidth,
+                            "codecs": p.stream_info.codecs, "resolution": list(p.stream_info.resolution),
+                            "frameRate": p.stream_info.frame_rate, "audio": p.stream_info.audio,
+                            "subtitles": p.stream_info.subtitles, "uri": p.uri} for p in master.playlists],
+              "media": [{"type": m.type, "group": m.group_id, "name": m.name, "language": m.language,
+                         "default": m.default, "autoselect": m.autoselect, "channels": m.channels, "uri": m.uri}
+                        for m in master.media],
+              "maps": {}}
+    for uri in [p.uri for p in master.playlists] + [m.uri for m in master.media if m.type == "AUDIO"]:
+        playlist = m3u8.load(os.path.join(out, uri))
+        result["maps"][uri] = {"map": playlist.segment_map[0].uri if playlist.segment_map else None,
+                               "segments": len(playlist.segments), "version": playlist.version,
+                               "duration": round(sum(s.duration for s in playlist.segments), 3)}
+    print(json.dumps(result))
+    """#
+
+    @Test(.enabled(if: DeliveryValidation.pythonAvailable))
+    func m3u8ReadsThePlaylistsAsMeant() throws {
+        let folder = try TemporaryFolder("cli-package-m3u8")
+        defer { folder.remove() }
+        let output = try package(in: folder)
+        let result = try #require(try DeliveryValidation.python(Self.m3u8Script, [output]) as? [String: Any])
+        #expect(result["independent"] as? Bool == true)
+        let variants = try #require(result["variants"] as? [[String: Any]])
+        try #require(variants.count == 1)
+        let variant = variants[0]
+        // demo.mp4: H.264 Constrained Baseline level 1.2 (avcC 42 C0 0C), AAC LC, 320x180 at 25 fps
+        // (ffprobe: profile "Constrained Baseline", level 12, aac LC, 25/1).
+        #expect(variant["codecs"] as? String == "avc1.42C00C,mp4a.40.2")
+        #expect(variant["resolution"] as? [Int] == [320, 180])
+        #expect(variant["frameRate"] as? Double == 25)
+        #expect((variant["bandwidth"] as? Int ?? 0) >= (variant["average"] as? Int ?? .max))
+        #expect(variant["audio"] as? String == "audio")
+        #expect(variant["subtitles"] as? String == "subs")
+        let media = try #require(result["media"] as? [[String: Any]])
+        let audio = media.filter { $0["type"] as? String == "AUDIO" }
+        // The English track is the enabled one of the movie's audio group (info: "* English").
+        #expect(audio.map { $0["language"] as? String } == ["en", "es"])
+        #expect(audio.map { $0["default"] as? String } == ["YES", "NO"])
+        #expect(audio.allSatisfy { $0["channels"] as? String == "2" })
+        #expect(media.contains { $0["type"] as? String == "SUBTITLES" && $0["language"] as? String == "es" })
+        let maps = try #require(result["maps"] as? [String: [String: Any]])
+        for (uri, playlist) in maps {
+            #expect(playlist["map"] as? String == uri.replacingOccurrences(of: ".m3u8", with: ".init.mp4"))
+            #expect(playlist["segments"] as? Int == 4)
+            #expect(playlist["version"] as? Int == 7)
+        }
+        #expect(maps["video.1.m3u8"]?["duration"] as? Double == 4)
+    }
+
+    @Test func aFolderThatIsNotEmptyIsRefused() throws {
+        let folder = try TemporaryFolder("cli-package-refuse")
+        defer { folder.remove() }
+        try Data("x".utf8).write(to: URL(fileURLWithPath: folder.path("keep.txt")))
+        let result = try LegibleCommand.run(["package", Self.demo, "-o", folder.url.path])
+        #expect(result.status == 2)
+        #expect(result.errorLines.count == 1, "\(result.stderr)")
+        #expect(try folder.contents() == ["keep.txt"])
+    }
+}
