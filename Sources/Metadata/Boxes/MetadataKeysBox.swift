@@ -64,6 +64,6 @@ public struct MetadataKeysBox: BoxPayload {
     }
 
     public var fields: [BoxField] {
-        [BoxField("entries", .table(first: entries.prefix(8).map { .text($0.key) }, count: entries.count))]
+        [BoxField("entries", .table(entries.count) { .text("\(entries[$0].namespace)/\(entries[$0].key)") })]
     }
 }

@@ -3,15 +3,19 @@ import ISOBMFF
 /// The key table of a `mebx` sample entry (QTFF "Metadata key table atom"): a plain atom `keys`
 /// — unlike the `keys` of a `meta`, no version, flags or count — whose children are key atoms,
 /// each typed by its local key ID and holding `keyd` (required), `dtyp` and `loca`. Children
-/// this reader does not know (Apple writes `sdpd`, `ctps`, `setu`) are skipped.
+/// this reader does not interpret (Apple writes `sdpd`, `ctps`, `setu`) are kept as read and
+/// written after the others, as Apple orders them.
 public struct MetadataKeyTable: BoxPayload {
     public static var boxTypes: Set<FourCC> { ["keys"] }
     public var boxType: FourCC { "keys" }
 
     public var keys: [TimedMetadataKey]
+    /// The atoms of each key that this table does not interpret, by local key ID, as read.
+    public var otherAtoms: [UInt32: [UInt8]]
 
     public init(keys: [TimedMetadataKey]) {
         self.keys = keys
+        otherAtoms = [:]
     }
 
     /// The key a sample's value atom names by its type.
@@ -21,6 +25,7 @@ public struct MetadataKeyTable: BoxPayload {
 
     public init(parsing reader: inout ByteReader, type: FourCC) throws(BoxError) {
         keys = []
+        otherAtoms = [:]
         while !reader.isAtEnd {
             var atom = try Self.readAtom(&reader, in: "keys")
             let localID = atom.type.rawValue
@@ -34,7 +39,9 @@ public struct MetadataKeyTable: BoxPayload {
             var dataType: MetadataDataType?
             var dataTypeName: String?
             var locale: String?
+            var others: [UInt8] = []
             while !atom.body.isAtEnd {
+                let childStart = atom.body.index
                 var child = try Self.readAtom(&atom.body, in: "key \(localID)")
                 switch child.type {
                 case "keyd":
@@ -46,14 +53,15 @@ public struct MetadataKeyTable: BoxPayload {
                     switch try child.body.readUInt32() {
                     case 0: dataType = MetadataDataType(rawValue: try child.body.readUInt32())
                     case 1: dataTypeName = String(decoding: child.body.readRemaining(), as: UTF8.self)
-                    default: break
+                    default: others += atom.body.bytes[childStart..<atom.body.index]
                     }
                 case "loca":
                     locale = String(decoding: child.body.readNullTerminatedBytes(), as: UTF8.self)
                 default:
-                    break
+                    others += atom.body.bytes[childStart..<atom.body.index]
                 }
             }
+            if !others.isEmpty { otherAtoms[localID] = others }
             guard let keyName else { throw atom.body.error(.invalidValue("key \(localID) has no keyd atom")) }
             keys.append(TimedMetadataKey(localID: localID, keyName: keyName, dataType: dataType,
                                          dataTypeName: dataTypeName, locale: locale))
@@ -93,11 +101,13 @@ public struct MetadataKeyTable: BoxPayload {
                 if let locale = key.locale {
                     atom.writeBox("loca") { $0.write(bytes: Array(locale.utf8)) }
                 }
+                atom.write(bytes: otherAtoms[key.localID] ?? [])
             }
         }
     }
 
     public var fields: [BoxField] {
-        [BoxField("keys", .table(first: keys.prefix(8).map { .text($0.identifier.description) }, count: keys.count))]
+        // Each key's local ID, then its `keyd` namespace as written and name.
+        [BoxField("keys", .table(keys.count) { .list([.int(keys[$0].localID), .text("\(keys[$0].namespace)/\(keys[$0].identifier.key)")]) })]
     }
 }

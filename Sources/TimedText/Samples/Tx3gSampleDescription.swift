@@ -7,7 +7,7 @@ import ISOBMFF
 /// flags (u32), horizontal and vertical justification (s8 each), background colour (RGBA),
 /// default text box (4 × s16), default style record (12 bytes), then boxes: `ftab` (required)
 /// and optional others (`btrt`, …), which are kept as they were.
-public struct Tx3gSampleDescription: Sendable, Equatable {
+public struct Tx3gSampleDescription: BoxModel, Equatable {
     /// The sample entry type.
     public static let format: FourCC = "tx3g"
 
@@ -148,6 +148,23 @@ public struct Tx3gSampleDescription: Sendable, Equatable {
 
     // MARK: Encoding
 
+    /// The fields a box dump shows: the entry's values as stored (colours as RGBA).
+    public var fields: [BoxField] {
+        let style = defaultStyle
+        return [
+            BoxField("format", .code(Self.format)), BoxField("dataReferenceIndex", .int(dataReferenceIndex)),
+            BoxField("displayFlags", .hex(UInt64(displayFlags.rawValue), digits: 8)),
+            BoxField("horizontalJustification", .int(horizontalJustification)),
+            BoxField("verticalJustification", .int(verticalJustification)),
+            BoxField("backgroundColor", backgroundColor.fieldValue),
+            BoxField("defaultTextBox", .list([.int(defaultTextBox.top), .int(defaultTextBox.left),
+                                              .int(defaultTextBox.bottom), .int(defaultTextBox.right)])),
+            BoxField("defaultFontID", .int(style.fontID)), BoxField("defaultFace", .hex(UInt64(style.face.rawValue), digits: 2)),
+            BoxField("defaultFontSize", .int(style.fontSize)), BoxField("defaultTextColor", style.color.fieldValue),
+            BoxField("fonts", .list(fonts.map { .list([.int($0.id), .text($0.name)]) })),
+        ]
+    }
+
     /// The complete sample entry box, laid out as the box tree parser lays out a `tx3g` entry
     /// (38 bytes of fields, then `ftab` and any other boxes as children).
     public func makeBox() -> Box {
@@ -204,4 +221,11 @@ public struct Tx3gSampleDescription: Sendable, Equatable {
     /// Whether every sample is forced: the ``Tx3gDisplayFlags/allSamplesForced`` bit, which is what
     /// players read, whether or not ``Tx3gDisplayFlags/someSamplesForced`` accompanies it.
     public var isAllForced: Bool { displayFlags.contains(.allSamplesForced) }
+}
+
+private extension SubtitleColor {
+    /// The colour as a dump shows it: 0xRRGGBBAA, the order the bytes are stored in.
+    var fieldValue: BoxFieldValue {
+        .hex(UInt64(red) << 24 | UInt64(green) << 16 | UInt64(blue) << 8 | UInt64(alpha), digits: 8)
+    }
 }

@@ -4,7 +4,7 @@ import ISOBMFF
 /// (the WebVTT file header as text: the `WEBVTT` line, header lines, `STYLE` and `REGION`
 /// blocks, no cues) and optionally `vlab` (a label naming the source, so a reader can tell
 /// whether two tracks come from the same file). Other boxes (`btrt`) are kept.
-public struct WebVTTSampleDescription: Sendable, Equatable {
+public struct WebVTTSampleDescription: BoxModel, Equatable {
     /// The sample entry type.
     public static let format: FourCC = "wvtt"
 
@@ -62,6 +62,14 @@ public struct WebVTTSampleDescription: Sendable, Equatable {
         self.configuration = configuration
         self.sourceLabel = sourceLabel
         otherBoxes = others
+    }
+
+    /// The fields a box dump shows.
+    public var fields: [BoxField] {
+        var fields = [BoxField("format", .code(Self.format)), BoxField("dataReferenceIndex", .int(dataReferenceIndex)),
+                      BoxField("configuration", .text(configuration))]
+        if let sourceLabel { fields.append(BoxField("sourceLabel", .text(sourceLabel))) }
+        return fields
     }
 
     /// The complete sample entry box: 8 bytes of fields, then `vttC`, `vlab` and other boxes.
