@@ -4,7 +4,8 @@ import ISOBMFF
 /// — unlike the `keys` of a `meta`, no version, flags or count — whose children are key atoms,
 /// each typed by its local key ID and holding `keyd` (required), `dtyp` and `loca`. Children
 /// this reader does not interpret (Apple writes `sdpd`, `ctps`, `setu`) are kept as read and
-/// written after the others, as Apple orders them.
+/// written after the others, as Apple orders them; a key that is unchanged but was laid out or
+/// spelled otherwise (atoms in another order, a name that is not UTF-8) is written as read.
 public struct MetadataKeyTable: BoxPayload {
     public static var boxTypes: Set<FourCC> { ["keys"] }
     public var boxType: FourCC { "keys" }
@@ -12,10 +13,17 @@ public struct MetadataKeyTable: BoxPayload {
     public var keys: [TimedMetadataKey]
     /// The atoms of each key that this table does not interpret, by local key ID, as read.
     public var otherAtoms: [UInt32: [UInt8]]
+    /// Each key atom as read, whole, with the key and other atoms it decoded to, by local key ID.
+    private var atomsAsRead: [UInt32: (key: TimedMetadataKey, otherAtoms: [UInt8], bytes: ArraySlice<UInt8>)] = [:]
 
     public init(keys: [TimedMetadataKey]) {
         self.keys = keys
         otherAtoms = [:]
+    }
+
+    /// Equal when the keys and their other atoms are, however each table was laid out.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.keys == rhs.keys && lhs.otherAtoms == rhs.otherAtoms
     }
 
     /// The key a sample's value atom names by its type.
@@ -27,6 +35,7 @@ public struct MetadataKeyTable: BoxPayload {
         keys = []
         otherAtoms = [:]
         while !reader.isAtEnd {
+            let atomStart = reader.index
             var atom = try Self.readAtom(&reader, in: "keys")
             let localID = atom.type.rawValue
             guard localID != 0, localID != 0xFFFF_FFFF else {
@@ -63,8 +72,10 @@ public struct MetadataKeyTable: BoxPayload {
             }
             if !others.isEmpty { otherAtoms[localID] = others }
             guard let keyName else { throw atom.body.error(.invalidValue("key \(localID) has no keyd atom")) }
-            keys.append(TimedMetadataKey(localID: localID, keyName: keyName, dataType: dataType,
-                                         dataTypeName: dataTypeName, locale: locale))
+            let key = TimedMetadataKey(localID: localID, keyName: keyName, dataType: dataType,
+                                       dataTypeName: dataTypeName, locale: locale)
+            keys.append(key)
+            atomsAsRead[localID] = (key, others, reader.bytes[atomStart..<reader.index])
         }
     }
 
@@ -81,29 +92,42 @@ public struct MetadataKeyTable: BoxPayload {
 
     public func encode(into writer: inout ByteWriter) {
         for key in keys {
-            writer.writeBox(FourCC(rawValue: key.localID)) { atom in
-                atom.writeBox("keyd") { keyd in
-                    keyd.write(key.keyName.namespace)
-                    keyd.write(bytes: key.keyName.value)
-                }
-                if let dataType = key.dataType {
-                    atom.writeBox("dtyp") { dtyp in
-                        dtyp.write(UInt32(0))
-                        dtyp.write(dataType.rawValue)
-                    }
-                }
-                if let name = key.dataTypeName {
-                    atom.writeBox("dtyp") { dtyp in
-                        dtyp.write(UInt32(1))
-                        dtyp.write(bytes: Array(name.utf8))
-                    }
-                }
-                if let locale = key.locale {
-                    atom.writeBox("loca") { $0.write(bytes: Array(locale.utf8)) }
-                }
-                atom.write(bytes: otherAtoms[key.localID] ?? [])
+            let others = otherAtoms[key.localID] ?? []
+            let atom = Self.atom(key, otherAtoms: others)
+            if let read = atomsAsRead[key.localID], read.key == key, read.otherAtoms == others, !read.bytes.elementsEqual(atom) {
+                writer.write(bytes: read.bytes)
+            } else {
+                writer.write(bytes: atom)
             }
         }
+    }
+
+    /// A key atom: `keyd`, `dtyp` and `loca` as the key has them, then `otherAtoms`.
+    private static func atom(_ key: TimedMetadataKey, otherAtoms: [UInt8]) -> [UInt8] {
+        var writer = ByteWriter()
+        writer.writeBox(FourCC(rawValue: key.localID)) { atom in
+            atom.writeBox("keyd") { keyd in
+                keyd.write(key.keyName.namespace)
+                keyd.write(bytes: key.keyName.value)
+            }
+            if let dataType = key.dataType {
+                atom.writeBox("dtyp") { dtyp in
+                    dtyp.write(UInt32(0))
+                    dtyp.write(dataType.rawValue)
+                }
+            }
+            if let name = key.dataTypeName {
+                atom.writeBox("dtyp") { dtyp in
+                    dtyp.write(UInt32(1))
+                    dtyp.write(bytes: Array(name.utf8))
+                }
+            }
+            if let locale = key.locale {
+                atom.writeBox("loca") { $0.write(bytes: Array(locale.utf8)) }
+            }
+            atom.write(bytes: otherAtoms)
+        }
+        return writer.bytes
     }
 
     public var fields: [BoxField] {
