@@ -29,11 +29,9 @@ struct BoxesMP4BoxFieldsTests {
     func tx3gEntriesInTheCorpus(_ path: String) throws { try checkTx3g(path, expectEntries: false) }
 
     func checkTx3g(_ path: String, expectEntries: Bool) throws {
-        let ours = try Self.legibleFields(path, type: "tx3g")
-        let theirs = try Self.mp4Box(path).all("Tx3gSampleEntryBox")
-        if expectEntries { #expect(!ours.isEmpty, "\(path) has tx3g entries") }
-        try #require(ours.count == theirs.count, "\(path): \(ours.count) tx3g entries, MP4Box \(theirs.count)")
-        for (fields, entry) in zip(ours, theirs) {
+        let pairs = try Self.pairs(path, type: "tx3g", element: "Tx3gSampleEntryBox")
+        if expectEntries { #expect(!pairs.isEmpty, "\(path) has tx3g entries") }
+        for (fields, entry) in pairs {
             #expect(fields["dataReferenceIndex"] as? Int == Int(entry["dataReferenceIndex"] ?? ""))
             #expect(fields["displayFlags"] as? String == UInt32(entry["displayFlags"] ?? "").map { Self.hex($0, digits: 8) })
             #expect(fields["horizontalJustification"] as? Int == Int(entry["horizontal-justification"] ?? ""))
@@ -61,11 +59,9 @@ struct BoxesMP4BoxFieldsTests {
     func chapterListsInTheCorpus(_ path: String) throws { try checkChapters(path, expectList: false) }
 
     func checkChapters(_ path: String, expectList: Bool) throws {
-        let ours = try Self.legibleFields(path, type: "chpl")
-        let theirs = try Self.mp4Box(path).all("ChapterListBox")
-        if expectList { #expect(ours.count == 1, "\(path) has a chpl") }
-        try #require(ours.count == theirs.count, "\(path): \(ours.count) chpl, MP4Box \(theirs.count)")
-        for (fields, list) in zip(ours, theirs) {
+        let pairs = try Self.pairs(path, type: "chpl", element: "ChapterListBox")
+        if expectList { #expect(pairs.count == 1, "\(path) has a chpl") }
+        for (fields, list) in pairs {
             #expect(fields["version"] as? Int == Int(list["Version"] ?? ""))
             #expect((fields["flags"] as? String).flatMap { UInt32($0.dropFirst(2), radix: 16) } == UInt32(list["Flags"] ?? ""))
             let entries = try Self.table(fields["entries"]).map { $0 as? [Any] ?? [] }
@@ -110,10 +106,9 @@ struct BoxesMP4BoxFieldsTests {
     /// WebVTT entries: the `vttC` text and the `vlab` label (MP4Box shows it as hex bytes).
     @Test(.corpus, arguments: try corpus("wvtt"))
     func webVTTEntriesInTheCorpus(_ path: String) throws {
-        let ours = try Self.legibleFields(path, type: "wvtt")
-        let theirs = try Self.mp4Box(path).all("WebVTTSampleEntryBox")
-        try #require(!ours.isEmpty && ours.count == theirs.count, "\(path): \(ours.count) wvtt entries, MP4Box \(theirs.count)")
-        for (fields, entry) in zip(ours, theirs) {
+        let pairs = try Self.pairs(path, type: "wvtt", element: "WebVTTSampleEntryBox")
+        #expect(!pairs.isEmpty, "\(path) has wvtt entries")
+        for (fields, entry) in pairs {
             let configuration = entry.first("WebVTTConfigurationBox")?.text.trimmingCharacters(in: .whitespacesAndNewlines)
             #expect((fields["configuration"] as? String)?.trimmingCharacters(in: .whitespacesAndNewlines) == configuration)
             let label = entry.all("UnknownBox").first { $0["Type"] == "vlab" }?["data"].flatMap(Self.bytes)
@@ -127,10 +122,9 @@ struct BoxesMP4BoxFieldsTests {
     /// namespace and name run together.
     @Test(.corpus, arguments: try corpus("mebx"))
     func mebxKeyTablesInTheCorpus(_ path: String) throws {
-        let ours = try Self.legibleFields(path, type: "keys", parent: "mebx")
-        let theirs = try Self.mp4Box(path).all("SampleDescriptionEntryBox").filter { $0["Type"] == "mebx" }
-        try #require(!ours.isEmpty && ours.count == theirs.count, "\(path): \(ours.count) mebx key tables, MP4Box \(theirs.count)")
-        for (fields, entry) in zip(ours, theirs) {
+        let pairs = try Self.pairs(path, type: "keys", parent: "mebx", element: "SampleDescriptionEntryBox") { $0["Type"] == "mebx" }
+        #expect(!pairs.isEmpty, "\(path) has mebx key tables")
+        for (fields, entry) in pairs {
             let first = try #require((try Self.table(fields["keys"]).first as? [Any])?.last as? String)
             let keyd = try #require(entry.first("Key"))
             #expect(keyd["ns"] == "keyd")
@@ -139,6 +133,16 @@ struct BoxesMP4BoxFieldsTests {
     }
 
     // MARK: Reading both dumps
+
+    /// Legible's boxes of `type` (inside `parent`, when given) and MP4Box's `element`s (those
+    /// `isWanted` keeps), paired in file order; there must be as many of each.
+    static func pairs(_ path: String, type: String, parent: String? = nil, element: String,
+                      isWanted: (DisoElement) -> Bool = { _ in true }) throws -> [([String: Any], DisoElement)] {
+        let ours = try legibleFields(path, type: type, parent: parent)
+        let theirs = try mp4Box(path).all(element).filter(isWanted)
+        try #require(ours.count == theirs.count, "\(path): \(ours.count) '\(type)', MP4Box \(theirs.count) \(element)")
+        return Array(zip(ours, theirs))
+    }
 
     /// The field objects of every box of `type` (inside `parent` and `grandparent`, when given)
     /// in `legible boxes --json`, in file order.
