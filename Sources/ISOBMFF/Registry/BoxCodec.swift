@@ -20,6 +20,7 @@ public struct BoxContext: Hashable, Sendable {
     /// The handler type of the enclosing track (`vide`, `soun`, `sbtl`, …), when known.
     public var handler: FourCC?
 
+    /// A context; the default is file level, outside any track.
     public init(parent: FourCC? = nil, grandparent: FourCC? = nil, handler: FourCC? = nil) {
         self.parent = parent
         self.grandparent = grandparent
@@ -43,8 +44,10 @@ public struct BoxContext: Hashable, Sendable {
 /// returns nil when the box is not in a form the codec reads (a container where it expects a
 /// leaf), and throws when its bytes are malformed.
 public struct BoxCodec: Sendable {
+    /// Decodes a box in its context.
     public let decode: @Sendable (Box, BoxContext) throws(BoxError) -> (any BoxModel)?
 
+    /// A codec that decodes with `decode`.
     public init(decode: @escaping @Sendable (Box, BoxContext) throws(BoxError) -> (any BoxModel)?) {
         self.decode = decode
     }

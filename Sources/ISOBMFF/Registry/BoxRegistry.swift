@@ -24,6 +24,8 @@ public struct BoxRegistry: Sendable {
     private let codecs: RuleIndex<Int>
     private let fileLevelReadings: [FourCC: FileLevelReading]
 
+    /// A registry of `rules`; a row that repeats a fact of an earlier one is listed in
+    /// ``conflicts`` and not used for that fact.
     public init(_ rules: [BoxRule]) {
         self.rules = rules
         var conflicts: [String] = []

@@ -24,6 +24,7 @@ public struct BoxRule: Sendable {
     /// Where the layout is defined, e.g. `ISO/IEC 14496-12 §8.5.2`.
     public var specification: String
 
+    /// A row about boxes of `type` in `placement`, stating the facts given.
     public init(_ type: BoxTypeMatch, _ placement: BoxPlacement = .anywhere, versions: ClosedRange<UInt8>? = nil,
                 layout: BoxLayout? = nil, codec: BoxCodec? = nil, fileLevelReading: FileLevelReading? = nil,
                 specification: String) {

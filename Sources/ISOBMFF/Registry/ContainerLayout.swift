@@ -13,6 +13,7 @@ public struct ContainerLayout: Hashable, Sendable {
     /// are parsed, and whatever follows them is kept as trailing bytes, not taken for boxes.
     public var prefixCountsChildren: Bool
 
+    /// A layout with `prefixSize` bytes of fixed fields before the children.
     public init(prefixSize: Int, isTentative: Bool, prefixCountsChildren: Bool = false) {
         self.prefixSize = prefixSize
         self.isTentative = isTentative
