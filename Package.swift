@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "Delivery", targets: ["Delivery"]),
         .library(name: "Quality", targets: ["Quality"]),
         .library(name: "Report", targets: ["Report"]),
+        .library(name: "KnownBoxes", targets: ["KnownBoxes"]),
     ],
     dependencies: [
         // Pinned to the version the project is built and tested with, so a release build is the same
@@ -43,10 +44,11 @@ let package = Package(
         .target(name: "Delivery", dependencies: ["ISOBMFF", "Movie", "TimedText"]),
         .target(name: "Quality", dependencies: ["Movie", "TimedText", "Lint"]),
         .target(name: "Report", dependencies: ["ISOBMFF", "Movie", "TimedText", "Metadata", "Lint", "Delivery", "Quality"]),
+        .target(name: "KnownBoxes", dependencies: ["ISOBMFF", "Movie", "TimedText", "Metadata"]),
         .executableTarget(
             name: "legible",
             dependencies: [
-                "ISOBMFF", "Movie", "TimedText", "Metadata", "Remux", "Lint", "Delivery", "Quality", "Report", "Conversion", "XML",
+                "ISOBMFF", "Movie", "TimedText", "Metadata", "Remux", "Lint", "Delivery", "Quality", "Report", "Conversion", "XML", "KnownBoxes",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -63,6 +65,7 @@ let package = Package(
         .testTarget(name: "DeliveryTests", dependencies: ["Delivery", "Movie", "TimedText", "ISOBMFF", "LegibleTestSupport"]),
         .testTarget(name: "QualityTests", dependencies: ["Quality", "Lint", "Movie", "TimedText", "LegibleTestSupport"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "Quality", "Movie", "TimedText", "LegibleTestSupport"]),
+        .testTarget(name: "KnownBoxesTests", dependencies: ["KnownBoxes", "Metadata", "Movie", "TimedText", "ISOBMFF", "LegibleTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["LegibleTestSupport", "legible", "add-sdh-track"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]

@@ -10,9 +10,11 @@
 //   1. Writing the parsed tree back (BoxFile.write) gives the input bytes exactly. BoxFile keeps
 //      tolerated problems as warnings and the unparsed rest as `tail` for exactly this reason,
 //      so this is checked whether or not there was damage.
-//   2. A box Legible models, decoded and encoded again unchanged, gives back its payload.
+//   2. A box any registry row decodes (KnownBoxes, what `legible boxes` shows), encoded again
+//      unchanged, gives back its payload.
 
 import ISOBMFF
+import KnownBoxes
 import Movie
 
 /// The limits every command uses: the harness proves they keep inputs within libFuzzer's own
@@ -21,19 +23,6 @@ private let fuzzLimits = Limits.standard
 /// Samples walked per track (a 4-byte `stsz` with sample size fixed can claim 4 billion).
 private let maxSamplesPerTrack = 100_000
 
-/// The typed views BoxCatalog uses for dumps, by box type.
-private let payloadTypes: [FourCC: any BoxPayload.Type] = {
-    let all: [any BoxPayload.Type] = [
-        FileTypeBox.self, MovieHeaderBox.self, TrackHeaderBox.self, EditListBox.self, MediaHeaderBox.self,
-        ExtendedLanguageBox.self, HandlerBox.self, TimeToSampleBox.self, CompositionOffsetBox.self,
-        SampleToChunkBox.self, SampleSizeBox.self, ChunkOffsetBox.self, SyncSampleBox.self,
-        MediaCharacteristicTagBox.self, TrackNameBox.self,
-    ]
-    var table: [FourCC: any BoxPayload.Type] = [:]
-    for type in all { for code in type.boxTypes { table[code] = type } }
-    return table
-}()
-
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let input = Array(UnsafeBufferPointer(start: start, count: count))
@@ -41,10 +30,10 @@ public func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
 
     checkRoundTrip(file, input)
     var sink = DiscardingSink()
-    let renderer = BoxTreeRenderer(showFields: true)
+    let renderer = BoxTreeRenderer(showFields: true, registry: KnownBoxes.registry)
     renderer.writeText(file.boxes, source: file.source, maxDepth: nil, to: &sink)      // legible boxes
     renderer.writeJSON(file: "fuzz", parsed: file, maxDepth: nil, to: &sink)            // legible boxes --json
-    for box in file.boxes { checkPayloads(box, parent: nil) }
+    for box in file.boxes { checkPayloads(box, context: BoxContext()) }
     _ = file.warnings.map(\.description)
     _ = file.damage?.description
 
@@ -75,22 +64,19 @@ private func checkRoundTrip(_ file: BoxFile, _ input: [UInt8]) {
     fatalError("round trip: \(input.count) bytes in, \(writer.count) out, first difference at \(firstDifference) (damage: \(file.damage?.description ?? "none"))")
 }
 
-/// Decodes every modelled leaf and checks that encoding it again gives the same payload.
-private func checkPayloads(_ box: Box, parent: FourCC?) {
-    if box.data != nil, let type = payloadTypes[box.type], box.type != "name" || parent == "udta", parent != "tref" {
-        checkPayload(type, box)
+/// Decodes every box a row decodes and checks that encoding it again gives the same payload.
+private func checkPayloads(_ box: Box, context: BoxContext) {
+    if case let .success(model)? = KnownBoxes.registry.decode(box, in: context, limits: fuzzLimits) {
+        _ = model.fields
+        let original = try? box.loaded(limits: fuzzLimits).encoded().dropFirst(Int(box.headerForWriting.headerSize))
+        let encoded = try? model.makeBox().encoded().dropFirst(Int(model.makeBox().headerForWriting.headerSize))
+        if let original, original != encoded {
+            fatalError("payload round trip: '\(box.type)' at \(box.pathDescription): \(original.count) bytes in, \(encoded?.count ?? 0) out")
+        }
     }
-    for child in box.children { checkPayloads(child, parent: box.type) }
+    let inside = context.inside(box)
+    for child in box.children { checkPayloads(child, context: inside) }
 }
-
-private func checkPayload<Payload: BoxPayload>(_ type: Payload.Type, _ box: Box) {
-    guard let payload = box.data, let decoded = try? Payload(box) else { return }
-    _ = decoded.fields
-    let encoded = decoded.payload
-    guard encoded[...] != payload else { return }
-    fatalError("payload round trip: '\(box.type)' at \(box.pathDescription): \(payload.count) bytes in, \(encoded.count) out")
-}
-
 
 /// Everything `legible info` computes, plus a walk of every sample table.
 private func exerciseMovie(_ movie: Movie) {

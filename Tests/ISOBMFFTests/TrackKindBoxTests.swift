@@ -43,7 +43,7 @@ import LegibleTestSupport
 
     @Test func dumpShowsTheFieldsInUserData() throws {
         let box = TrackKindBox(schemeURI: Self.dashRoles, value: "forced-subtitle").makeBox()
-        let fields = try #require(BoxCatalog.fields(of: box, parent: "udta", handler: nil)).get()
+        let fields = try #require(BoxRegistry.isobmff.fields(of: box, in: BoxContext(parent: "udta"))).get()
         #expect(fields == [BoxField("schemeURI", .text(Self.dashRoles)), BoxField("value", .text("forced-subtitle"))])
     }
 

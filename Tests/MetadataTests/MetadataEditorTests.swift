@@ -49,6 +49,22 @@ import Testing
         #expect(result == expected.bytes)
     }
 
+    /// Bytes after a key table's counted entries are not carried into the table the editor
+    /// writes: nothing reads them, and they may be what a writer left of a removed key.
+    @Test func aRewrittenKeyTableEndsWithItsEntries() throws {
+        let leftover = ascii("private")
+        let keys = TestBox.leaf("keys", Self.keys(["com.apple.quicktime.make"]).bytes.dropFirst(8) + leftover)
+        let moov = TestBox.container("moov", [Self.mvhd, .container("meta", [
+            Self.mdtaHandler, keys, .container("ilst", [Self.item(1, [Self.data(1, ascii("Apple"))])]),
+        ])])
+        let result = try Self.apply([Self.set("title", "Hi")], to: moov)
+        let expected = TestBox.container("moov", [Self.mvhd, .container("meta", [
+            Self.mdtaHandler, Self.keys(["com.apple.quicktime.make", Self.title]),
+            .container("ilst", [Self.item(1, [Self.data(1, ascii("Apple"))]), Self.item(2, [Self.data(1, ascii("Hi"))])]),
+        ])])
+        #expect(result == expected.bytes)
+    }
+
     @Test func replacingKeepsOtherItemsAndAddsLanguagesAfterTheNeutralValue() throws {
         let other = Self.item(1, [Self.data(1, ascii("Apple"))])
         let moov = TestBox.container("moov", [Self.mvhd, .container("meta", [

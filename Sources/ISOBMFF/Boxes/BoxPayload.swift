@@ -3,7 +3,7 @@
 /// Conformers store wire values (version, flags, raw fixed-point integers, reserved words) and
 /// any bytes after the known fields, so decoding then encoding an unchanged box gives back the
 /// same bytes.
-public protocol BoxPayload: Sendable, Equatable {
+public protocol BoxPayload: BoxModel, Equatable {
     /// The box types this payload decodes (most have one; `stco`/`co64` share a layout).
     static var boxTypes: Set<FourCC> { get }
     /// The type to write.
@@ -12,8 +12,6 @@ public protocol BoxPayload: Sendable, Equatable {
     init(parsing reader: inout ByteReader, type: FourCC) throws(BoxError)
     /// Encodes the payload.
     func encode(into writer: inout ByteWriter)
-    /// The decoded fields, for dumps.
-    var fields: [BoxField] { get }
 }
 
 extension BoxPayload {
@@ -89,13 +87,14 @@ public indirect enum BoxFieldValue: Sendable, Equatable, CustomStringConvertible
 
 /// Helpers for writing `fields` concisely.
 extension BoxFieldValue {
-    static func int<T: BinaryInteger>(_ value: T) -> BoxFieldValue {
+    /// An integer of any width: unsigned unless it is negative.
+    public static func int<T: BinaryInteger>(_ value: T) -> BoxFieldValue {
         if value < 0 { return .integer(Int64(value)) }
         return .unsigned(UInt64(value))
     }
 
     /// A table field showing the first `limit` entries.
-    static func table(_ count: Int, limit: Int = 8, entry: (Int) -> BoxFieldValue) -> BoxFieldValue {
+    public static func table(_ count: Int, limit: Int = 8, entry: (Int) -> BoxFieldValue) -> BoxFieldValue {
         .table(first: (0..<min(count, limit)).map(entry), count: count)
     }
 }

@@ -1,5 +1,5 @@
 /// One box prepared for display: its offset, sizes, header form and the decoded fields of the
-/// boxes Legible models. ``walk(_:maxDepth:enter:leave:)`` produces them one at a time, so
+/// boxes Legible models. ``walk(_:registry:maxDepth:enter:leave:)`` produces them one at a time, so
 /// a dump of a tree of any size holds one node per level; renderers (text, JSON) live in the CLI.
 public struct BoxDumpNode: Sendable {
     public var type: FourCC
@@ -20,22 +20,19 @@ public struct BoxDumpNode: Sendable {
     public var hiddenChildCount: Int
 
     /// Visits `boxes` depth first, showing `maxDepth` levels (nil = all): `enter` receives each
-    /// node and its level (1 = top level) before its children, `leave` after them. Modelled boxes
-    /// left in the file are read from `source`, one at a time, to show their fields.
-    public static func walk(_ boxes: [Box], maxDepth: Int? = nil,
+    /// node and its level (1 = top level) before its children, `leave` after them. The fields
+    /// are those `registry` decodes; boxes it decodes that were left in the file are read, one
+    /// at a time, to show them.
+    public static func walk(_ boxes: [Box], registry: BoxRegistry = .isobmff, maxDepth: Int? = nil,
                             enter: (BoxDumpNode, Int) -> Void, leave: (BoxDumpNode, Int) -> Void) {
         for box in boxes {
-            visit(box, parent: nil, handler: nil, depth: 1, maxDepth: maxDepth, enter: enter, leave: leave)
+            visit(box, context: BoxContext(), registry: registry, depth: 1, maxDepth: maxDepth, enter: enter, leave: leave)
         }
     }
 
-    private static func visit(_ box: Box, parent: FourCC?, handler: FourCC?, depth: Int,
+    private static func visit(_ box: Box, context: BoxContext, registry: BoxRegistry, depth: Int,
                               maxDepth: Int?, enter: (BoxDumpNode, Int) -> Void, leave: (BoxDumpNode, Int) -> Void) {
-        var handler = handler
-        if box.type == "trak", let hdlr = box.descendant(["mdia", "hdlr"]) {
-            handler = BoxTreeParser.handlerType(of: hdlr)
-        }
-        let decoded = BoxCatalog.fields(of: box, parent: parent, handler: handler)
+        let decoded = registry.fields(of: box, in: context)
         let showChildren = maxDepth.map { depth < $0 } ?? true
         let header = box.headerForWriting
         let node = BoxDumpNode(
@@ -47,9 +44,9 @@ public struct BoxDumpNode: Sendable {
             hiddenChildCount: showChildren ? 0 : box.children.count)
         enter(node, depth)
         if showChildren {
+            let inside = context.inside(box)
             for child in box.children {
-                visit(child, parent: box.type, handler: handler, depth: depth + 1, maxDepth: maxDepth,
-                      enter: enter, leave: leave)
+                visit(child, context: inside, registry: registry, depth: depth + 1, maxDepth: maxDepth, enter: enter, leave: leave)
             }
         }
         leave(node, depth)

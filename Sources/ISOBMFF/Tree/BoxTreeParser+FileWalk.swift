@@ -10,7 +10,7 @@ extension BoxTreeParser {
         let range = Box(header: header, content: .fileRange(offset: payloadOffset, length: header.payloadSize, source: source),
                         location: location)
         let peek = try source.read(at: payloadOffset, count: Int(min(header.payloadSize, UInt64(Self.layoutPeekSize))))
-        guard let layout = ContainerLayout.layout(for: header.type, parent: parent, handler: handler, payload: peek[...]),
+        guard let layout = registry.layout(of: header.type, parent: parent, handler: handler, payloadStart: peek[...]),
               header.payloadSize >= UInt64(layout.prefixSize) else {
             return try smallLeaf(header, at: location, in: source) ?? range
         }

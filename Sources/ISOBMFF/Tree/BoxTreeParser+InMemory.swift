@@ -6,7 +6,7 @@ extension BoxTreeParser {
         let headerSize = Int(header.headerSize)
         let payload = bytes[(bytes.startIndex + headerSize)...]
         let leaf = Box(header: header, content: .data(payload), location: location)
-        guard let layout = ContainerLayout.layout(for: header.type, parent: parent, handler: handler, payload: payload),
+        guard let layout = registry.layout(of: header.type, parent: parent, handler: handler, payloadStart: payload),
               payload.count >= layout.prefixSize else { return leaf }
         // Optional data nested too deep stays opaque (kept, not parsed); structure is an error.
         if layout.isTentative && depth >= limits.maxDepth { return leaf }

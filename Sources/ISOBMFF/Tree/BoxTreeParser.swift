@@ -10,15 +10,14 @@
 /// ``BoxFile/damage``.
 public struct BoxTreeParser: Sendable {
     public let limits: Limits
+    /// Which boxes are containers and how file-level boxes are read: ISOBMFF's rows, which hold
+    /// every layout, so a file parses into the same tree whoever parses it.
+    let registry = BoxRegistry.isobmff
     var boxCount = 0
     var loadedBytes: UInt64 = 0
 
-    /// Top-level boxes parsed as trees.
-    static let parsedTopLevel: Set<FourCC> = ["moov", "moof", "mfra", "meta", "udta"]
-    /// Top-level boxes never read, whatever their size.
-    static let neverLoaded: Set<FourCC> = ["mdat", "free", "skip", "wide"]
-    /// Enough of a payload to tell a container's dialect (``ContainerLayout``).
-    static let layoutPeekSize = 16
+    /// Enough of a payload to tell a container's dialect (``BoxLayout/depending(_:)``).
+    public static let layoutPeekSize = 16
 
     public init(limits: Limits = .standard) { self.limits = limits }
 
@@ -80,9 +79,10 @@ public struct BoxTreeParser: Sendable {
         let payloadOffset = location.offset + header.headerSize
         let fileRange = Box(header: header, content: .fileRange(offset: payloadOffset, length: header.payloadSize, source: source),
                             location: location)
-        if Self.neverLoaded.contains(header.type) { return fileRange }
-        if Self.parsedTopLevel.contains(header.type) {
-            return try parseBox(header, at: location, in: source, parent: nil, depth: 0, handler: nil)
+        switch registry.fileLevelReading(of: header.type) {
+        case .never?: return fileRange
+        case .tree?: return try parseBox(header, at: location, in: source, parent: nil, depth: 0, handler: nil)
+        case nil: break
         }
         guard header.payloadSize <= limits.inlineLeafThreshold, reserve(header.totalSize) else { return fileRange }
         let bytes = try source.read(at: location.offset, count: Int(header.totalSize))

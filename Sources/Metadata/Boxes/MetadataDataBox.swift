@@ -42,7 +42,8 @@ public struct MetadataDataBox: BoxPayload {
 
     public var fields: [BoxField] {
         [BoxField("type", .text(dataType.description)), BoxField("country", .unsigned(UInt64(country))),
-         BoxField("language", .unsigned(UInt64(language))), BoxField("value bytes", .unsigned(UInt64(value.count)))]
+         BoxField("language", .unsigned(UInt64(language))), BoxField("value bytes", .unsigned(UInt64(value.count))),
+         BoxField("value", .text(decodedValue.displayText))]
     }
 
     /// The decoded value; a type set other than 0 is reserved, so its bytes are kept as they are.

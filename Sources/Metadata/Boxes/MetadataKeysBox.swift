@@ -30,11 +30,14 @@ public struct MetadataKeysBox: BoxPayload {
     public var version: UInt8
     public var flags: UInt32
     public var entries: [Entry]
+    /// Bytes after the counted entries, kept so the box is written back as read.
+    public var trailing: [UInt8]
 
     public init(entries: [Entry]) {
         version = 0
         flags = 0
         self.entries = entries
+        trailing = []
     }
 
     public init(parsing reader: inout ByteReader, type: FourCC) throws(BoxError) {
@@ -51,6 +54,7 @@ public struct MetadataKeysBox: BoxPayload {
             let namespace = try reader.readFourCC()
             entries.append(Entry(namespace: namespace, value: Array(try reader.readBytes(Int(size) - 8))))
         }
+        trailing = Array(reader.readRemaining())
     }
 
     public func encode(into writer: inout ByteWriter) {
@@ -61,9 +65,10 @@ public struct MetadataKeysBox: BoxPayload {
             writer.write(entry.namespace)
             writer.write(bytes: entry.value)
         }
+        writer.write(bytes: trailing)
     }
 
     public var fields: [BoxField] {
-        [BoxField("entries", .table(first: entries.prefix(8).map { .text($0.key) }, count: entries.count))]
+        [BoxField("entries", .table(entries.count) { .text("\(entries[$0].namespace)/\(entries[$0].key)") })]
     }
 }

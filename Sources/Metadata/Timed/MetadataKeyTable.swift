@@ -3,15 +3,27 @@ import ISOBMFF
 /// The key table of a `mebx` sample entry (QTFF "Metadata key table atom"): a plain atom `keys`
 /// — unlike the `keys` of a `meta`, no version, flags or count — whose children are key atoms,
 /// each typed by its local key ID and holding `keyd` (required), `dtyp` and `loca`. Children
-/// this reader does not know (Apple writes `sdpd`, `ctps`, `setu`) are skipped.
+/// this reader does not interpret (Apple writes `sdpd`, `ctps`, `setu`) are kept as read and
+/// written after the others, as Apple orders them; a key that is unchanged but was laid out or
+/// spelled otherwise (atoms in another order, a name that is not UTF-8) is written as read.
 public struct MetadataKeyTable: BoxPayload {
     public static var boxTypes: Set<FourCC> { ["keys"] }
     public var boxType: FourCC { "keys" }
 
     public var keys: [TimedMetadataKey]
+    /// The atoms of each key that this table does not interpret, by local key ID, as read.
+    public var otherAtoms: [UInt32: [UInt8]]
+    /// Each key atom as read, whole, with the key and other atoms it decoded to, by local key ID.
+    private var atomsAsRead: [UInt32: (key: TimedMetadataKey, otherAtoms: [UInt8], bytes: ArraySlice<UInt8>)] = [:]
 
     public init(keys: [TimedMetadataKey]) {
         self.keys = keys
+        otherAtoms = [:]
+    }
+
+    /// Equal when the keys and their other atoms are, however each table was laid out.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.keys == rhs.keys && lhs.otherAtoms == rhs.otherAtoms
     }
 
     /// The key a sample's value atom names by its type.
@@ -21,7 +33,9 @@ public struct MetadataKeyTable: BoxPayload {
 
     public init(parsing reader: inout ByteReader, type: FourCC) throws(BoxError) {
         keys = []
+        otherAtoms = [:]
         while !reader.isAtEnd {
+            let atomStart = reader.index
             var atom = try Self.readAtom(&reader, in: "keys")
             let localID = atom.type.rawValue
             guard localID != 0, localID != 0xFFFF_FFFF else {
@@ -34,7 +48,9 @@ public struct MetadataKeyTable: BoxPayload {
             var dataType: MetadataDataType?
             var dataTypeName: String?
             var locale: String?
+            var others: [UInt8] = []
             while !atom.body.isAtEnd {
+                let childStart = atom.body.index
                 var child = try Self.readAtom(&atom.body, in: "key \(localID)")
                 switch child.type {
                 case "keyd":
@@ -46,17 +62,20 @@ public struct MetadataKeyTable: BoxPayload {
                     switch try child.body.readUInt32() {
                     case 0: dataType = MetadataDataType(rawValue: try child.body.readUInt32())
                     case 1: dataTypeName = String(decoding: child.body.readRemaining(), as: UTF8.self)
-                    default: break
+                    default: others += atom.body.bytes[childStart..<atom.body.index]
                     }
                 case MetadataLocaleAtom.type:
                     locale = MetadataLocaleAtom.tag(from: &child.body)
                 default:
-                    break
+                    others += atom.body.bytes[childStart..<atom.body.index]
                 }
             }
+            if !others.isEmpty { otherAtoms[localID] = others }
             guard let keyName else { throw atom.body.error(.invalidValue("key \(localID) has no keyd atom")) }
-            keys.append(TimedMetadataKey(localID: localID, keyName: keyName, dataType: dataType,
-                                         dataTypeName: dataTypeName, locale: locale))
+            let key = TimedMetadataKey(localID: localID, keyName: keyName, dataType: dataType,
+                                       dataTypeName: dataTypeName, locale: locale)
+            keys.append(key)
+            atomsAsRead[localID] = (key, others, reader.bytes[atomStart..<reader.index])
         }
     }
 
@@ -73,31 +92,46 @@ public struct MetadataKeyTable: BoxPayload {
 
     public func encode(into writer: inout ByteWriter) {
         for key in keys {
-            writer.writeBox(FourCC(rawValue: key.localID)) { atom in
-                atom.writeBox("keyd") { keyd in
-                    keyd.write(key.keyName.namespace)
-                    keyd.write(bytes: key.keyName.value)
-                }
-                if let dataType = key.dataType {
-                    atom.writeBox("dtyp") { dtyp in
-                        dtyp.write(UInt32(0))
-                        dtyp.write(dataType.rawValue)
-                    }
-                }
-                if let name = key.dataTypeName {
-                    atom.writeBox("dtyp") { dtyp in
-                        dtyp.write(UInt32(1))
-                        dtyp.write(bytes: Array(name.utf8))
-                    }
-                }
-                if let locale = key.locale {
-                    atom.writeBox(MetadataLocaleAtom.type) { $0.write(bytes: MetadataLocaleAtom.payload(locale)) }
-                }
+            let others = otherAtoms[key.localID] ?? []
+            let atom = Self.atom(key, otherAtoms: others)
+            if let read = atomsAsRead[key.localID], read.key == key, read.otherAtoms == others, !read.bytes.elementsEqual(atom) {
+                writer.write(bytes: read.bytes)
+            } else {
+                writer.write(bytes: atom)
             }
         }
     }
 
+    /// A key atom: `keyd`, `dtyp` and `loca` as the key has them, then `otherAtoms`.
+    private static func atom(_ key: TimedMetadataKey, otherAtoms: [UInt8]) -> [UInt8] {
+        var writer = ByteWriter()
+        writer.writeBox(FourCC(rawValue: key.localID)) { atom in
+            atom.writeBox("keyd") { keyd in
+                keyd.write(key.keyName.namespace)
+                keyd.write(bytes: key.keyName.value)
+            }
+            if let dataType = key.dataType {
+                atom.writeBox("dtyp") { dtyp in
+                    dtyp.write(UInt32(0))
+                    dtyp.write(dataType.rawValue)
+                }
+            }
+            if let name = key.dataTypeName {
+                atom.writeBox("dtyp") { dtyp in
+                    dtyp.write(UInt32(1))
+                    dtyp.write(bytes: Array(name.utf8))
+                }
+            }
+            if let locale = key.locale {
+                atom.writeBox(MetadataLocaleAtom.type) { $0.write(bytes: MetadataLocaleAtom.payload(locale)) }
+            }
+            atom.write(bytes: otherAtoms)
+        }
+        return writer.bytes
+    }
+
     public var fields: [BoxField] {
-        [BoxField("keys", .table(first: keys.prefix(8).map { .text($0.identifier.description) }, count: keys.count))]
+        // Each key's local ID, then its `keyd` namespace as written and name.
+        [BoxField("keys", .table(keys.count) { .list([.int(keys[$0].localID), .text("\(keys[$0].namespace)/\(keys[$0].identifier.key)")]) })]
     }
 }

@@ -128,7 +128,12 @@ struct QuickTimeMetadataList {
         return try MetadataKeysBox(keys.loaded(limits: limits))
     }
 
+    /// Writes `table` as the key table. A table Legible rewrites ends with its entries: bytes
+    /// after them, which no reader reads and which may be what a writer left of a removed key,
+    /// are not carried over.
     private mutating func setKeyTable(_ table: MetadataKeysBox) throws(BoxError) {
+        var table = table
+        table.trailing = []
         try meta.editChildren { children in
             if let position = children.firstIndex(where: { $0.type == "keys" }) {
                 children[position].setPayload(table)

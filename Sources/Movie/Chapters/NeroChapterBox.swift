@@ -10,17 +10,25 @@ import TimedText
 /// FFmpeg's `mov_write_chpl_tag` and mp4v2 write): version and flags, a reserved byte, then a
 /// 32-bit entry count; FFmpeg reads the same bytes as four reserved bytes and an 8-bit count,
 /// which agrees while the count is below 256, and mp4v2 (`MP4ChplAtom`) writes counts above it.
-public struct NeroChapterBox: Sendable, Hashable {
-    /// One entry: start in 100 ns units of movie time, and the title bytes as UTF-8.
+public struct NeroChapterBox: BoxModel, Hashable {
+    /// One entry: start in 100 ns units of movie time, and the title.
     public struct Entry: Sendable, Hashable {
         /// When the chapter starts, in 100 ns units.
         public var start: UInt64
-        /// The title.
-        public var title: String
+        /// The title's bytes as stored (at most 255; UTF-8 in practice).
+        public var titleBytes: [UInt8]
 
-        public init(start: UInt64, title: String) {
+        /// The title as text (bytes that are not UTF-8 read as U+FFFD).
+        public var title: String { String(decoding: titleBytes, as: UTF8.self) }
+
+        public init(start: UInt64, titleBytes: [UInt8]) {
             self.start = start
-            self.title = title
+            self.titleBytes = titleBytes
+        }
+
+        /// An entry titled `title` as UTF-8.
+        public init(start: UInt64, title: String) {
+            self.init(start: start, titleBytes: Array(title.utf8))
         }
     }
 
@@ -29,20 +37,25 @@ public struct NeroChapterBox: Sendable, Hashable {
 
     /// The box version: 0 or 1 (which differ in the entry count's width).
     public var version: UInt8
+    public var flags: UInt32
+    /// Version 1: the byte between the flags and the 32-bit entry count.
+    public var reserved: UInt8
     /// The chapters, in file order.
     public var entries: [Entry]
+    /// Bytes after the last entry, kept so the box is written back as read.
+    public var trailing: [UInt8]
 
     /// Decodes a loaded `chpl` box; a count larger than the box can hold, or a title running
     /// past its end, is an error at the field's offset.
     public init(_ box: Box) throws(BoxError) {
         var reader = try box.payloadReader()
-        let versionAndFlags = try reader.readUInt32()
-        version = UInt8(versionAndFlags >> 24)
+        (version, flags) = try reader.readVersionAndFlags()
         let declared: UInt32
         if version == 0 {
+            reserved = 0
             declared = UInt32(try reader.readUInt8())
         } else {
-            try reader.skip(1)
+            reserved = try reader.readUInt8()
             declared = try reader.readUInt32()
         }
         // Each entry takes at least 9 bytes (start and title length).
@@ -52,10 +65,37 @@ public struct NeroChapterBox: Sendable, Hashable {
         for _ in 0..<count {
             let start = try reader.readUInt64()
             let length = Int(try reader.readUInt8())
-            let title = try reader.readBytes(length)
-            entries.append(Entry(start: start, title: String(decoding: title, as: UTF8.self)))
+            entries.append(Entry(start: start, titleBytes: Array(try reader.readBytes(length))))
         }
         self.entries = entries
+        trailing = Array(reader.readRemaining())
+    }
+
+    /// The box: version 0 counts entries in 8 bits, so it holds at most 255 of them.
+    public func makeBox() -> Box {
+        var writer = ByteWriter()
+        writer.writeVersionAndFlags(version: version, flags: flags)
+        let written = version == 0 ? entries.prefix(Int(UInt8.max)) : entries[...]
+        if version == 0 {
+            writer.write(UInt8(written.count))
+        } else {
+            writer.write(reserved)
+            writer.write(UInt32(clamping: written.count))
+        }
+        for entry in written {
+            writer.write(entry.start)
+            writer.write(UInt8(clamping: entry.titleBytes.count))
+            writer.write(bytes: entry.titleBytes.prefix(Int(UInt8.max)))
+        }
+        writer.write(bytes: trailing)
+        return Box(type: "chpl", payload: writer.bytes)
+    }
+
+    /// The fields a box dump shows: each entry's start in 100 ns units and its title.
+    public var fields: [BoxField] {
+        [BoxField("version", .int(version)), BoxField("flags", .hex(UInt64(flags), digits: 6)),
+         BoxField("entryCount", .int(entries.count)),
+         BoxField("entries", .table(entries.count) { .list([.int(entries[$0].start), .text(entries[$0].title)]) })]
     }
 }
 
@@ -71,6 +111,9 @@ extension NeroChapterBox {
     /// character boundary.
     public init(chapters: [Chapter]) {
         version = 1
+        flags = 0
+        reserved = 0
+        trailing = []
         entries = chapters.prefix(Self.maxEntries).map { chapter in
             // Whole characters only, so a cut title is still valid UTF-8.
             var title: [UInt8] = []
@@ -80,7 +123,7 @@ extension NeroChapterBox {
                 title += bytes
             }
             let start = max(0, chapter.start.microseconds).multipliedReportingOverflow(by: 10)
-            return Entry(start: start.overflow ? UInt64.max : UInt64(start.partialValue), title: String(decoding: title, as: UTF8.self))
+            return Entry(start: start.overflow ? UInt64.max : UInt64(start.partialValue), titleBytes: title)
         }
     }
 
@@ -99,22 +142,6 @@ extension NeroChapterBox {
                                          hint: "the chapter track keeps them"))
         }
         return losses
-    }
-
-    /// The `chpl` box: version 1 and flags 0, a reserved byte, the count as 32 bits (whose low
-    /// byte is the 8-bit count FFmpeg and mutagen read after four reserved bytes), the entries.
-    public func makeBox() -> Box {
-        var writer = ByteWriter()
-        writer.write(UInt32(version) << 24)
-        writer.write(UInt8(0))
-        writer.write(UInt32(entries.count))
-        for entry in entries {
-            writer.write(entry.start)
-            let title = Array(entry.title.utf8.prefix(Self.maxTitleBytes))
-            writer.write(UInt8(title.count))
-            writer.write(bytes: title)
-        }
-        return Box(type: "chpl", payload: writer.bytes)
     }
 }
 

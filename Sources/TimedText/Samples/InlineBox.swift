@@ -6,8 +6,10 @@ import ISOBMFF
 /// `vttc`, `payl`; `ftab`, `vttC`). They are read here with ISOBMFF's own header reader and
 /// bounds-checked ``ByteReader`` so that no codec has a byte reader of its own.
 struct InlineBox {
+    /// The header as read.
+    var header: BoxHeader
     /// The box type.
-    var type: FourCC
+    var type: FourCC { header.type }
     /// A reader over the payload only.
     var payload: ByteReader
     /// The whole box, header included, as it was read.
@@ -29,10 +31,19 @@ struct InlineBox {
             }
             let path = reader.path.isEmpty ? header.type.description : reader.path + "/" + header.type.description
             let payload = try reader.carve(Int(header.payloadSize), path: path)
-            boxes.append(InlineBox(type: header.type, payload: payload, raw: reader.bytes[start..<reader.index]))
+            boxes.append(InlineBox(header: header, payload: payload, raw: reader.bytes[start..<reader.index]))
         }
         return boxes
     }
+
+    /// Reads the boxes that fill `bytes`.
+    static func readAll(_ bytes: [UInt8]) throws(BoxError) -> [InlineBox] {
+        var reader = ByteReader(bytes)
+        return try readAll(&reader)
+    }
+
+    /// The box as a node of a box tree, with its header as read.
+    var box: Box { Box(header: header, content: .data(payload.bytes)) }
 
     /// The payload as UTF-8 text (a "boxstring"); invalid sequences become U+FFFD and a
     /// terminating NUL, which some writers add although the format has none, is dropped.

@@ -7,7 +7,7 @@ import ISOBMFF
 /// flags (u32), horizontal and vertical justification (s8 each), background colour (RGBA),
 /// default text box (4 × s16), default style record (12 bytes), then boxes: `ftab` (required)
 /// and optional others (`btrt`, …), which are kept as they were.
-public struct Tx3gSampleDescription: Sendable, Equatable {
+public struct Tx3gSampleDescription: BoxModel, Equatable {
     /// The sample entry type.
     public static let format: FourCC = "tx3g"
 
@@ -28,8 +28,18 @@ public struct Tx3gSampleDescription: Sendable, Equatable {
     /// The `ftab` font table.
     public var fonts: [Font]
     /// The bytes of the boxes other than `ftab` (e.g. `btrt`), kept as read so an entry
-    /// round-trips; written after `ftab`.
+    /// round-trips; written after `ftab` (where they were, for an entry that was read).
     public var otherBoxes: [UInt8]
+    /// How the entry was laid out when read; for one made in memory, `ftab` then the others.
+    private var layout = SampleEntryLayout(slots: [.interpreted("ftab", [])])
+
+    /// Equal when the values are, however each entry was laid out.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.dataReferenceIndex == rhs.dataReferenceIndex && lhs.displayFlags == rhs.displayFlags
+            && lhs.horizontalJustification == rhs.horizontalJustification && lhs.verticalJustification == rhs.verticalJustification
+            && lhs.backgroundColor == rhs.backgroundColor && lhs.defaultTextBox == rhs.defaultTextBox
+            && lhs.defaultStyle == rhs.defaultStyle && lhs.fonts == rhs.fonts && lhs.otherBoxes == rhs.otherBoxes
+    }
 
     /// One `ftab` entry.
     public struct Font: Sendable, Hashable, Codable {
@@ -105,9 +115,9 @@ public struct Tx3gSampleDescription: Sendable, Equatable {
         }
         do throws(BoxError) {
             var reader = try box.inMemoryPayloadReader()
-            try reader.skip(6)
+            let layout = try SampleEntryLayout(reading: &reader)
             let dataReferenceIndex = try reader.readUInt16()
-            try self.init(body: &reader, dataReferenceIndex: dataReferenceIndex)
+            try self.init(body: &reader, dataReferenceIndex: dataReferenceIndex, layout: layout)
         } catch {
             throw SampleCodecError(.malformed(error))
         }
@@ -119,13 +129,13 @@ public struct Tx3gSampleDescription: Sendable, Equatable {
     public init(body: [UInt8]) throws(SampleCodecError) {
         var reader = ByteReader(body, path: "tx3g")
         do throws(BoxError) {
-            try self.init(body: &reader, dataReferenceIndex: 1)
+            try self.init(body: &reader, dataReferenceIndex: 1, layout: SampleEntryLayout(slots: []))
         } catch {
             throw SampleCodecError(.malformed(error))
         }
     }
 
-    private init(body reader: inout ByteReader, dataReferenceIndex: UInt16) throws(BoxError) {
+    private init(body reader: inout ByteReader, dataReferenceIndex: UInt16, layout: SampleEntryLayout) throws(BoxError) {
         self.dataReferenceIndex = dataReferenceIndex
         displayFlags = Tx3gDisplayFlags(rawValue: try reader.readUInt32())
         horizontalJustification = try reader.readInt8()
@@ -136,30 +146,63 @@ public struct Tx3gSampleDescription: Sendable, Equatable {
         defaultStyle = try Tx3gStyleRecord(reading: &reader)
         fonts = []
         otherBoxes = []
+        self.layout = layout
         // Some writers end the entry right after the style record (no `ftab`); accept that.
         for box in try InlineBox.readAll(&reader) {
-            if box.type == "ftab", fonts.isEmpty {
+            if box.type == "ftab", self.layout.bytes(of: "ftab") == nil {
                 var payload = box.payload
-                let count = try payload.checkedCount(try payload.readUInt16(), entrySize: 3, what: "ftab entry count")
-                for _ in 0..<count {
-                    let id = try payload.readUInt16()
-                    let length = Int(try payload.readUInt8())
-                    fonts.append(Font(id: id, name: String(decoding: try payload.readBytes(length), as: UTF8.self)))
-                }
+                fonts = try Self.fonts(&payload)
+                self.layout.slots.append(.interpreted("ftab", Array(box.raw)))
             } else {
                 otherBoxes += box.raw
+                self.layout.slots.append(.other)
             }
         }
     }
 
+    /// The entries of an `ftab` payload: a count, then each font's ID and Pascal-string name.
+    private static func fonts(_ payload: inout ByteReader) throws(BoxError) -> [Font] {
+        let count = try payload.checkedCount(try payload.readUInt16(), entrySize: 3, what: "ftab entry count")
+        var fonts: [Font] = []
+        for _ in 0..<count {
+            let id = try payload.readUInt16()
+            let length = Int(try payload.readUInt8())
+            fonts.append(Font(id: id, name: String(decoding: try payload.readBytes(length), as: UTF8.self)))
+        }
+        return fonts
+    }
+
+    /// The fonts of a whole `ftab` box, nil when it does not decode.
+    private static func fonts(inFontTable box: [UInt8]) -> [Font]? {
+        guard var payload = (try? InlineBox.readAll(box))?.first?.payload else { return nil }
+        return try? fonts(&payload)
+    }
+
     // MARK: Encoding
 
+    /// The fields a box dump shows: the entry's values as stored (colours as RGBA).
+    public var fields: [BoxField] {
+        let style = defaultStyle
+        return [
+            BoxField("format", .code(Self.format)), BoxField("dataReferenceIndex", .int(dataReferenceIndex)),
+            BoxField("displayFlags", .hex(UInt64(displayFlags.rawValue), digits: 8)),
+            BoxField("horizontalJustification", .int(horizontalJustification)),
+            BoxField("verticalJustification", .int(verticalJustification)),
+            BoxField("backgroundColor", backgroundColor.fieldValue),
+            BoxField("defaultTextBox", .list([.int(defaultTextBox.top), .int(defaultTextBox.left),
+                                              .int(defaultTextBox.bottom), .int(defaultTextBox.right)])),
+            BoxField("defaultFontID", .int(style.fontID)), BoxField("defaultFace", .hex(UInt64(style.face.rawValue), digits: 2)),
+            BoxField("defaultFontSize", .int(style.fontSize)), BoxField("defaultTextColor", style.color.fieldValue),
+            BoxField("fonts", .list(fonts.map { .list([.int($0.id), .text($0.name)]) })),
+        ]
+    }
+
     /// The complete sample entry box, laid out as the box tree parser lays out a `tx3g` entry
-    /// (38 bytes of fields, then `ftab` and any other boxes as children).
+    /// (38 bytes of fields, then `ftab` and any other boxes as children). An entry that was read
+    /// keeps its reserved bytes and the order of its boxes, and an `ftab` whose fonts are
+    /// unchanged keeps its bytes; one read without an `ftab` gets one only when fonts are added.
     public func makeBox() -> Box {
-        var fields = ByteWriter(capacity: 38)
-        fields.write(bytes: [0, 0, 0, 0, 0, 0])
-        fields.write(dataReferenceIndex)
+        var fields = ByteWriter(capacity: 30)
         fields.write(displayFlags.rawValue)
         fields.write(horizontalJustification)
         fields.write(verticalJustification)
@@ -167,16 +210,20 @@ public struct Tx3gSampleDescription: Sendable, Equatable {
         defaultTextBox.write(into: &fields)
         defaultStyle.write(into: &fields)
         var fontTable = ByteWriter()
-        fontTable.write(UInt16(clamping: fonts.count))
-        for font in fonts.prefix(Int(UInt16.max)) {
-            let name = Array(font.name.utf8.prefix(255))
-            fontTable.write(font.id)
-            fontTable.write(UInt8(name.count))
-            fontTable.write(bytes: name)
+        fontTable.writeBox("ftab") { table in
+            table.write(UInt16(clamping: fonts.count))
+            for font in fonts.prefix(Int(UInt16.max)) {
+                let name = Array(font.name.utf8.prefix(255))
+                table.write(font.id)
+                table.write(UInt8(name.count))
+                table.write(bytes: name)
+            }
         }
-        let container = BoxContainer(prefix: fields.bytes[...], children: [Box(type: "ftab", payload: fontTable.bytes)],
-                                     trailing: otherBoxes[...])
-        return Box(header: BoxHeader(type: Self.format, payloadSize: container.payloadSize), content: .container(container))
+        var children = layout.children(otherBoxes: otherBoxes) { _, read in
+            SampleEntryLayout.keep(read, unless: fontTable.bytes, value: fonts, decode: Self.fonts(inFontTable:))
+        }
+        if layout.bytes(of: "ftab") == nil, !fonts.isEmpty { children = fontTable.bytes + children }
+        return layout.makeBox(format: Self.format, dataReferenceIndex: dataReferenceIndex, fields: fields.bytes, children: children)
     }
 
     /// The justification a track of `cues` gets: their alignment when every cue with text has
@@ -210,4 +257,11 @@ public struct Tx3gSampleDescription: Sendable, Equatable {
     /// Whether every sample is forced: the ``Tx3gDisplayFlags/allSamplesForced`` bit, which is what
     /// players read, whether or not ``Tx3gDisplayFlags/someSamplesForced`` accompanies it.
     public var isAllForced: Bool { displayFlags.contains(.allSamplesForced) }
+}
+
+private extension SubtitleColor {
+    /// The colour as a dump shows it: 0xRRGGBBAA, the order the bytes are stored in.
+    var fieldValue: BoxFieldValue {
+        .hex(UInt64(red) << 24 | UInt64(green) << 16 | UInt64(blue) << 8 | UInt64(alpha), digits: 8)
+    }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ISOBMFF
+import KnownBoxes
 
 /// `legible boxes`: the raw box tree.
 struct BoxesCommand: ParsableCommand {
@@ -8,9 +9,11 @@ struct BoxesCommand: ParsableCommand {
         abstract: "Show the box (atom) tree with offsets, sizes and the decoded fields of known boxes.",
         discussion: """
         Each line shows a box's type, its byte offset, its total size and, for boxes Legible \
-        models (ftyp, mvhd, tkhd, elst, mdhd, elng, hdlr, stsd entries, stts, ctts, stsc, stsz, \
-        stz2, stco, co64, stss, tref entries, udta name/tagc/kind/©xxx), their fields. Long tables \
-        show their first entries and their length. Sample data (mdat) is never read.
+        models (ftyp, mvhd, tkhd, elst, mdhd, elng, hdlr, stsd entries with the tx3g and wvtt \
+        fields, stts, ctts, stsc, stsz, stz2, stco, co64, stss, tref entries, udta \
+        name/tagc/kind/©xxx/chpl, QuickTime metadata keys and ilst data atoms, mebx key tables), \
+        their fields. Long tables show their first entries and their length. Sample data (mdat) \
+        is never read.
 
         A damaged file is dumped up to the damage, followed by the error (exit status 2). A file \
         that is not a QuickTime or MPEG-4 file at all (empty, text) is an error, not a dump.
@@ -50,7 +53,7 @@ struct BoxesCommand: ParsableCommand {
             printError("\(file): \(notBoxes)")
             throw ExitCode(2)
         }
-        let renderer = BoxTreeRenderer(showFields: !noFields)
+        let renderer = BoxTreeRenderer(showFields: !noFields, registry: KnownBoxes.registry)
         var output = StandardOutput()
         if json {
             renderer.writeJSON(file: file, parsed: parsed, maxDepth: depth, to: &output)

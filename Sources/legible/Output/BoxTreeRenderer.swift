@@ -4,10 +4,12 @@ import ISOBMFF
 /// of any size never has to be held in memory.
 struct BoxTreeRenderer {
     var showFields: Bool
+    /// Decides which boxes show fields.
+    var registry: BoxRegistry
 
     /// Writes the text dump of `boxes` (one line per box, then its fields).
     func writeText(_ boxes: [Box], source: any ByteSource, maxDepth: Int?, to output: inout some TextSink) {
-        BoxDumpNode.walk(boxes, maxDepth: maxDepth, enter: { node, depth in
+        BoxDumpNode.walk(boxes, registry: registry, maxDepth: maxDepth, enter: { node, depth in
             let pad = String(repeating: "  ", count: depth - 1)
             var line = "\(pad)[\(node.type)]"
             if let offset = node.offset { line += " @0x\(String(offset, radix: 16))" }
@@ -37,7 +39,7 @@ struct BoxTreeRenderer {
             output.write("[\n")
             // Per open level: how many of its children were written so far.
             var written: [Int] = [0]
-            BoxDumpNode.walk(parsed.boxes, maxDepth: maxDepth, enter: { node, depth in
+            BoxDumpNode.walk(parsed.boxes, registry: registry, maxDepth: maxDepth, enter: { node, depth in
                 // A box at `depth` sits in an array whose items are indented 2 × depth spaces.
                 let itemPad = String(repeating: "  ", count: depth * 2)
                 if written[depth - 1] > 0 { output.write(",\n") }

@@ -1,7 +1,10 @@
 /// The common fields of a sample entry (a child of `stsd`) and the media-specific ones a dump
 /// shows: its format (the codec fourcc), data reference index, and for video the size, for
 /// audio the channel count and rate. ISO/IEC 14496-12 §8.5.2; QTFF "Sample description atom".
-public struct SampleEntry: Sendable, Equatable {
+///
+/// The entry keeps its fixed fields as read and its child boxes, and ``makeBox()`` writes the
+/// decoded values over those fields: an unchanged entry encodes to the bytes it was read from.
+public struct SampleEntry: BoxModel, Equatable {
     public var format: FourCC
     /// For protected entries (`encv`, `enca`, …): the original format from `sinf/frma`.
     public var originalFormat: FourCC?
@@ -14,7 +17,14 @@ public struct SampleEntry: Sendable, Equatable {
     /// sound description these are its real values, not the placeholders in the version 0 fields
     /// (the sample size is then 0 for compressed audio).
     public var audio: (channels: UInt16, sampleSize: UInt16, sampleRate: Double)?
+    /// The fixed fields as read (the 8 SampleEntry bytes and the media-specific ones); for an
+    /// entry the parser kept as a leaf, its whole payload.
+    public var fieldBytes: ArraySlice<UInt8>
+    /// The child boxes (`avcC`, `esds`, `sinf`, …) of an entry the parser split into fields and
+    /// children, and bytes after them that do not form a box; nil for a leaf.
+    public var children: (boxes: [Box], trailing: ArraySlice<UInt8>)?
 
+    /// Equal when the decoded fields are; the bytes kept for encoding are not compared.
     public static func == (lhs: SampleEntry, rhs: SampleEntry) -> Bool {
         lhs.format == rhs.format && lhs.originalFormat == rhs.originalFormat && lhs.dataReferenceIndex == rhs.dataReferenceIndex
             && lhs.pixelSize?.width == rhs.pixelSize?.width && lhs.pixelSize?.height == rhs.pixelSize?.height
@@ -31,10 +41,15 @@ public struct SampleEntry: Sendable, Equatable {
         let location = box.location ?? BoxLocation(path: box.type.description, offset: 0)
         let bytes: ArraySlice<UInt8>
         switch box.content {
-        case let .data(data): bytes = data
-        case let .container(container): bytes = container.prefix
-        case .fileRange: throw BoxError(.unsupported("sample entry not in memory"), at: location)
+        case let .data(data):
+            bytes = data
+        case let .container(container):
+            bytes = container.prefix
+            children = (container.children, container.trailing)
+        case .fileRange:
+            throw BoxError(.unsupported("sample entry not in memory"), at: location)
         }
+        fieldBytes = bytes
         var reader = ByteReader(bytes, baseOffset: location.offset + box.header.headerSize, path: location.path)
         try reader.skip(6)
         dataReferenceIndex = try reader.readUInt16()
@@ -44,9 +59,7 @@ public struct SampleEntry: Sendable, Equatable {
             try reader.skip(16)
             pixelSize = (try reader.readUInt16(), try reader.readUInt16())
             try reader.skip(14)
-            let name = try reader.readBytes(32)
-            let length = Int(name.first ?? 0)
-            compressorName = String(decoding: name.dropFirst().prefix(min(length, 31)), as: UTF8.self)
+            compressorName = Self.compressorName(try reader.readBytes(32))
         case "soun"?:
             audio = try Self.soundFormat(&reader)
         default:
@@ -86,6 +99,66 @@ public struct SampleEntry: Sendable, Equatable {
         guard rate.isFinite, rate >= 0, let realChannels = UInt16(exactly: channelCount),
               let bits = UInt16(exactly: bitsPerChannel) else { return nil }
         return (realChannels, bits, rate)
+    }
+
+    /// How the tree parser splits an entry of a format no other rule describes, by its track's
+    /// handler: video (ISO/IEC 14496-12 §12.1.3 VisualSampleEntry) has 70 bytes of fields after
+    /// the 8 SampleEntry bytes, sound (QTFF "Sound sample description") 20, plus 16 for
+    /// version 1 and 36 for version 2; other entries have only the 8, then boxes. An audio
+    /// entry too short to hold its version stays a leaf.
+    public static func layout(payloadStart: ArraySlice<UInt8>, handler: FourCC?) -> ContainerLayout? {
+        switch handler {
+        case "vide"?, "auxv"?, "pict"?:
+            return ContainerLayout(prefixSize: 78, isTentative: true)
+        case "soun"?:
+            guard payloadStart.count >= 10 else { return nil }
+            let version = UInt16(payloadStart[payloadStart.startIndex + 8]) << 8 | UInt16(payloadStart[payloadStart.startIndex + 9])
+            let extra = version == 1 ? 16 : version == 2 ? 36 : 0
+            return ContainerLayout(prefixSize: 28 + extra, isTentative: true)
+        default:
+            return ContainerLayout(prefixSize: 8, isTentative: true)
+        }
+    }
+
+    /// The entry with its decoded values written over the fields it was read from.
+    public func makeBox() -> Box {
+        var bytes = Array(fieldBytes)
+        func put<Value: FixedWidthInteger>(_ value: Value, at offset: Int) {
+            let width = Value.bitWidth / 8
+            guard offset >= 0, offset + width <= bytes.count else { return }
+            for index in 0..<width {
+                bytes[offset + index] = UInt8(truncatingIfNeeded: value >> (8 * (width - 1 - index)))
+            }
+        }
+        put(dataReferenceIndex, at: 6)
+        if let pixelSize {
+            put(pixelSize.width, at: 24)
+            put(pixelSize.height, at: 26)
+        }
+        if let compressorName, bytes.count >= 74, compressorName != Self.compressorName(bytes[42..<74]) {
+            let name = Array(compressorName.utf8.prefix(31))
+            bytes.replaceSubrange(42..<74, with: [UInt8(name.count)] + name + [UInt8](repeating: 0, count: 31 - name.count))
+        }
+        if let audio {
+            if bytes.count >= 10, bytes[8] == 0, bytes[9] == 2 {
+                put(audio.sampleRate.bitPattern, at: 32)
+                put(UInt32(audio.channels), at: 40)
+                put(UInt32(audio.sampleSize), at: 48)
+            } else {
+                put(audio.channels, at: 16)
+                put(audio.sampleSize, at: 18)
+                put(UInt32(clamping: Int64((audio.sampleRate * 65536).rounded())), at: 24)
+            }
+        }
+        guard let children else { return Box(type: format, payload: bytes) }
+        let container = BoxContainer(prefix: bytes[...], children: children.boxes, trailing: children.trailing)
+        return Box(header: BoxHeader(type: format, payloadSize: container.payloadSize), content: .container(container))
+    }
+
+    /// A compressor name: a Pascal string in 32 bytes, at most 31 of them text.
+    private static func compressorName(_ field: ArraySlice<UInt8>) -> String {
+        let length = Int(field.first ?? 0)
+        return String(decoding: field.dropFirst().prefix(min(length, 31)), as: UTF8.self)
     }
 
     public var fields: [BoxField] {
