@@ -36,7 +36,7 @@ public struct CMAFTrackFiles: Sendable {
 }
 
 /// Writes one track of a movie as CMAF files into a folder: `STEM.init.mp4` and
-/// `STEM.N.m4s` for each segment of a ``CMAFSegmentation``, each through a ``ReplacementFile``
+/// `STEM.N.m4s` for each segment of a ``CMAFSegmentation``, each through a `ReplacementFile`
 /// (written beside its name and renamed into place once synced).
 public enum CMAFTrackWriter {
     /// The most samples of one track packaged (a two-hour film at 60 frames a second has

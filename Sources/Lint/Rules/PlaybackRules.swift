@@ -22,7 +22,7 @@ extension CheckContext {
         }
     }
 
-    /// Forced cues missing from their language's full track (``ForcedCueCoverage``).
+    /// Forced cues missing from their language's full track (`ForcedCueCoverage`).
     private func forcedCueFindings() -> [Finding] {
         ForcedCueCoverage.pairs(in: movie).filter { !$0.missing.isEmpty }.map { pair in
             let times = pair.missing.prefix(3).map { $0.start.description }.joined(separator: ", ")

@@ -3,7 +3,7 @@ import ISOBMFF
 extension Box {
     /// The payload as bytes, whatever the parser made of it: a leaf's bytes (read from the file
     /// if they were left there), or a container's prefix, children and trailing bytes encoded
-    /// back. Bounded by ``Limits/maxInMemoryBoxSize``.
+    /// back. Bounded by `Limits.maxInMemoryBoxSize`.
     func payloadBytes(limits: Limits) throws(BoxError) -> [UInt8] {
         let box = try loaded(limits: limits)
         if let data = box.data { return Array(data) }

@@ -25,7 +25,7 @@ struct MetadataLocale: Hashable, Sendable {
         self.tag = tag
     }
 
-    /// `eng`, `fr`, `pt-BR`: converted with ``LanguageTag`` so 639-1 and 639-2/B codes become
+    /// `eng`, `fr`, `pt-BR`: converted with `LanguageTag` so 639-1 and 639-2/B codes become
     /// the 639-2/T code QuickTime asks for.
     init(_ text: String?) throws(BoxError) {
         guard let text else {

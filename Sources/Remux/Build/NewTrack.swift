@@ -9,7 +9,7 @@ import ISOBMFF
 /// the layout sets.
 struct NewTrack {
     var handler: FourCC
-    /// The `hdlr` name: the conventional one for the handler (``ConventionalHandlerName``).
+    /// The `hdlr` name: the conventional one for the handler (`ConventionalHandlerName`).
     var handlerName: String
     /// The media information header: `nmhd`, `gmhd`… (ISO/IEC 14496-12 §8.4.5).
     var mediaInformationHeader: Box

@@ -5,7 +5,7 @@ import TimedText
 /// track header size and placement"): the track is the description's default text box (QTFF
 /// "Default text box": it "must fill the track header dimensions exactly"), placed on the
 /// bottom of the video, or over all of it with the identity matrix when the description has
-/// ``Tx3gDisplayFlags/verticalPlacement``. An empty default box (FFmpeg writes zeros) stands for
+/// `Tx3gDisplayFlags.verticalPlacement`. An empty default box (FFmpeg writes zeros) stands for
 /// the area QTFF gives a subtitle track: the video's width and 15 % of its height.
 ///
 /// Both a new subtitle track and `set-track --fit-to-video` take their geometry from here.

@@ -57,7 +57,7 @@ struct EditableMovie {
 
     var movieTimescale: UInt32 { source.header?.timescale ?? 600 }
 
-    /// The end new tracks are held to (``PastEndPolicy``); unknown when `mvhd` gives no duration.
+    /// The end new tracks are held to (`PastEndPolicy`); unknown when `mvhd` gives no duration.
     var movieEnd: SubtitleTime? {
         source.header.flatMap { $0.duration > 0 ? SubtitleTime(units: Int64(clamping: $0.duration), timescale: $0.timescale) : nil }
     }

@@ -1,7 +1,7 @@
 import Movie
 
 /// The menus a player builds: for each viewer, what automatic selection picks in each group and
-/// why, exactly as `legible select` reports it (the same ``AutomaticSelection``).
+/// why, exactly as `legible select` reports it (the same `AutomaticSelection`).
 extension AccessibilityReport {
     func menuSection() -> String {
         var html = "<section id=\"menus\"><h2>What players pick</h2>"

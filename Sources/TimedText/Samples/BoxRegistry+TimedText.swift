@@ -2,7 +2,7 @@ import ISOBMFF
 
 extension BoxRegistry {
     /// TimedText's rows: the codecs of the timed-text sample entries it models. Their layouts
-    /// are ISOBMFF's (see ``BoxRegistry/isobmff``).
+    /// are ISOBMFF's (see `BoxRegistry.isobmff`).
     public static let timedText = BoxRegistry([
         BoxRule(.type(Tx3gSampleDescription.format), .inside(["stsd"]), codec: BoxCodec { (box, _) throws(BoxError) in
             do throws(SampleCodecError) { return try Tx3gSampleDescription(box) } catch { throw error.boxError(in: box) }

@@ -4,7 +4,7 @@ import ISOBMFF
 ///
 /// Timed-text samples and sample entries end with a run of small boxes (`styl`, `tbox`, `frcd`;
 /// `vttc`, `payl`; `ftab`, `vttC`). They are read here with ISOBMFF's own header reader and
-/// bounds-checked ``ByteReader`` so that no codec has a byte reader of its own.
+/// bounds-checked `ByteReader` so that no codec has a byte reader of its own.
 struct InlineBox {
     /// The header as read.
     var header: BoxHeader
@@ -20,7 +20,7 @@ struct InlineBox {
     /// - Parameter slack: trailing bytes that may be left unread without an error. FFmpeg's
     ///   `mov_text` decoder stops when fewer than 8 bytes remain, so `tx3g` samples with a few
     ///   bytes of padding after the last box are accepted with `slack: 7`.
-    /// - Throws: ``BoxError`` when a box header is malformed or a box runs past the end.
+    /// - Throws: `BoxError` when a box header is malformed or a box runs past the end.
     static func readAll(_ reader: inout ByteReader, slack: Int = 0) throws(BoxError) -> [InlineBox] {
         var boxes: [InlineBox] = []
         while reader.remaining > slack {
