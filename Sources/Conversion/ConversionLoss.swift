@@ -72,6 +72,10 @@ public struct ConversionLoss: Sendable, Hashable {
         public static let cue = Subject(singular: "cue", plural: "cues")
         /// Metadata items, numbered from 1 in the order they are listed.
         public static let item = Subject(singular: "item", plural: "items")
+        /// Chapters, numbered from 1 in the list's order.
+        public static let chapter = Subject(singular: "chapter", plural: "chapters")
+        /// Groups of a timed metadata document, numbered from 1 in its order.
+        public static let metadataGroup = Subject(singular: "timed metadata group", plural: "timed metadata groups")
     }
 }
 

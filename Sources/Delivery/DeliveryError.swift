@@ -1,5 +1,6 @@
 import ISOBMFF
 import Movie
+import TextTracks
 
 /// Why subtitles could not be prepared for delivery.
 public enum DeliveryError: Error, Sendable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+import ISOBMFF
 import TimedText
 
 /// What a viewer has to read in one cue, measured the way the guidelines count: the visible

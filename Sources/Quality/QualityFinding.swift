@@ -1,3 +1,4 @@
+import ISOBMFF
 import Lint
 import TimedText
 

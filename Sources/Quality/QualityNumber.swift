@@ -1,3 +1,4 @@
+import ISOBMFF
 import TimedText
 
 /// How qc (and the report) write numbers: at most one decimal for rates, milliseconds for times.

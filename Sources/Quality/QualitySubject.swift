@@ -1,4 +1,6 @@
+import ISOBMFF
 import Movie
+import TextTracks
 import TimedText
 
 /// The cues `qc` checks and what it knows around them: where the movie ends, how long a video

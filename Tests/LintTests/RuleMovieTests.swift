@@ -1,9 +1,11 @@
+import ISOBMFF
 import Foundation
-import Lint
 import LegibleTestSupport
+import Lint
 import Movie
 import Remux
 import Testing
+import TextTracks
 
 /// Each movie of TestMedia/rules breaks one rule (Scripts/make-rule-media says how it was made).
 /// The expected findings are what the cited document asks for, not what `MovieCheck` printed:

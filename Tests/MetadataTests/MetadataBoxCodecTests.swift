@@ -42,8 +42,9 @@ import Testing
         #expect(table.otherAtoms == [1: sdpd.bytes])
         #expect(table.payload == payload)
 
+        // A changed key is written anew, its locale NUL-terminated as QTFF's "Metadata locale atom" lays it out.
         table.keys[1].locale = "de"
-        let changed = Self.keyAtom(2, [.leaf("keyd", ascii("mdta") + ascii("com.example.two")), dtyp, .leaf("loca", ascii("de"))])
+        let changed = Self.keyAtom(2, [.leaf("keyd", ascii("mdta") + ascii("com.example.two")), dtyp, .leaf("loca", ascii("de") + [0])])
         #expect(table.payload == first.bytes + changed.bytes)
     }
 

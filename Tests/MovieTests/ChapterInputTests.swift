@@ -1,11 +1,11 @@
 import Foundation
+import ISOBMFF
 import Testing
-import TimedText
 @testable import Movie
 
 /// The chapter list parsers; every expected value is read off the input text.
 @Suite struct ChapterInputTests {
-    private func ms(_ value: Int64) -> SubtitleTime { .milliseconds(value) }
+    private func ms(_ value: Int64) -> MediaTime { .milliseconds(value) }
 
     @Test(arguments: [
         ("0:00", 0), ("1:30", 90_000), ("1:02:03", 3_723_000), ("00:00:00.000", 0), ("00:01:30.250", 90_250),

@@ -1,7 +1,6 @@
 import ISOBMFF
 import LegibleTestSupport
 import Testing
-import TimedText
 @testable import Movie
 
 /// The `chpl` codec: both versions as FFmpeg (`mov_read_chpl`) and mp4v2 (`MP4ChplAtom`) lay
@@ -38,7 +37,7 @@ import TimedText
     }
 
     @Test func writesFFmpegsLayoutAndReadsItBack() throws {
-        let chapters = [Chapter(start: .zero, title: "Opening"), Chapter(start: SubtitleTime(microseconds: 1_500_000), title: "Tempête")]
+        let chapters = [Chapter(start: .zero, title: "Opening"), Chapter(start: MediaTime(microseconds: 1_500_000), title: "Tempête")]
         let list = NeroChapterBox(chapters: chapters)
         let box = list.makeBox()
         let payload = try #require(box.data)
@@ -63,7 +62,7 @@ import TimedText
     }
 
     @Test func atMost255Chapters() {
-        let chapters = (0..<300).map { Chapter(start: SubtitleTime(microseconds: Int64($0) * 10_000), title: "\($0 + 1)") }
+        let chapters = (0..<300).map { Chapter(start: MediaTime(microseconds: Int64($0) * 10_000), title: "\($0 + 1)") }
         #expect(NeroChapterBox(chapters: chapters).entries.count == 255)
         let losses = NeroChapterBox.losses(writing: chapters)
         #expect(losses.map(\.kind) == [.neroChapterCount])

@@ -1,3 +1,4 @@
+import ISOBMFF
 @testable import Quality
 import Testing
 import TimedText

@@ -1,3 +1,4 @@
+import ISOBMFF
 import Foundation
 import LegibleTestSupport
 import Quality

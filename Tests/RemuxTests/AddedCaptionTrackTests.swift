@@ -4,6 +4,7 @@ import LegibleTestSupport
 import Movie
 import Remux
 import Testing
+import TextTracks
 import TimedText
 
 /// A closed-caption track written by the engine: laid out as QTFF "Closed captioning media"

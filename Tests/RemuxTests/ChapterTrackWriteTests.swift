@@ -4,6 +4,7 @@ import LegibleTestSupport
 import Movie
 import Remux
 import Testing
+import TextTracks
 import TimedText
 
 /// The chapter track the engine writes has the layout QTFF describes ("Chapter lists", "Text

@@ -1,3 +1,4 @@
+import ISOBMFF
 import TimedText
 
 /// A VOD media playlist (RFC 8216 §4.3.3) listing a rendition's segments.

@@ -1,3 +1,4 @@
+import ISOBMFF
 import TimedText
 
 /// One WebVTT media segment of a subtitle rendition: a span of the movie timeline and the cues

@@ -1,5 +1,6 @@
 import ISOBMFF
 import Movie
+import TextTracks
 import TimedText
 
 /// One legible track as it is delivered beside the video: how a menu labels it, its language

@@ -1,4 +1,6 @@
+import ISOBMFF
 import Movie
+import TextTracks
 
 /// What players get wrong beyond menus: media in another file, forced subtitles that vanish when
 /// a viewer turns subtitles on, and an accessibility option that plays unasked.

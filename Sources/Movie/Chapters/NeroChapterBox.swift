@@ -1,6 +1,5 @@
 import Conversion
 import ISOBMFF
-import TimedText
 
 /// Nero's chapter list, `moov/udta/chpl`: a full box whose entries are a 64-bit start in
 /// units of 100 ns and an 8-bit-length title.

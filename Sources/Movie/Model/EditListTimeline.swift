@@ -1,5 +1,4 @@
 import ISOBMFF
-import TimedText
 
 /// Places a track's media times on the movie timeline through its edit list (ISO/IEC
 /// 14496-12 §8.6.6; QTFF "Edit list atom"): each edit shows a span of media from its media time
@@ -7,9 +6,9 @@ import TimedText
 /// Chapter lists and subtitle renditions both go through it to land on the video's timeline.
 public struct EditListTimeline: Sendable {
     private struct Segment {
-        var movieStart: SubtitleTime
-        var mediaStart: SubtitleTime
-        var mediaEnd: SubtitleTime
+        var movieStart: MediaTime
+        var mediaStart: MediaTime
+        var mediaEnd: MediaTime
     }
 
     /// nil: no edit list, media time is movie time.
@@ -28,10 +27,10 @@ public struct EditListTimeline: Sendable {
             return
         }
         var segments: [Segment] = []
-        var movieTime = SubtitleTime.zero
+        var movieTime = MediaTime.zero
         for entry in editList.entries {
-            let length = SubtitleTime(units: Int64(clamping: entry.segmentDuration), timescale: movieTimescale) ?? .zero
-            if entry.mediaTime >= 0, let mediaStart = SubtitleTime(units: entry.mediaTime, timescale: mediaTimescale) {
+            let length = MediaTime(units: Int64(clamping: entry.segmentDuration), timescale: movieTimescale) ?? .zero
+            if entry.mediaTime >= 0, let mediaStart = MediaTime(units: entry.mediaTime, timescale: mediaTimescale) {
                 segments.append(Segment(movieStart: movieTime, mediaStart: mediaStart, mediaEnd: mediaStart + length))
             }
             movieTime = movieTime + length
@@ -42,7 +41,7 @@ public struct EditListTimeline: Sendable {
     /// A media span in movie time: the part the first edit showing it covers; nil when no
     /// edit shows it. A segment duration of 0 (a writer that left it unset) shows the media to
     /// its end.
-    public func movieSpan(start: SubtitleTime, end: SubtitleTime) -> (start: SubtitleTime, end: SubtitleTime)? {
+    public func movieSpan(start: MediaTime, end: MediaTime) -> (start: MediaTime, end: MediaTime)? {
         guard let segments else { return (start, end) }
         for segment in segments {
             let open = segment.mediaEnd == segment.mediaStart

@@ -1,5 +1,4 @@
 import ISOBMFF
-import TimedText
 
 /// A track, decoded from its `trak` box: header, media header, handler, language, sample
 /// descriptions, references and user data.
@@ -71,7 +70,7 @@ public struct Track: Sendable {
         sampleEntries = (stbl?.child("stsd")?.children ?? []).compactMap { entry in
             optional(entry) { (box) throws(BoxError) in try SampleEntry(box, handler: handlerType) }
         }
-        subtitleDisplayFlags = Self.subtitleDisplayFlags(in: stbl?.child("stsd"), limits: limits)
+        subtitleDisplayFlags = Self.subtitleDisplayFlags(in: stbl?.child("stsd"))
         references = (trak.child("tref")?.children ?? []).compactMap { child in
             optional(child) { (box) throws(BoxError) in
                 let decoded = try TrackReferenceTypeBox(reference: box)
@@ -87,10 +86,8 @@ public struct Track: Sendable {
 
     /// The flags only inform labels (forced-only), so a damaged description yields nil rather
     /// than making the whole movie unreadable.
-    private static func subtitleDisplayFlags(in stsd: Box?, limits: Limits) -> Tx3gDisplayFlags? {
-        guard let entry = stsd?.children.first, entry.type == Tx3gSampleDescription.format,
-              let loaded = try? entry.loaded(limits: limits) else { return nil }
-        return try? Tx3gSampleDescription(loaded).displayFlags
+    private static func subtitleDisplayFlags(in stsd: Box?) -> Tx3gDisplayFlags? {
+        stsd?.children.first.flatMap(Tx3gDisplayFlags.init(sampleEntry:))
     }
 
     /// Reads only the header of `stsz`/`stz2` (its first 12 bytes), never the size table. A

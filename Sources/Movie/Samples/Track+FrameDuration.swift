@@ -1,5 +1,4 @@
 import ISOBMFF
-import TimedText
 
 extension Track {
     /// The duration most of the track's samples have, in its media timescale (`stts`, ISO/IEC
@@ -21,8 +20,8 @@ extension Track {
 
     /// How long one frame of this video track lasts: ``nominalSampleDuration`` over the media
     /// timescale. Nil for a track that is not video or has no readable `stts`.
-    public var frameDuration: SubtitleTime? {
+    public var frameDuration: MediaTime? {
         guard mediaType == .video, let delta = nominalSampleDuration else { return nil }
-        return SubtitleTime(units: Int64(delta), timescale: mediaHeader.timescale)
+        return MediaTime(units: Int64(delta), timescale: mediaHeader.timescale)
     }
 }

@@ -1,5 +1,4 @@
 import ISOBMFF
-import TimedText
 
 /// The media-selection menus a player builds from a movie: groups of alternative tracks per
 /// media characteristic (visual, audible, legible) and alternate group, each option labelled

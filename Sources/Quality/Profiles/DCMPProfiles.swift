@@ -1,3 +1,4 @@
+import ISOBMFF
 import TimedText
 
 /// The Described and Captioned Media Program's rules for captions funded by the U.S. Department

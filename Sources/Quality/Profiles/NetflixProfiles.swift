@@ -1,3 +1,4 @@
+import ISOBMFF
 import TimedText
 
 /// Netflix's published timed text requirements for English: the General Requirements that hold

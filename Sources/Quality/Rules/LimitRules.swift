@@ -1,3 +1,4 @@
+import ISOBMFF
 import TimedText
 
 /// The rules that measure one cue against a number of the profile: reading speed, characters

@@ -1,3 +1,4 @@
+import ISOBMFF
 import TimedText
 
 /// Cues a viewer of the movie never sees with the program, or sees cut short: those starting at

@@ -1,3 +1,4 @@
+import ISOBMFF
 import Delivery
 import TimedText
 

@@ -1,3 +1,4 @@
+import ISOBMFF
 import Movie
 
 /// The file and its tracks, as `legible info` lists them: format, duration, each track's

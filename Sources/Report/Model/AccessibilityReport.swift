@@ -4,6 +4,7 @@ import Lint
 import Metadata
 import Movie
 import Quality
+import TextTracks
 import TimedText
 
 /// Everything `legible report` shows of a movie's accessibility, gathered once: the tracks, the

@@ -1,5 +1,7 @@
+import ISOBMFF
 import Movie
 import Quality
+import TextTracks
 import TimedText
 
 /// One text track as the report draws it: its cues on the movie timeline, numbered as

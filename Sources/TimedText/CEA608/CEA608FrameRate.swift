@@ -1,3 +1,4 @@
+import ISOBMFF
 /// The frame grid byte pairs are sent on: one pair per field per video frame (CTA-608-E §4), a
 /// frame lasting `frameDuration` units of `timescale` per second.
 public struct CEA608FrameRate: Sendable, Hashable, CustomStringConvertible {

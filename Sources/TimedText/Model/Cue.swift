@@ -1,3 +1,4 @@
+import ISOBMFF
 /// One subtitle cue: text shown from ``start`` until ``end``.
 ///
 /// A cue is format-neutral: SubRip, WebVTT and TTML parsers all produce it and the writers and

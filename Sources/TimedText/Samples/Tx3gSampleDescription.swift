@@ -9,7 +9,7 @@ import ISOBMFF
 /// and optional others (`btrt`, …), which are kept as they were.
 public struct Tx3gSampleDescription: BoxModel, Equatable {
     /// The sample entry type.
-    public static let format: FourCC = "tx3g"
+    public static let format = Tx3gDisplayFlags.sampleEntryFormat
 
     /// The data reference the samples are in (1: this file).
     public var dataReferenceIndex: UInt16

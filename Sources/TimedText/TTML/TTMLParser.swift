@@ -1,3 +1,4 @@
+import ISOBMFF
 import XML
 /// Reads TTML documents (TTML2, IMSC1 text profile, and the DFXP drafts) into cues: one cue per
 /// timed `p`.

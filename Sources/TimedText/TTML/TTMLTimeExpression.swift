@@ -1,3 +1,4 @@
+import ISOBMFF
 import XML
 /// TTML time expressions and the `ttp:` timing parameters they depend on.
 ///

@@ -55,10 +55,3 @@ extension ConversionLoss.Kind {
     /// Cues or groups running past the movie's end, cut there.
     public static let cutAtMovieEnd = Self(rawValue: "cut-at-movie-end")
 }
-
-extension ConversionLoss.Subject {
-    /// Chapters, numbered from 1 in the list's order.
-    public static let chapter = Self(singular: "chapter", plural: "chapters")
-    /// Groups of a timed metadata document, numbered from 1 in its order.
-    public static let metadataGroup = Self(singular: "timed metadata group", plural: "timed metadata groups")
-}

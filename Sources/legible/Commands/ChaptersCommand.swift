@@ -1,6 +1,7 @@
 import ArgumentParser
 import ISOBMFF
 import Movie
+import TextTracks
 
 /// `legible chapters`: a movie's chapter list.
 struct ChaptersCommand: ParsableCommand {

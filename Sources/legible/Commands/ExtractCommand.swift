@@ -1,6 +1,7 @@
 import ArgumentParser
 import ISOBMFF
 import Movie
+import TextTracks
 import TimedText
 
 /// `legible extract`: a subtitle track back to a subtitle file.

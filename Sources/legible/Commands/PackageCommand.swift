@@ -1,3 +1,4 @@
+import ISOBMFF
 import ArgumentParser
 import Delivery
 import Movie

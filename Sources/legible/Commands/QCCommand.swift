@@ -1,3 +1,4 @@
+import ISOBMFF
 import ArgumentParser
 import Movie
 import Quality

@@ -1,4 +1,5 @@
 import Movie
+import TextTracks
 import TimedText
 
 /// The CEA-608 channels a closed-caption track shows and how many cues each has, as `info`

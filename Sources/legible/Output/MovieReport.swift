@@ -1,5 +1,6 @@
 import ISOBMFF
 import Movie
+import TextTracks
 
 /// What `legible info` shows of a movie, as JSON (the documented contract) and as text.
 struct MovieReport {

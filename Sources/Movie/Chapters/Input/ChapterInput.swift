@@ -1,4 +1,4 @@
-import TimedText
+import ISOBMFF
 
 /// A chapter list as read from a file, each chapter with its place in the file for messages.
 public struct ChapterInput: Sendable, Equatable {
@@ -27,7 +27,7 @@ public struct ChapterInput: Sendable, Equatable {
     /// The chapters, checked for writing: at least one, the first at 0 (a chapter track's
     /// samples cover the movie from its start, QTFF "Chapter lists"), titles not empty, starts
     /// strictly increasing, and every start before the movie's end (`movieEnd`, when known).
-    public func validated(movieEnd: SubtitleTime?) throws(ChapterInputError) -> [Chapter] {
+    public func validated(movieEnd: MediaTime?) throws(ChapterInputError) -> [Chapter] {
         guard let first = entries.first else { throw ChapterInputError("no chapters") }
         guard first.chapter.start == .zero else {
             throw ChapterInputError("the first chapter starts at \(ChapterTimestamp.format(first.chapter.start)); chapters cover the movie from its start, so add one at 00:00:00.000",

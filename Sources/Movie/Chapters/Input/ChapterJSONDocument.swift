@@ -1,4 +1,4 @@
-import TimedText
+import ISOBMFF
 
 /// A chapter list as JSON: the object `legible chapters --json` prints
 /// (`{"file", "chapters": [{"start", "startTime", "end", "endTime", "title"}], "source"}`), so a
@@ -10,7 +10,7 @@ public struct ChapterJSONDocument: Decodable, Sendable {
     public var input: ChapterInput
 
     private struct Item: Decodable {
-        var start: SubtitleTime
+        var start: MediaTime
         var title: String
 
         enum CodingKeys: String, CodingKey { case start, startTime, title }
@@ -20,10 +20,10 @@ public struct ChapterJSONDocument: Decodable, Sendable {
             title = try container.decode(String.self, forKey: .title)
             let key: CodingKeys = container.contains(.start) ? .start : .startTime
             if let seconds = try? container.decode(Double.self, forKey: key) {
-                guard seconds.isFinite, seconds >= 0, seconds < Double(SubtitleTime.maximum.microseconds) / 1_000_000 else {
+                guard seconds.isFinite, seconds >= 0, seconds < Double(MediaTime.maximum.microseconds) / 1_000_000 else {
                     throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "\(seconds) is not a time in seconds")
                 }
-                start = SubtitleTime(microseconds: Int64((seconds * 1_000_000).rounded()))
+                start = MediaTime(microseconds: Int64((seconds * 1_000_000).rounded()))
             } else {
                 let text = try container.decode(String.self, forKey: key)
                 guard let time = ChapterTimestamp.parse(text[...]) else {

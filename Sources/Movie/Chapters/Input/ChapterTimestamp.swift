@@ -1,11 +1,11 @@
-import TimedText
+import ISOBMFF
 
 /// Clock times in chapter lists: `[[H:]M:]S` with an optional fraction after `.` or `,` —
 /// `0:00`, `1:02:03`, `00:01:30.250`, `00:01:30,250` (SubRip's comma). Minutes and seconds
 /// below 60 when a larger unit precedes them; the fraction is kept to the microsecond.
 public enum ChapterTimestamp {
     /// The time `text` writes, or nil when it is not such a time.
-    public static func parse(_ text: Substring) -> SubtitleTime? {
+    public static func parse(_ text: Substring) -> MediaTime? {
         var fields = text.split(separator: ":", omittingEmptySubsequences: false)
         guard (1...3).contains(fields.count), let last = fields.popLast() else { return nil }
         let secondsParts = last.split(omittingEmptySubsequences: false) { $0 == "." || $0 == "," }
@@ -24,11 +24,11 @@ public enum ChapterTimestamp {
         if units.count == 2, units[1] >= 60 { return nil }
         let hours = units.count == 2 ? units[0] : 0
         let minutes = units.last ?? 0
-        return SubtitleTime(hours: hours, minutes: minutes, seconds: seconds, microseconds: microseconds)
+        return MediaTime(hours: hours, minutes: minutes, seconds: seconds, microseconds: microseconds)
     }
 
     /// `HH:MM:SS.mmm`, rounded to the millisecond.
-    public static func format(_ time: SubtitleTime) -> String {
+    public static func format(_ time: MediaTime) -> String {
         let milliseconds = max(0, time.roundedMilliseconds)
         let (seconds, fraction) = milliseconds.quotientAndRemainder(dividingBy: 1000)
         func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }

@@ -1,4 +1,4 @@
-import TimedText
+import ISOBMFF
 
 /// Reads the chapters of an FFmpeg metadata file (FFmpeg's documentation, ffmpeg-formats
 /// "Metadata": a `;FFMETADATA1` header, `key=value` lines, `[CHAPTER]` sections with
@@ -122,10 +122,10 @@ public enum FFMetadataParser {
         }
 
         /// `value` × num/den seconds, to the microsecond; nil on overflow.
-        private func time(_ value: Int64) -> SubtitleTime? {
+        private func time(_ value: Int64) -> MediaTime? {
             let (scaled, overflow) = value.multipliedReportingOverflow(by: timebase.numerator)
             guard !overflow, timebase.denominator <= Int64(UInt32.max) else { return nil }
-            return SubtitleTime(units: scaled, timescale: UInt32(timebase.denominator))
+            return MediaTime(units: scaled, timescale: UInt32(timebase.denominator))
         }
     }
 }

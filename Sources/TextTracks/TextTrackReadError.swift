@@ -1,4 +1,5 @@
 import ISOBMFF
+import Movie
 import TimedText
 
 /// Why a track's text could not be read.

@@ -1,3 +1,5 @@
+import ISOBMFF
+import Movie
 import TimedText
 
 /// Forced subtitles a viewer loses by turning subtitles on: the cues of a forced-only track that

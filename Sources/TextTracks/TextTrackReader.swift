@@ -1,4 +1,5 @@
 import ISOBMFF
+import Movie
 import TimedText
 
 /// Reads a text track's samples and decodes them into cues: 3GPP timed text (`tx3g`), WebVTT in

@@ -1,4 +1,5 @@
 import ISOBMFF
+import Movie
 import TimedText
 
 /// Reads a movie's chapters from both carriers: QuickTime chapter tracks (QTFF "Chapter

@@ -1,4 +1,5 @@
 import Conversion
+import Movie
 import TimedText
 
 /// What a text track shows: its cues in media time, and for a `wvtt` track the WebVTT header

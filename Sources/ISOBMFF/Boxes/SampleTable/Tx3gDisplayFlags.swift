@@ -24,3 +24,16 @@ public struct Tx3gDisplayFlags: OptionSet, Sendable, Hashable, Codable {
     /// writes it together with ``someSamplesForced`` (0xC0000000).
     public static let allSamplesForced = Tx3gDisplayFlags(rawValue: 0x8000_0000)
 }
+
+extension Tx3gDisplayFlags {
+    /// The sample entry format whose flags these are.
+    public static let sampleEntryFormat: FourCC = "tx3g"
+
+    /// The display flags of a `tx3g` sample entry: the 32 bits after its 8-byte SampleEntry
+    /// prefix (3GPP TS 26.245 §5.16). Nil for another format or an entry too short to hold them.
+    public init?(sampleEntry box: Box) {
+        guard box.type == Self.sampleEntryFormat, var reader = try? box.payloadPrefixReader(12),
+              (try? reader.skip(8)) != nil, let raw = try? reader.readUInt32() else { return nil }
+        self.init(rawValue: raw)
+    }
+}

@@ -4,7 +4,7 @@
 /// Returns `nil` when `divisor` is not positive, `multiplier` is negative, or the result does
 /// not fit in `Int64`. All exact time conversions (track timescales, TTML frames and ticks) go
 /// through this one function.
-func roundedMultiplyDivide(_ value: Int64, _ multiplier: Int64, _ divisor: Int64) -> Int64? {
+public func roundedMultiplyDivide(_ value: Int64, _ multiplier: Int64, _ divisor: Int64) -> Int64? {
     guard divisor > 0, multiplier >= 0 else { return nil }
     let product = value.magnitude.multipliedFullWidth(by: multiplier.magnitude)
     let half = UInt64(divisor) / 2

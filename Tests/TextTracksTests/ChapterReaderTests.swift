@@ -1,6 +1,7 @@
 import ISOBMFF
 import LegibleTestSupport
 import Testing
+import TextTracks
 import TimedText
 @testable import Movie
 
