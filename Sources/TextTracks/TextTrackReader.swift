@@ -8,7 +8,7 @@ import TimedText
 ///
 /// Times are media times in the track's timescale turned into `SubtitleTime`; edit lists are
 /// not applied. Samples in movie fragments (`moof`) are read after those of the sample table.
-/// The samples are read within ``SampleDataReader/textTrack``'s budget.
+/// The samples are read within `SampleDataReader.textTrack`'s budget.
 public enum TextTrackReader {
     /// The sample entry formats of subtitle and text tracks this reader decodes.
     public static let codecs: Set<FourCC> = ["tx3g", "wvtt", "stpp", "text"]

@@ -10,7 +10,12 @@ public struct MetadataKeyTable: BoxPayload {
     public static var boxTypes: Set<FourCC> { ["keys"] }
     public var boxType: FourCC { "keys" }
 
-    public var keys: [TimedMetadataKey]
+    public var keys: [TimedMetadataKey] {
+        didSet { positions = Self.positions(of: keys) }
+    }
+    /// Where each local key ID first appears in ``keys``: a sample names its keys by local ID,
+    /// once per value, so the lookup must not scan the table (20,000 keys read in quadratic time).
+    private var positions: [UInt32: Int]
     /// The atoms of each key that this table does not interpret, by local key ID, as read.
     public var otherAtoms: [UInt32: [UInt8]]
     /// Each key atom as read, whole, with the key and other atoms it decoded to, by local key ID.
@@ -18,7 +23,16 @@ public struct MetadataKeyTable: BoxPayload {
 
     public init(keys: [TimedMetadataKey]) {
         self.keys = keys
+        positions = Self.positions(of: keys)
         otherAtoms = [:]
+    }
+
+    private static func positions(of keys: [TimedMetadataKey]) -> [UInt32: Int] {
+        var positions: [UInt32: Int] = [:]
+        for (index, key) in keys.enumerated() where positions[key.localID] == nil {
+            positions[key.localID] = index
+        }
+        return positions
     }
 
     /// Equal when the keys and their other atoms are, however each table was laid out.
@@ -28,11 +42,12 @@ public struct MetadataKeyTable: BoxPayload {
 
     /// The key a sample's value atom names by its type.
     public func key(localID: UInt32) -> TimedMetadataKey? {
-        keys.first { $0.localID == localID }
+        positions[localID].map { keys[$0] }
     }
 
     public init(parsing reader: inout ByteReader, type: FourCC) throws(BoxError) {
         keys = []
+        positions = [:]
         otherAtoms = [:]
         while !reader.isAtEnd {
             let atomStart = reader.index
@@ -74,6 +89,7 @@ public struct MetadataKeyTable: BoxPayload {
             guard let keyName else { throw atom.body.error(.invalidValue("key \(localID) has no keyd atom")) }
             let key = TimedMetadataKey(localID: localID, keyName: keyName, dataType: dataType,
                                        dataTypeName: dataTypeName, locale: locale)
+            positions[localID] = keys.count
             keys.append(key)
             atomsAsRead[localID] = (key, others, reader.bytes[atomStart..<reader.index])
         }

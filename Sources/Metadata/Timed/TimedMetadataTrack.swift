@@ -95,8 +95,9 @@ public struct TimedMetadataTrack: Sendable {
     /// Every key of the tables once, in order of first declaration.
     private static func distinctKeys(_ tables: [MetadataKeyTable?]) -> [TimedMetadataKey] {
         var keys: [TimedMetadataKey] = []
+        var seen: Set<TimedMetadataKey> = []
         for table in tables.compactMap({ $0 }) {
-            for key in table.keys where !keys.contains(key) { keys.append(key) }
+            for key in table.keys where seen.insert(key).inserted { keys.append(key) }
         }
         return keys
     }

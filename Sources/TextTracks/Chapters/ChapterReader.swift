@@ -12,7 +12,7 @@ import TimedText
 /// one chapter track per language (QTFF "Chapter lists") has a list for each; the first is
 /// shown, as a player picks one by its preferred languages.
 public enum ChapterReader {
-    /// The chapters of `movie`. Failures are ``MovieChapters/problems``, so a damaged carrier
+    /// The chapters of `movie`. Failures are `MovieChapters.problems`, so a damaged carrier
     /// does not hide a good one.
     public static func chapters(in movie: Movie) -> MovieChapters {
         var lists: [ChapterList] = []

@@ -4,7 +4,7 @@
 /// "Text box atom"), and how a `tbox` becomes settings again.
 ///
 /// The area is the description's default text box, which for a track with placed samples is the
-/// whole video (``Tx3gDisplayFlags/verticalPlacement``). A line is 6 % of the area's height
+/// whole video (`Tx3gDisplayFlags/verticalPlacement`). A line is 6 % of the area's height
 /// (WebVTT's default cue font is 5 % of the video height, times a normal line height of 1.2);
 /// the box is as tall as the cue's lines. Left and top are clamped so the box stays inside the
 /// area, as WebVTT's layout moves cues back into the video.

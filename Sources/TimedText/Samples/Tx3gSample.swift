@@ -4,7 +4,7 @@ import ISOBMFF
 public struct Tx3gSample: Sendable, Equatable {
     /// The text with `styl` runs applied (bold, italic, underline, colours other than white).
     public var text: CueText
-    /// ``CuePlacement/top`` when the description has ``Tx3gDisplayFlags/verticalPlacement``
+    /// ``CuePlacement/top`` when the description has `Tx3gDisplayFlags/verticalPlacement`
     /// and the sample's `tbox` starts in the upper half of the default text box (Apple uses only
     /// a `tbox`'s top, and only with that flag).
     public var placement: CuePlacement

@@ -80,10 +80,10 @@ public struct Tx3gSampleDescription: BoxModel, Equatable {
 
     /// The description Legible writes for `timeline`, following Apple's rules (QTFF "Subtitle
     /// sample description" and "Subtitle track header size and placement"):
-    /// ``Tx3gDisplayFlags/verticalPlacement`` when any sample is top-placed (then the
+    /// `Tx3gDisplayFlags/verticalPlacement` when any sample is top-placed (then the
     /// default text box is the whole video, so a `tbox` top can move text up), else a box of 15 %
-    /// of the video height; ``Tx3gDisplayFlags/someSamplesForced`` when any sample is forced and
-    /// ``Tx3gDisplayFlags/allSamplesForced`` too when every non-empty sample is; a font size of
+    /// of the video height; `Tx3gDisplayFlags/someSamplesForced` when any sample is forced and
+    /// `Tx3gDisplayFlags/allSamplesForced` too when every non-empty sample is; a font size of
     /// 5 % of the video height (18 when the height is unknown).
     ///
     /// The default text box is also the track size the `tkhd` should get (width = `right`,
@@ -254,8 +254,8 @@ public struct Tx3gSampleDescription: BoxModel, Equatable {
         }
     }
 
-    /// Whether every sample is forced: the ``Tx3gDisplayFlags/allSamplesForced`` bit, which is what
-    /// players read, whether or not ``Tx3gDisplayFlags/someSamplesForced`` accompanies it.
+    /// Whether every sample is forced: the `Tx3gDisplayFlags/allSamplesForced` bit, which is what
+    /// players read, whether or not `Tx3gDisplayFlags/someSamplesForced` accompanies it.
     public var isAllForced: Bool { displayFlags.contains(.allSamplesForced) }
 }
 

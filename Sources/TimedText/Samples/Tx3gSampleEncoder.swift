@@ -8,7 +8,7 @@ import ISOBMFF
 /// WebVTT inner timestamps: each timed stretch is highlighted from its timestamp to the next),
 /// `frcd` (Apple: a forced subtitle) and `tbox` (where the sample goes: the box its first cue's
 /// `line`, `position` and `size` give, see `Tx3gCueGeometry`, or the top of the picture for a
-/// top-placed sample; only when the description has ``Tx3gDisplayFlags/verticalPlacement``, as
+/// top-placed sample; only when the description has `Tx3gDisplayFlags/verticalPlacement`, as
 /// Apple requires). A gap is `00 00`.
 ///
 /// Cues shown together are joined by a line break, in start order. What `tx3g` cannot carry is

@@ -32,7 +32,7 @@ public struct Tx3gTextBox: Sendable, Hashable, Codable {
     /// The box a subtitle track has over a video of this size (QTFF "Subtitle track header size
     /// and placement"): the video's width; 15 % of its height (two lines, the track then sits on
     /// the bottom of the video), or all of it when samples may be placed at the top
-    /// (``Tx3gDisplayFlags/verticalPlacement``). Whole pixels, as a box stores them.
+    /// (`Tx3gDisplayFlags/verticalPlacement`). Whole pixels, as a box stores them.
     public static func subtitleArea(videoWidth: UInt16, videoHeight: UInt16, verticalPlacement: Bool) -> Tx3gTextBox {
         let height = verticalPlacement ? Int(videoHeight) : Int(videoHeight) * 15 / 100
         return Tx3gTextBox(top: 0, left: 0, bottom: Int16(clamping: height), right: Int16(clamping: Int(videoWidth)))
