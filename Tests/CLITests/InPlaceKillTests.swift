@@ -6,8 +6,9 @@ import Testing
 /// enters its Nth `pwrite64` (`strace -e inject=pwrite64:signal=SIGKILL:when=N`), for every N the
 /// edit makes. Whatever N, the file left behind plays as the original (ffmpeg's framemd5 of
 /// its video and audio is unchanged), and running the same command again reaches the state the
-/// edit was meant to reach: a strip leaves no private byte anywhere, the removed location is
-/// gone from every retired `moov` too, the subtitle track or chapters are there once.
+/// edit was meant to reach: a strip (in place, or `-o` from the interrupted file) leaves no
+/// private byte anywhere, the removed location is gone from every retired `moov` too, the
+/// subtitle track or chapters are there once.
 @Suite(.serialized) struct InPlaceKillTests {
     static let telemetry = TestPaths.testMedia.appendingPathComponent("hostile/telemetry.mov")
 
@@ -69,6 +70,16 @@ import Testing
 
     /// Runs the edit again where the killed run had not yet made it, then checks the end state.
     private func finish(_ edit: Edit, path: String, folder: TemporaryFolder, after stop: String, sourceStreams: Int) throws {
+        if edit == .strip {
+            // A new file made from the interrupted one holds no private byte either.
+            let copy = path + ".stripped.mov"
+            let stripped = try LegibleCommand.run(["strip", path, "-o", copy])
+            try #require(stripped.status == 0, "\(stop): strip -o of the interrupted file: \(stripped.stderr)")
+            let copied = try Data(contentsOf: URL(fileURLWithPath: copy))
+            for text in HostileMediaEditTests.privateStrings {
+                #expect(copied.range(of: Data(text.utf8)) == nil, "\(stop): '\(text)' is nowhere in the strip -o output")
+            }
+        }
         let streamsNow = try FFmpegReading.streams(path).count
         let alreadyDone = edit == .addSubtitles && streamsNow == sourceStreams + 1
         if !alreadyDone {

@@ -135,6 +135,32 @@ import Testing
         #expect(actions["mdta/com.apple.quicktime.make"] == "remove")
     }
 
+    /// `--keep name:handler` and `--keep name:compressor` keep the free-text names a camera
+    /// wrote in `hdlr` and in the visual sample entry's compressor name (the names
+    /// Scripts/make-hostile-media puts into hostile/device-names.mov); without them both go.
+    @Test func keepNamesKeepsTheHandlerAndCompressorNames() throws {
+        let folder = try TemporaryFolder("cli-strip-keep-names")
+        defer { folder.remove() }
+        let source = TestPaths.testMedia.appendingPathComponent("hostile/device-names.mov").path
+        let handlerNames = ["GoPro AVC encoder", "GoPro AAC encoder"]
+        let compressorName = "GoPro H.264 #C39XK0"
+        func holds(_ path: String, _ text: String) throws -> Bool {
+            try Data(contentsOf: URL(fileURLWithPath: path)).range(of: Data(text.utf8)) != nil
+        }
+        for text in handlerNames + [compressorName] { try #require(try holds(source, text), "the fixture has '\(text)'") }
+
+        let kept = folder.path("kept.mov")
+        let keep = try legible(["strip", source, "-o", kept, "--keep", "name:handler", "--keep", "name:compressor"])
+        try #require(keep.status == 0, "\(keep.stderr)")
+        for text in handlerNames + [compressorName] { #expect(try holds(kept, text), "'\(text)' kept as asked") }
+
+        let handlerOnly = folder.path("handler.mov")
+        let onlyHandler = try legible(["strip", source, "-o", handlerOnly, "--keep", "name:handler"])
+        try #require(onlyHandler.status == 0, "\(onlyHandler.stderr)")
+        for text in handlerNames { #expect(try holds(handlerOnly, text), "'\(text)' kept as asked") }
+        #expect(try !holds(handlerOnly, compressorName), "the compressor name still goes")
+    }
+
     @Test func inPlaceDryRunNamesTheBytesItWouldZero() throws {
         let result = try legible(["strip", Self.source, "--in-place", "--dry-run", "--json"])
         try #require(result.status == 0, "\(result.stderr)")

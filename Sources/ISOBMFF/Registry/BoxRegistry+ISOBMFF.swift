@@ -89,7 +89,7 @@ extension BoxRegistry {
                     specification: "ISO/IEC 14496-12 §8.5.2"),
             // 3GPP TextSampleEntry: display flags, justification, background colour, default
             // text box and style record (30 bytes) after the SampleEntry fields.
-            BoxRule(.type("tx3g"), .inside(["stsd"]), layout: .tentative(afterFields: 8 + 30), specification: "3GPP TS 26.245 §5.16"),
+            BoxRule(.type("tx3g"), .inside(["stsd"]), layout: .tentative(afterFields: Tx3gDisplayFlags.sampleEntryFieldsSize), specification: "3GPP TS 26.245 §5.16"),
         ] + eightBytes.map { BoxRule(.type($0.0), .inside(["stsd"]), layout: .tentative(afterFields: 8), specification: $0.1) }
     }()
 

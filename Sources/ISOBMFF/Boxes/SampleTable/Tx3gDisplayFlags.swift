@@ -29,10 +29,17 @@ extension Tx3gDisplayFlags {
     /// The sample entry format whose flags these are.
     public static let sampleEntryFormat: FourCC = "tx3g"
 
+    /// The fixed fields of a `tx3g` sample entry before its boxes (3GPP TS 26.245 §5.16): the
+    /// 8-byte SampleEntry prefix, then display flags (4), justifications (2), background colour
+    /// (4), the default text box (8) and style record (12).
+    public static let sampleEntryFieldsSize = 8 + 30
+
     /// The display flags of a `tx3g` sample entry: the 32 bits after its 8-byte SampleEntry
-    /// prefix (3GPP TS 26.245 §5.16). Nil for another format or an entry too short to hold them.
+    /// prefix (3GPP TS 26.245 §5.16). Nil for another format, or an entry too short to hold its
+    /// fixed fields: flags of a damaged description would only mislabel the track.
     public init?(sampleEntry box: Box) {
-        guard box.type == Self.sampleEntryFormat, var reader = try? box.payloadPrefixReader(12),
+        guard box.type == Self.sampleEntryFormat, box.payloadSize >= UInt64(Self.sampleEntryFieldsSize),
+              var reader = try? box.payloadPrefixReader(12),
               (try? reader.skip(8)) != nil, let raw = try? reader.readUInt32() else { return nil }
         self.init(rawValue: raw)
     }
