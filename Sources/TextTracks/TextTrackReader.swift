@@ -20,7 +20,10 @@ public enum TextTrackReader {
             let captions = try captions(of: track, in: movie)
             let chosen = channel ?? (captions.channels.contains(.cc1) ? .cc1 : captions.channels.first ?? .cc1)
             if channel != nil, captions.cues(for: chosen).isEmpty, !captions.channels.isEmpty {
-                throw .emptyChannel(chosen, available: captions.channels.map { "\($0) (\(captions.cues(for: $0).count) cues)" }.joined(separator: ", "))
+                throw .emptyChannel(chosen, available: captions.channels.map { present in
+                    let count = captions.cues(for: present).count
+                    return "\(present) (\(count) cue\(count == 1 ? "" : "s"))"
+                }.joined(separator: ", "))
             }
             return TextTrackContent(cues: captions.cues(for: chosen), channel: chosen, captions: captions)
         }

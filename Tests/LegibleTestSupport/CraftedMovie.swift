@@ -31,12 +31,12 @@ public enum CraftedMovie {
         .leaf("hdlr", HandlerBox(handlerType: FourCC(stringLiteral: type), name: "Legible test").payload)
     }
 
-    /// A sample table of `sizes.count` samples of duration 1 in one chunk at `chunkOffset`.
-    public static func stbl(sizes: [UInt32], chunkOffset: UInt32 = 0, entries: [TestBox] = []) -> TestBox {
+    /// A sample table of `sizes.count` samples of duration `duration` in one chunk at `chunkOffset`.
+    public static func stbl(sizes: [UInt32], duration: UInt32 = 1, chunkOffset: UInt32 = 0, entries: [TestBox] = []) -> TestBox {
         let count = UInt32(sizes.count)
         return .container("stbl", [
             .container("stsd", prefix: [0, 0, 0, 0] + be32(UInt32(entries.count)), entries),
-            .leaf("stts", TimeToSampleBox(runs: sizes.isEmpty ? [] : [(count, UInt32(1))]).payload),
+            .leaf("stts", TimeToSampleBox(runs: sizes.isEmpty ? [] : [(count, duration)]).payload),
             .leaf("stsc", SampleToChunkBox(runs: sizes.isEmpty ? [] : [(UInt32(1), count, UInt32(1))]).payload),
             .leaf("stsz", SampleSizeBox(sizes: sizes).payload),
             .leaf("stco", ChunkOffsetBox(offsets: sizes.isEmpty ? [] : [UInt64(chunkOffset)], large: false).payload),

@@ -140,7 +140,51 @@ struct CEA608DecoderTests {
 
         00:00:01;00\t942c 942c
         """)
-        #expect(captions.cues(for: .cc1).map(\.text.plainText) == ["A"])
+        #expect(captions.cues(for: .cc1).map(\.text.plainText) == ["ABC", "AB", "A"])
+    }
+
+    @Test func paintOnBackspaceEndsTheCueShowing() throws {
+        // RDC, PAC row 15, "AB" (frame 4), BS (frame 5, its repeat 6), TO1 (frames 7, 8: the
+        // cursor moves to the empty column 2), BS (frame 9: nothing there to take away), EDM at 30.
+        let captions = try Self.decode("""
+        00:00:00;00\t9429 9429 94d0 94d0 c1c2 94a1 94a1 97a1 97a1 94a1
+
+        00:00:01;00\t942c 942c
+        """)
+        let cues = captions.cues(for: .cc1)
+        #expect(cues.map(\.text.plainText) == ["AB", "A"])
+        #expect(cues.map(\.start) == [Self.time(frame: 4), Self.time(frame: 5)])
+        #expect(cues.map(\.end) == [Self.time(frame: 5), Self.time(frame: 30)])
+    }
+
+    /// Each channel's codes in its own field (CTA-608-E §6.3, §8.1), with what the screen then
+    /// shows: pop-on editing (TO1–TO3, DER, ENM, the reserved AOF/AON and FON ignored, TR's text
+    /// skipped), and the roll-up windows of RU2–RU4.
+    @Test(arguments: CEA608Channel.allCases)
+    func controlCodesActOnTheirChannel(_ channel: CEA608Channel) throws {
+        let bytes = try ChannelBytes(channel)
+        // Columns: A 0, TO1 → 2, B 2, TO3 → 6, C 6.
+        #expect(bytes.popOn(bytes.pac15 + bytes.text("A") + bytes.tab(1) + bytes.text("B") + bytes.tab(3) + bytes.text("C")) == ["A B   C"])
+        // TO2 back at column 2 after a PAC, then DER.
+        #expect(bytes.popOn(bytes.pac15 + bytes.text("ABCD") + bytes.pac15 + bytes.tab(2) + bytes.code("DER")) == ["AB"])
+        #expect(bytes.popOn(bytes.pac15 + bytes.text("AB") + bytes.code("ENM") + bytes.pac15 + bytes.text("CD")) == ["CD"])
+        #expect(bytes.popOn(bytes.pac15 + bytes.text("AB") + bytes.code("FON") + bytes.code("AON") + bytes.code("AOF")) == ["AB"])
+        let text = bytes.decode(bytes.code("RCL") + bytes.pac15 + bytes.text("AB") + bytes.code("TR") + bytes.text("XY") + bytes.code("EOC"))
+        #expect(text.cues(for: channel).map(\.text.plainText) == ["AB"])
+        #expect(text.report.textServiceCharacters == 2)
+        // Five lines, each after a CR: the window keeps the last 2, 3 or 4.
+        let lines = ["AB", "CD", "EF", "GH", "IJ"]
+        func rollUp(_ mnemonic: String) -> [String] {
+            let pairs = bytes.code(mnemonic) + lines.flatMap { bytes.code("CR") + bytes.text($0) }
+            return bytes.decode(pairs).cues(for: channel).map(\.text.plainText)
+        }
+        #expect(rollUp("RU2") == ["AB", "AB\nCD", "CD\nEF", "EF\nGH", "GH\nIJ"])
+        #expect(rollUp("RU3") == ["AB", "AB\nCD", "AB\nCD\nEF", "CD\nEF\nGH", "EF\nGH\nIJ"])
+        #expect(rollUp("RU4") == ["AB", "AB\nCD", "AB\nCD\nEF", "AB\nCD\nEF\nGH", "CD\nEF\nGH\nIJ"])
+        // EDM ends the last one.
+        let erased = bytes.decode(bytes.code("RU2") + bytes.code("CR") + bytes.text("AB") + bytes.code("EDM") + [.padding, .padding])
+        #expect(erased.cues(for: channel).map(\.text.plainText) == ["AB"])
+        #expect(erased.cues(for: channel).first?.end == Self.time(frame: 5))
     }
 
     @Test func badParityShowsASolidBlockAndIsCounted() throws {
@@ -176,6 +220,51 @@ struct CEA608DecoderTests {
     }
 
     // MARK: - helpers
+
+    /// The pairs of one channel, from CTA-608-E's tables (parity worked out by
+    /// `CEA608CodeTableTests.odd`), sent one a frame from frame 0 in the channel's field.
+    struct ChannelBytes {
+        let channel: CEA608Channel
+        let controlFirst: UInt8
+
+        init(_ channel: CEA608Channel) throws {
+            self.channel = channel
+            controlFirst = try #require(CEA608CodeTableTests.controlFirstByte[channel])
+        }
+
+        /// A miscellaneous control code, sent twice.
+        func code(_ mnemonic: String) -> [CEA608BytePair] {
+            let second = CEA608CodeTableTests.controlCodes.first { $0.mnemonic == mnemonic }!.second
+            return Array(repeating: CEA608BytePair(controlFirst, second), count: 2)
+        }
+
+        /// PAC row 15, white, indent 0 (0x14 / 0x1C, 0x60), sent twice.
+        var pac15: [CEA608BytePair] {
+            Array(repeating: CEA608BytePair(CEA608CodeTableTests.odd(0x14 | CEA608CodeTableTests.channelBit(channel)), 0xE0), count: 2)
+        }
+
+        /// TO1–TO3 (0x17 / 0x1F, 0x21–0x23), sent twice.
+        func tab(_ columns: UInt8) -> [CEA608BytePair] {
+            let pair = CEA608BytePair(CEA608CodeTableTests.odd(0x17 | CEA608CodeTableTests.channelBit(channel)), CEA608CodeTableTests.odd(0x20 + columns))
+            return [pair, pair]
+        }
+
+        /// ASCII text as standard characters, two a pair (a null after an odd one).
+        func text(_ string: String) -> [CEA608BytePair] {
+            let bytes = string.utf8.map(CEA608CodeTableTests.odd)
+            return stride(from: 0, to: bytes.count, by: 2).map { CEA608BytePair(bytes[$0], $0 + 1 < bytes.count ? bytes[$0 + 1] : 0x80) }
+        }
+
+        func decode(_ pairs: [CEA608BytePair]) -> CEA608Captions {
+            let burst = [CEA608Burst(frame: 0, pairs: pairs)]
+            return CEA608Decoder.captions(field1: channel.field == .one ? burst : [], field2: channel.field == .two ? burst : [], frameRate: .ntsc)
+        }
+
+        /// The texts of a pop-on caption loaded with `pairs` (after RCL) and shown with EOC.
+        func popOn(_ pairs: [CEA608BytePair]) -> [String] {
+            decode(code("RCL") + pairs + code("EOC")).cues(for: channel).map(\.text.plainText)
+        }
+    }
 
     /// Pop-on text of standard bytes on row 15.
     private func decodedText(standard bytes: [UInt8]) throws -> String {

@@ -235,10 +235,11 @@ public struct CEA608Decoder: Sendable {
             guard state.column > 0 else { return }
             state.column -= 1
             let (row, column) = (state.row, state.column)
-            if state.writesOnScreen {
-                state.displayed[row, column] = nil
-            } else {
-                state.nonDisplayed[row, column] = nil
+            // On screen (paint-on, roll-up) a character taken away ends the cue showing, as DER does.
+            state.eraseOnScreenOrOff(at: time) { screen in
+                guard screen[row, column] != nil else { return false }
+                screen[row, column] = nil
+                return true
             }
         case .deleteToEndOfRow:
             let (row, column) = (state.row, state.column)
