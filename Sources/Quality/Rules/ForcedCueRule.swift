@@ -3,7 +3,7 @@ import TextTracks
 /// Cues of a forced-only track that the full subtitle track of its language does not show
 /// (`check`'s forced-cues-in-full-track, per cue): players show the forced-only track while
 /// subtitles are off and the full one alone while they are on, so a viewer who turns subtitles
-/// on loses these. The comparison is ``ForcedCueCoverage``'s, the one `check` and `hls` use.
+/// on loses these. The comparison is `ForcedCueCoverage`'s, the one `check` and `hls` use.
 ///
 /// Only for a movie's track. A cue the track's edit list never shows is left to
 /// ``MovieEndRule``, which reports it as never shown: it cannot be lost by turning subtitles on.
