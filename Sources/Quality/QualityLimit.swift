@@ -21,6 +21,10 @@ public struct QualityLimit: Sendable, Equatable {
         /// `allowsAdjacent`, cues may also follow with no pause at all (only a short pause is
         /// a fault, as a "jerky" flash).
         case minimumGap(GapLength, allowsAdjacent: Bool)
+        /// Only characters a CEA-608 caption can show: the standard, special and extended
+        /// character sets of ANSI/CTA-608-E §6.4, for a profile whose captions are line 21
+        /// captions.
+        case cea608Characters
     }
 
     /// The number.
@@ -46,6 +50,7 @@ public struct QualityLimit: Sendable, Equatable {
         case .minimumDuration: .minimumDuration
         case .maximumDuration: .maximumDuration
         case .minimumGap: .minimumGap
+        case .cea608Characters: .cea608Characters
         }
     }
 }
@@ -100,6 +105,7 @@ extension QualityLimit.Value: CustomStringConvertible {
         case .minimumDuration(let time): "at least \(QualityNumber.seconds(time)) on screen"
         case .maximumDuration(let time): "at most \(QualityNumber.seconds(time)) on screen"
         case .minimumGap(let gap, let allowsAdjacent): "a gap of at least \(gap) between cues\(allowsAdjacent ? ", or none" : "")"
+        case .cea608Characters: "only characters a CEA-608 caption can show"
         }
     }
 }

@@ -1,8 +1,11 @@
+import Lint
+
 /// The checks `legible qc` makes of subtitle cues. The raw values are stable identifiers for
 /// scripts (`qc --json`).
 ///
-/// The first six compare a cue with a number a profile sets (``QualityLimit``); the others hold
-/// for every profile, each with the public document it comes from (``structuralSource``).
+/// The first seven are set by a profile (``QualityLimit``): a number, or a character set the
+/// profile's captions are sent in; the others hold for every profile, each with the public
+/// document it comes from (``structuralSource``).
 public enum QualityRule: String, Sendable, CaseIterable {
     /// Characters per second a viewer must read.
     case readingSpeed = "reading-speed"
@@ -16,6 +19,8 @@ public enum QualityRule: String, Sendable, CaseIterable {
     case maximumDuration = "maximum-duration"
     /// The shortest pause between cues.
     case minimumGap = "minimum-gap"
+    /// Characters a CEA-608 (line 21) caption cannot show.
+    case cea608Characters = "cea608-characters"
     /// Cues shown at the same time.
     case overlap
     /// Cues past the end of the movie.
@@ -24,12 +29,14 @@ public enum QualityRule: String, Sendable, CaseIterable {
     case invalidTiming = "invalid-timing"
     /// A cue without text.
     case emptyCue = "empty-cue"
+    /// A cue of a forced-only track that its language's full subtitle track does not show.
+    case forcedCueMissing = "forced-cue-missing"
 
     /// Where a rule that every profile applies is written down; nil for the rules whose numbers,
     /// and sources, come from a profile.
     public var structuralSource: String? {
         switch self {
-        case .readingSpeed, .charactersPerLine, .linesPerCue, .minimumDuration, .maximumDuration, .minimumGap:
+        case .readingSpeed, .charactersPerLine, .linesPerCue, .minimumDuration, .maximumDuration, .minimumGap, .cea608Characters:
             nil
         case .overlap:
             "47 CFR 79.1(j)(2)(iv) (captions shall not overlap one another); W3C WebVTT shows overlapping cues at once, stacked"
@@ -39,6 +46,8 @@ public enum QualityRule: String, Sendable, CaseIterable {
             "W3C WebVTT, cue timings (the end time must be greater than the start time)"
         case .emptyCue:
             "3GPP TS 26.245, timed text samples (a sample without text shows nothing: it is how a gap is written)"
+        case .forcedCueMissing:
+            CheckRule.forcedCuesInFullTrack.source
         }
     }
 }

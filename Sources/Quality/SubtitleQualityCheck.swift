@@ -1,8 +1,9 @@
 import Lint
 
 /// Checks subtitle cues against a published guideline (``QualityProfile``): reading speed,
-/// line length, line count, display time and gaps as the profile sets them, and the rules every
-/// profile shares (overlaps, cues past the movie's end or never shown, empty cues).
+/// line length, line count, display time, gaps and the CEA-608 character set as the profile sets
+/// them, and the rules every profile shares (overlaps, cues past the movie's end or never shown,
+/// empty cues, forced cues missing from the full track).
 ///
 /// Reads only the cues it is given; a movie track's cues come from ``QualitySubject/init(track:in:)``.
 public struct SubtitleQualityCheck: Sendable {
@@ -32,13 +33,9 @@ public struct SubtitleQualityCheck: Sendable {
     /// findings and notes.
     ///
     /// To add a rule: give it a ``QualityRule`` case (its stable name and, if every profile
-    /// applies it, its ``QualityRule/structuralSource``) and append a function here. Two rules
-    /// are expected to join this way: characters a CEA-608 caption cannot show (it needs the
-    /// 608 character set of ANSI/CTA-608-E, from TimedText's caption decoder) and forced cues
-    /// missing from the same language's full track (``QualitySubject/movie`` and
-    /// ``QualitySubject/trackID`` find the partner track; the comparison is `check`'s).
+    /// applies it, its ``QualityRule/structuralSource``) and append a function here.
     static let rules: [@Sendable (QualitySubject, QualityProfile) -> QualityOutcome] = [
-        LimitRules.findings, TimingRules.findings, MovieEndRule.findings, CueTextRules.findings,
+        LimitRules.findings, TimingRules.findings, MovieEndRule.findings, CueTextRules.findings, ForcedCueRule.findings,
     ]
 }
 

@@ -20,6 +20,9 @@ public struct ForcedCueCoverage: Sendable {
         public var forcedTrackID: UInt32
         /// The forced-only track's cues (media time) the full track has no cue for.
         public var missing: [Cue]
+        /// Their numbers among the forced-only track's cues (1-based, as `legible extract`
+        /// numbers them), in the order of ``missing``.
+        public var missingCueNumbers: [Int]
     }
 
     /// Every pair in `movie`: a `forc` reference from a full track to its forced-only twin, or,
@@ -46,14 +49,22 @@ public struct ForcedCueCoverage: Sendable {
         return pairs.compactMap { pair in
             guard let full = try? TextTrackReader.content(of: pair.full, in: movie).cues,
                   let forced = try? TextTrackReader.content(of: pair.forced, in: movie).cues else { return nil }
-            return Pair(fullTrackID: pair.full.id, forcedTrackID: pair.forced.id, missing: missing(forced, from: full))
+            let indexes = missingIndexes(forced, from: full)
+            return Pair(fullTrackID: pair.full.id, forcedTrackID: pair.forced.id, missing: indexes.map { forced[$0] },
+                        missingCueNumbers: indexes.map { $0 + 1 })
         }
     }
 
     /// The cues of `forced` that no cue of `full` shows: one overlapping it in time whose text
     /// holds its text (spacing aside).
     public static func missing(_ forced: [Cue], from full: [Cue]) -> [Cue] {
-        forced.filter { cue in
+        missingIndexes(forced, from: full).map { forced[$0] }
+    }
+
+    /// The positions in `forced` of the cues ``missing(_:from:)`` returns.
+    public static func missingIndexes(_ forced: [Cue], from full: [Cue]) -> [Int] {
+        forced.indices.filter { index in
+            let cue = forced[index]
             let text = normalized(cue.text.plainText)
             return !full.contains { candidate in
                 candidate.start < cue.end && cue.start < candidate.end && normalized(candidate.text.plainText).contains(text)

@@ -21,6 +21,20 @@ import Testing
         (start..<end).allSatisfy { time in cues.contains { $0.start <= time && time < $0.end && $0.plainText.contains(text) } }
     }
 
+    /// `report` offers the repair `check` prints: the rebuild has no set-track form.
+    @Test func theReportOffersChecksRepair() throws {
+        let folder = try TemporaryFolder("report-fix-forced")
+        defer { folder.remove() }
+        let check = try LegibleCommand.run(["check", "--json", Self.source])
+        let fix = try #require(((check.jsonObject?["findings"] as? [[String: Any]])?.first)?["fix"] as? String)
+        let page = folder.path("report.html")
+        try #require(try LegibleCommand.run(["report", Self.source, "-o", page]).status == 0)
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        let row = try #require(html.components(separatedBy: "data-rule=\"forced-cues-in-full-track\"").dropFirst().first)
+        let escaped = fix.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        #expect(row.components(separatedBy: "</tr>")[0].contains("<code>\(escaped)</code>"), "\(fix)")
+    }
+
     @Test(.enabled(if: ExternalTool.shouldRun("ffmpeg")), arguments: [false, true])
     func theFullTrackGetsTheForcedCues(inPlace: Bool) throws {
         let folder = try TemporaryFolder("check-fix-forced")

@@ -76,9 +76,52 @@ import Testing
         }
     }
 
-    /// Every TestMedia subtitle file (under every profile, at the demo movies' 25 fps) and every
-    /// TestMedia movie with text tracks. Each finding was checked by hand against the cue and the
-    /// guideline's number; regenerate with LEGIBLE_UPDATE_GOLDEN=1 after an intended change and
+    /// check-forced-missing.mov: a forced-only Spanish track (6, the `forc` twin of 5) with a
+    /// sign the full Spanish track (5) does not show. The expected cues are read from both tracks
+    /// by ffmpeg: a forced cue is missing when no full cue overlapping it in time holds its text.
+    @Test(.enabled(if: ExternalTool.shouldRun("ffmpeg") && ExternalTool.shouldRun("ffprobe")))
+    func forcedCuesMissingFromTheFullTrack() throws {
+        let folder = try TemporaryFolder("qc-forced")
+        defer { folder.remove() }
+        let movie = Self.media("rules/check-forced-missing.mov")
+        let streams = try ReportCommandTests.subtitleStreamIndexes(movie)
+        func cues(_ track: Int) throws -> [TimedCue] {
+            let index = try #require(streams[track], "ffprobe lists track \(track) as a subtitle stream")
+            return try DeliveryValidation.ffmpegCues(movie, subtitleStream: index, in: folder).map {
+                TimedCue(start: $0[0] as? Int ?? -1, end: $0[1] as? Int ?? -1, text: $0[2] as? String ?? "")
+            }
+        }
+        let full = try cues(5)
+        let forced = try cues(6)
+        func words(_ cue: TimedCue) -> String { cue.plainText.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        let expected = forced.indices.filter { index in
+            !full.contains { $0.start < forced[index].end && forced[index].start < $0.end && words($0).contains(words(forced[index])) }
+        }.map { $0 + 1 }
+        #expect(!expected.isEmpty, "the fixture has a forced cue the full track lacks")
+
+        let output = try Self.legible(["qc", movie, "--json"])
+        let subjects = try #require(output.jsonObject?["subjects"] as? [[String: Any]])
+        for subject in subjects {
+            let missing = (subject["findings"] as? [[String: Any]] ?? []).filter { $0["rule"] as? String == "forced-cue-missing" }
+            let track = subject["trackID"] as? Int
+            #expect(missing.map { $0["cue"] as? Int } == (track == 6 ? expected : []), "track \(track ?? -1)")
+            for finding in missing {
+                let cue = forced[(finding["cue"] as? Int ?? 0) - 1]
+                #expect(Int(((finding["start"] as? Double ?? -1) * 1000).rounded()) == cue.start)
+                #expect(finding["severity"] as? String == "warning")
+                #expect((finding["message"] as? String)?.contains(words(cue)) == true && (finding["message"] as? String)?.contains("track 5") == true)
+                #expect((finding["source"] as? String)?.contains("forced subtitle") == true)
+            }
+        }
+        // --track 6 alone finds the same: the full track is read from the movie.
+        let alone = try Self.legible(["qc", movie, "--track", "6", "--profile", "fcc", "--json"])
+        let findings = try #require(((alone.jsonObject?["subjects"] as? [[String: Any]])?.first?["findings"]) as? [[String: Any]])
+        #expect(findings.map { "\($0["rule"] ?? "") \($0["cue"] ?? "")" } == expected.map { "forced-cue-missing \($0)" })
+    }
+
+    /// Every TestMedia subtitle file (under every profile, at the demo movies' 25 fps; the
+    /// CEA-608 fixture also under fcc) and every TestMedia movie with text tracks. Each finding
+    /// was checked by hand against the cue and the guideline's number; regenerate with LEGIBLE_UPDATE_GOLDEN=1 after an intended change and
     /// review the diff.
     @Test func goldenTestMedia() throws {
         let root = TestPaths.testMedia
@@ -87,6 +130,8 @@ import Testing
         }
         runs += try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("qc").path)
             .filter { $0.hasSuffix(".srt") }.sorted().map { ["qc/\($0)", "--frame-rate", "25"] }
+        // The character set is a rule of the line 21 profiles only.
+        runs.append(["qc/cea608-characters.srt", "--profile", "fcc"])
         let movies = TestPaths.testMediaFiles.map(\.lastPathComponent)
             + (try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("rules").path))
                 .filter { $0.hasSuffix(".mov") }.sorted().map { "rules/\($0)" }

@@ -10,9 +10,11 @@ import Testing
 /// message and fetches nothing but itself, the movie and `data:` URLs; each timeline has as many
 /// cue bars as ffmpeg reads cues in the track; each viewer's menu is what `legible select --json`
 /// says for the same preferences; choosing a caption text colour changes the computed style of
-/// the cue Chromium renders in the preview. A screenshot of each page is recorded as an
-/// attachment (`swift test --attachments-path DIR` keeps them; LEGIBLE_KEEP_ARTEFACTS=1 also
-/// keeps the test's temporary folder).
+/// the cue Chromium renders in the preview, and, for one movie, every choice of every setting of
+/// the caption style panel gives the rendered cue the style its CSS asks for. A screenshot of
+/// each page is recorded as an attachment (`swift test --attachments-path DIR` keeps them, as
+/// Scripts/test does in .build/test-attachments; LEGIBLE_KEEP_ARTEFACTS=1 also keeps the test's
+/// temporary folder).
 @Suite(.serialized, .enabled(if: ["chromium", "ffmpeg", "ffprobe", "python3"].allSatisfy(ExternalTool.shouldRun)))
 struct ReportCommandTests {
     static let browsePage = TestPaths.packageRoot.appendingPathComponent("Scripts/browse-page").path
@@ -22,9 +24,10 @@ struct ReportCommandTests {
         return TestPaths.testMediaFiles.map(\.lastPathComponent) + rules.filter { $0.hasSuffix(".mov") }.sorted().map { "rules/\($0)" }
     }
 
-    /// What the browser saw, from Scripts/browse-page.
-    static func browse(_ page: String, screenshot: String) throws -> [String: Any] {
-        let output = try ExternalTool.run("python3", [browsePage, page, "--screenshot", screenshot, "--style", "color=yellow"],
+    /// What the browser saw, from Scripts/browse-page, with each of `styles` (caption style
+    /// settings, `name=value,name=value`) chosen in turn in the panel.
+    static func browse(_ page: String, screenshot: String, styles: [String] = ["color=yellow"]) throws -> [String: Any] {
+        let output = try ExternalTool.run("python3", [browsePage, page, "--screenshot", screenshot] + styles.flatMap { ["--style", $0] },
                                           timeout: .seconds(180))
         try #require(output.status == 0, "browse-page failed on \(page): \(output.stderr)")
         return try #require(try JSONSerialization.jsonObject(with: output.stdoutData) as? [String: Any])
@@ -67,8 +70,10 @@ struct ReportCommandTests {
             }
         }
 
-        // Overlap and short-gap marks: the findings `legible qc --json` makes of the same tracks.
+        // Overlap and short-gap marks, and the findings table under each timeline: the findings
+        // `legible qc --json` makes of the same tracks, every rule included.
         let marks = seen["marks"] as? [String: Int] ?? [:]
+        let tables = seen["findings"] as? [String: [String]] ?? [:]
         if !bars.isEmpty {
             let qc = try LegibleCommand.run(["qc", movie, "--json"])
             let subjects = try #require(qc.jsonObject?["subjects"] as? [[String: Any]], "\(name): qc --json")
@@ -76,6 +81,8 @@ struct ReportCommandTests {
                 let track = String(subject["trackID"] as? Int ?? -1)
                 let timing = (subject["findings"] as? [[String: Any]] ?? []).filter { ["overlap", "minimum-gap"].contains($0["rule"] as? String) }
                 #expect(marks[track] == timing.count, "\(name) track \(track): \(marks[track] ?? -1) marks, qc finds \(timing.count)")
+                let all = (subject["findings"] as? [[String: Any]] ?? []).map { "\($0["rule"] ?? "") \($0["cue"] ?? "")" }
+                #expect(tables[track] ?? [] == all, "\(name) track \(track): the page lists \(tables[track] ?? []), qc finds \(all)")
             }
         }
 
@@ -107,10 +114,106 @@ struct ReportCommandTests {
         let preview = try #require(seen["preview"] as? [String: Any], "\(name): a preview of the first cue")
         #expect((preview["readyState"] as? Int ?? 0) >= 2, "\(name): the preview frame is decoded")
         #expect((preview["activeCues"] as? [String])?.isEmpty == false, "\(name): the first cue is showing")
-        let before = preview["before"] as? [String: String]
-        let after = preview["after"] as? [String: String]
-        #expect(before?["color"] != nil && before?["color"] != after?["color"], "\(name): \(String(describing: before)) → \(String(describing: after))")
-        #expect(after?["color"] == "rgb(255, 255, 0)", "\(name)")
+        let before = RenderedStyle(preview["before"]).cue
+        let after = RenderedStyle(((preview["steps"] as? [[String: Any]])?.first)?["style"]).cue
+        #expect(before["color"] != nil && before["color"] != after["color"], "\(name): \(before) → \(after)")
+        #expect(after["color"] == "rgb(255, 255, 0)", "\(name)")
+    }
+
+    /// The computed style of the preview's cue (`::cue`) and of the box around it
+    /// (`-webkit-media-text-track-display`, where the window colour goes), as browse-page reads it.
+    struct RenderedStyle {
+        var cue: [String: String]
+        var display: [String: String]
+
+        init(_ json: Any?) {
+            let parts = json as? [String: Any]
+            cue = parts?["cue"] as? [String: String] ?? [:]
+            display = parts?["display"] as? [String: String] ?? [:]
+        }
+
+        func value(_ part: String, _ property: String) -> String? {
+            (part == "display" ? display : cue)[property]
+        }
+    }
+
+    /// Every choice of every setting of the caption style panel (47 CFR 79.103(c)), chosen alone
+    /// or with the colour its opacity goes with, on the report of demo.mov: the rendered cue (or
+    /// its box, for the window) takes the value of the CSS the page writes for it, as Chromium
+    /// computes it (colours as `rgb()`/`rgba()`, lengths in pixels, font lists as written), and
+    /// each setting changes the rendered style. The page writes the FCC's colours at full
+    /// intensity (as CTA-708's colour codes), so green is rgb(0, 255, 0), not CSS's `green`.
+    @Test func everyCaptionStyleSettingRestylesTheCue() throws {
+        let folder = try TemporaryFolder("report-style")
+        defer { folder.remove() }
+        let movie = TestPaths.testMedia.appendingPathComponent("demo.mov").path
+        let page = folder.path("demo.html")
+        try #require(try LegibleCommand.run(["report", movie, "-o", page]).status == 0)
+
+        let colors = [("white", "255, 255, 255"), ("black", "0, 0, 0"), ("red", "255, 0, 0"), ("green", "0, 255, 0"),
+                      ("blue", "0, 0, 255"), ("yellow", "255, 255, 0"), ("magenta", "255, 0, 255"), ("cyan", "0, 255, 255")]
+        func rgba(_ rgb: String, _ alpha: String) -> String { alpha == "1" ? "rgb(\(rgb))" : "rgba(\(rgb), \(alpha))" }
+        let sans = #"Arial, Helvetica, "DejaVu Sans", sans-serif"#
+        // (setting, settings chosen, part, property, computed value expected)
+        var steps: [(setting: String, choose: String, part: String, property: String, expected: String)] = []
+        for (font, family) in [("monospaced-serif", #""Courier New", "Nimbus Mono PS", "DejaVu Serif", monospace"#),
+                               ("proportional-serif", #""Times New Roman", "DejaVu Serif", serif"#),
+                               ("monospaced-sans", #""DejaVu Sans Mono", Menlo, Consolas, monospace"#),
+                               ("proportional-sans", sans), ("casual", #""Comic Sans MS", "Comic Neue", cursive"#),
+                               ("cursive", #""Brush Script MT", "URW Chancery L", cursive"#), ("small-capitals", sans)] {
+            steps.append(("font", "font=\(font)", "cue", "font-family", family))
+        }
+        steps.append(("font", "font=small-capitals", "cue", "font-variant-caps", "small-caps"))
+        for (color, rgb) in colors {
+            steps.append(("color", "color=\(color)", "cue", "color", rgba(rgb, "1")))
+            steps.append(("background", "background=\(color)", "cue", "background-color", rgba(rgb, "1")))
+            steps.append(("window", "window=\(color)", "display", "background-color", rgba(rgb, "1")))
+        }
+        for opacity in ["1", "0.5"] {
+            steps.append(("opacity", "color=cyan,opacity=\(opacity)", "cue", "color", rgba("0, 255, 255", opacity)))
+            steps.append(("opacity", "opacity=\(opacity)", "cue", "opacity", opacity))
+        }
+        for opacity in ["1", "0.5", "0"] {
+            steps.append(("background-opacity", "background=blue,background-opacity=\(opacity)", "cue", "background-color", rgba("0, 0, 255", opacity)))
+            steps.append(("background-opacity", "background-opacity=\(opacity)", "cue", "background-color", rgba("0, 0, 0", opacity)))
+            steps.append(("window-opacity", "window=magenta,window-opacity=\(opacity)", "display", "background-color", rgba("255, 0, 255", opacity)))
+            steps.append(("window-opacity", "window-opacity=\(opacity)", "display", "background-color", rgba("0, 0, 0", opacity)))
+        }
+        for (edge, shadow) in [("none", "none"),
+                               ("raised", "rgba(255, 255, 255, 0.8) -1px -1px 0px, rgba(0, 0, 0, 0.9) 1px 1px 0px"),
+                               ("depressed", "rgba(255, 255, 255, 0.8) 1px 1px 0px, rgba(0, 0, 0, 0.9) -1px -1px 0px"),
+                               ("uniform", "rgb(0, 0, 0) -1px 0px 0px, rgb(0, 0, 0) 1px 0px 0px, rgb(0, 0, 0) 0px -1px 0px, rgb(0, 0, 0) 0px 1px 0px"),
+                               ("drop-shadow", "rgba(0, 0, 0, 0.9) 2px 2px 3px")] {
+            steps.append(("edge", "edge=\(edge)", "cue", "text-shadow", shadow))
+        }
+        let sizes = ["50", "75", "150", "200"]
+        var choices: [String] = []
+        for step in steps where !choices.contains(step.choose) { choices.append(step.choose) }
+        let seen = try Self.browse(page, screenshot: folder.path("demo.png"), styles: choices + sizes.map { "size=\($0)" })
+        #expect((seen["console"] as? [Any])?.isEmpty == true, "\(seen["console"] ?? "")")
+        let preview = try #require(seen["preview"] as? [String: Any])
+        let before = RenderedStyle(preview["before"])
+        let rendered = (preview["steps"] as? [[String: Any]] ?? []).map { RenderedStyle($0["style"]) }
+        try #require(rendered.count == choices.count + sizes.count, "a style per step")
+
+        var changed: Set<String> = []
+        for step in steps {
+            let style = rendered[choices.firstIndex(of: step.choose) ?? 0]
+            #expect(style.value(step.part, step.property) == step.expected, "\(step.choose): \(step.part) \(step.property)")
+            // A setting counts as changing the cue by the steps that choose it alone.
+            if !step.choose.contains(","), style.cue != before.cue || style.display != before.display { changed.insert(step.setting) }
+        }
+        // Sizes are a percentage of the player's own cue size (79.103(c)(4): 50% to 200%).
+        let defaultSize = try #require(Double(before.cue["font-size"]?.dropLast(2) ?? ""), "the cue's size in px")
+        for (size, style) in zip(sizes, rendered.suffix(sizes.count)) {
+            let pixels = Double(style.cue["font-size"]?.dropLast(2) ?? "") ?? 0
+            #expect(abs(pixels - defaultSize * (Double(size) ?? 0) / 100) < 0.01, "size=\(size): \(pixels)px from \(defaultSize)px")
+            if pixels != defaultSize { changed.insert("size") }
+        }
+        // The settings 47 CFR 79.103(c)(2)-(8) names: colour, opacity, size, font, background
+        // colour and opacity, edge, window colour and opacity.
+        let fccSettings: Set = ["color", "opacity", "size", "font", "background", "background-opacity", "edge", "window", "window-opacity"]
+        #expect(changed == fccSettings, "settings that changed the rendered cue: \(changed.sorted())")
     }
 
     /// A timed location track made by `legible add-metadata-track` from TestMedia/route.gpx: its

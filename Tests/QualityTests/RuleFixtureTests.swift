@@ -71,6 +71,28 @@ import TimedText
         #expect(try Self.findings("empty-cue.srt", .fcc) == ["empty-cue": [2]])
     }
 
+    /// The guidelines for line 21 captions (FCC, DCMP) find the characters CTA-608-E §6.4 has no
+    /// code for; the streaming and BBC guidelines do not send 608 and leave them alone.
+    @Test func cea608Characters() throws {
+        let unshowable = ["cea608-characters": [2, 3, 4, 6]]
+        for profile in [QualityProfile.fcc, .dcmp, .dcmpEducational] {
+            #expect(try Self.findings("cea608-characters.srt", profile) == unshowable, "\(profile.name)")
+        }
+        for profile in [QualityProfile.netflix, .netflixChildren, .bbc] {
+            #expect(try Self.findings("cea608-characters.srt", profile, framesPerSecond: 25) == [:], "\(profile.name)")
+        }
+        // Each finding names the characters without a form, and only those: 'ï' of cue 6 is an
+        // extended character, 'Œ' none.
+        let text = try String(contentsOf: TestPaths.testMedia.appendingPathComponent("qc/cea608-characters.srt"), encoding: .utf8)
+        let check = SubtitleQualityCheck(QualitySubject(cues: try SubRipParser.parse(string: text).cues), profile: .fcc)
+        let named = check.findings.map { finding in
+            finding.message.split(separator: "'", omittingEmptySubsequences: false).enumerated()
+                .filter { $0.offset % 2 == 1 }.map { String($0.element) }
+        }
+        #expect(named == [["€"], ["😀"], ["こ", "ん", "に", "ち", "は"], ["Œ"]])
+        #expect(check.findings.allSatisfy { $0.severity == .error && $0.source.contains("CTA-608-E §6.4") })
+    }
+
     @Test func pastTheMovieEnd() throws {
         let cues = [Cue(start: .seconds(1), end: .seconds(2), text: "inside"),
                     Cue(start: .milliseconds(9_500), end: .milliseconds(10_500), text: "across the end"),

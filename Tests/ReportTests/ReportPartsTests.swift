@@ -52,6 +52,25 @@ import TimedText
         #expect(count == 2)
     }
 
+    /// Every `id` on a page is used once (HTML: an element's id is unique in its tree), and every
+    /// link of the page's navigation leads to one.
+    @Test(arguments: TestPaths.testMediaFiles.map(\.lastPathComponent))
+    func idsAreUnique(_ name: String) throws {
+        let movie = try Movie.open(path: TestPaths.testMedia.appendingPathComponent(name).path)
+        let page = AccessibilityReport(movie: movie, fileName: name, options: .init(videoSource: name)).html()
+        func captures(_ pattern: String) throws -> [String] {
+            let expression = try NSRegularExpression(pattern: pattern)
+            return expression.matches(in: page, range: NSRange(page.startIndex..., in: page)).compactMap {
+                Range($0.range(at: 1), in: page).map { String(page[$0]) }
+            }
+        }
+        let ids = try captures(#"\sid="([^"]*)""#)
+        #expect(ids.count == Set(ids).count, "\(name): ids used twice: \(Dictionary(grouping: ids) { $0 }.filter { $0.value.count > 1 }.keys.sorted())")
+        for target in try captures(##"href="#([^"]*)""##) {
+            #expect(ids.contains(target), "\(name): a link to #\(target), which no element has")
+        }
+    }
+
     /// A movie with no text track still gets a whole page, which says so.
     @Test func pagesForMoviesWithoutText() throws {
         for name in ["audio-languages.mov", "fragmented.mp4", "chapters.mp4"] {

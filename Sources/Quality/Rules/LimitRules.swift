@@ -1,10 +1,11 @@
 import ISOBMFF
 import TimedText
 
-/// The rules that measure one cue against a number of the profile: reading speed, characters
-/// per line, lines per cue, minimum and maximum duration. Times are compared to the
-/// millisecond, the precision of SubRip and WebVTT timestamps: a limit of 5/6 s is met by a cue
-/// of 833 ms.
+/// The rules that measure one cue against a limit of the profile: reading speed, characters
+/// per line, lines per cue, minimum and maximum duration, and the characters a CEA-608 caption
+/// can show (the table the caption encoder uses, `CEA608CharacterSet`). Times are compared to
+/// the millisecond, the precision of SubRip and WebVTT timestamps: a limit of 5/6 s is met by a
+/// cue of 833 ms.
 enum LimitRules {
     static func findings(_ subject: QualitySubject, _ profile: QualityProfile) -> QualityOutcome {
         var outcome = QualityOutcome()
@@ -40,6 +41,11 @@ enum LimitRules {
             return "on screen \(QualityNumber.seconds(cue.duration)); the maximum is \(QualityNumber.seconds(maximum))"
         case .minimumGap:
             return nil
+        case .cea608Characters:
+            let missing = CEA608CharacterSet.charactersWithoutForm(in: cue.lines.joined(separator: "\n"))
+            guard !missing.isEmpty else { return nil }
+            let them = missing.count == 1 ? "it" : "them"
+            return "no CEA-608 form for \(CEA608CharacterSet.listing(missing)): a 608 caption cannot show \(them), and an encoder leaves \(them) out"
         }
     }
 }

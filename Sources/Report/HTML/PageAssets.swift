@@ -88,6 +88,7 @@ enum PageAssets {
         if (f.background.value) { cue.push("background-color: " + color(f.background.value, f["background-opacity"].value)); }
         else if (f["background-opacity"].value) { cue.push("background-color: rgba(0,0,0," + f["background-opacity"].value + ")"); }
         if (f.window.value) { box.push("background-color: " + color(f.window.value, f["window-opacity"].value)); }
+        else if (f["window-opacity"].value) { box.push("background-color: rgba(0,0,0," + f["window-opacity"].value + ")"); }
         if (f.edge.value) { cue.push("text-shadow: " + edges[f.edge.value]); }
         rules.textContent = "video::cue { " + cue.join("; ") + " }\\nvideo::-webkit-media-text-track-display { " + box.join("; ") + " }";
       }

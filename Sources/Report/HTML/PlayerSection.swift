@@ -16,7 +16,7 @@ extension AccessibilityReport {
                 return element
             }
         } ?? []
-        html += "<div class=\"player-row\"><figure><video id=\"player\" controls preload=\"auto\" width=\"600\" src=\"\(escapeHTML(source))\">"
+        html += "<div class=\"player-row\"><figure><video id=\"movie-player\" controls preload=\"auto\" width=\"600\" src=\"\(escapeHTML(source))\">"
         html += tracks.map(\.html).joined() + "</video><figcaption>The movie with \(tracks.count) web track\(tracks.count == 1 ? "" : "s"): "
         html += "WebVTT on the movie timeline, as <code>legible html</code> writes it.</figcaption></figure>"
         if let first = firstCue, tracks.indices.contains(first.track) {

@@ -29,6 +29,7 @@ struct CEA608CaptionLayout {
     var unsupportedStyles: [String] = []
 
     init(text: CueText, placement: CuePlacement, settings: CueSettings) {
+        unmappable = String(CEA608CharacterSet.charactersWithoutForm(in: text.plainText))
         var lines: [[Cell]] = [[]]
         var current = CEA608TextAttributes()
         for run in text.runs where run.style.ruby != .annotation {
@@ -39,10 +40,8 @@ struct CEA608CaptionLayout {
                     current = CEA608TextAttributes()
                     continue
                 }
-                guard CEA608CharacterSet.code(for: character) != nil else {
-                    if !unmappable.contains(character) { unmappable.append(character) }
-                    continue
-                }
+                // Left out; `unmappable` names it.
+                guard CEA608CharacterSet.code(for: character) != nil else { continue }
                 let cellAttributes = character == " " ? current : attributes
                 if cellAttributes != current, !lines[lines.count - 1].isEmpty {
                     // A mid-row code takes a cell: it replaces the space before, or is added.

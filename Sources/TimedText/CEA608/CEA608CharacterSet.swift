@@ -47,6 +47,23 @@ public enum CEA608CharacterSet {
         encoding[character]
     }
 
+    /// The characters of `text` that have no form (``code(for:)`` is nil), each once, in the
+    /// order they first appear. Line breaks are left out: a caption breaks rows with codes, not
+    /// characters.
+    public static func charactersWithoutForm(in text: some Sequence<Character>) -> [Character] {
+        var found: [Character] = []
+        for character in text where character != "\n" && code(for: character) == nil && !found.contains(character) {
+            found.append(character)
+        }
+        return found
+    }
+
+    /// Characters as a person reads them with their code points: `'€' (U+20AC), '😀' (U+1F600)`.
+    public static func listing(_ characters: some Sequence<Character>) -> String {
+        characters.flatMap(\.unicodeScalars).map { "'\($0)' (U+\(String($0.value, radix: 16, uppercase: true)))" }
+            .joined(separator: ", ")
+    }
+
     /// The solid block a decoder shows for a byte whose parity is wrong (CTA-608-E §4.1); also the
     /// standard character 0x7F.
     public static let solidBlock: Character = "\u{2588}"

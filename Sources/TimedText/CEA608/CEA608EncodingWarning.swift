@@ -43,7 +43,7 @@ public struct CEA608EncodingWarning: Sendable, Equatable, CustomStringConvertibl
         switch self.kind {
         case .unmappableCharacters(let characters):
             kind = "cea608-characters"
-            message = "no CEA-608 form for \(characters.unicodeScalars.map { "'\($0)' (U+\(String($0.value, radix: 16, uppercase: true)))" }.joined(separator: ", ")); left out"
+            message = "no CEA-608 form for \(CEA608CharacterSet.listing(characters)); left out"
         case .tooManyRows(let rows):
             kind = "cea608-rows"
             message = "\(rows) rows after breaking at 32 columns; a caption shows at most 4, the rest is left out"

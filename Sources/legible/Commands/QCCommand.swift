@@ -8,7 +8,7 @@ import TimedText
 struct QCCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "qc",
-        abstract: "Check subtitles against a published guideline: reading speed, line length, lines, display time, gaps, overlaps.",
+        abstract: "Check subtitles against a published guideline: reading speed, line length, lines, display time, gaps, overlaps, characters.",
         discussion: """
         Each finding names the cue (its number in the file, or as 'legible extract' numbers a \
         track's cues), its time, what was measured, the limit, and the document and section the \
@@ -21,9 +21,13 @@ struct QCCommand: ParsableCommand {
           bbc                BBC Subtitle Guidelines
           dcmp               DCMP Captioning Guidelines, adult cultural movies
           dcmp-educational   DCMP Captioning Key, lower-level educational media
-          fcc                47 CFR 79.1(j)(2): no numbers, only the shared rules
+          fcc                47 CFR 79.1(j)(2): no numbers; the shared rules and the 608 character set
+        fcc, dcmp and dcmp-educational, guidelines for line 21 captions, also find characters a \
+        CEA-608 caption cannot show (CTA-608-E §6.4; the set 'legible add-captions' encodes). \
         Every profile also finds overlapping cues, cues past the movie's end or outside the \
-        track's edit list, cues that end before they start and empty cues.
+        track's edit list, cues that end before they start, empty cues and, in a movie, cues of \
+        a forced-only track that its language's full subtitle track does not show (as 'legible \
+        check' finds them).
 
         A movie's text tracks (tx3g, wvtt, QuickTime text; chapter tracks left out) are read \
         on the movie timeline; gaps counted in frames use its video's frame rate. For a subtitle \

@@ -95,7 +95,7 @@ struct ReportCommand: ParsableCommand {
         let options = AccessibilityReport.Options(viewers: try parsedViewers(), profile: profile,
                                                   videoSource: PageLink.relativeURL(fromFolder: folder, to: absolute(video ?? movie)))
         let report = AccessibilityReport(movie: opened, fileName: DeliveryCommandLine.fileName(movie), options: options)
-        let page = report.html { SetTrackCommandLine(moviePath: movie, fix: $0).rendered }
+        let page = report.html { CheckReport.command(making: $0, in: movie) }
         try DeliveryCommandLine.run(output) { () throws(DeliveryError) in
             try DeliveryFolder.write([DeliveryFile(name: name, text: page)], into: folder.isEmpty ? "/" : folder,
                                      existing: overwrite ? .overwrite : .refuseExistingFiles)

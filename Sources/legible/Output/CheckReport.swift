@@ -9,12 +9,16 @@ struct CheckReport {
     let output: String?
 
     private func fixCommand(_ finding: Finding) -> String? {
-        guard let fix = finding.fix else { return nil }
-        // A track rebuilt from new cues has no set-track form: check --fix makes it.
+        finding.fix.map { Self.command(making: $0, in: output ?? path) }
+    }
+
+    /// The command that makes `fix` to the movie at `path`: a `set-track` line, or, for a track
+    /// rebuilt from new cues (which has no set-track form), `check --fix`. `report` shows the same.
+    static func command(making fix: TrackFix, in path: String) -> String {
         guard fix.replacementCues == nil else {
-            return (["legible", "check", output ?? path, "--fix", "--in-place"]).map(SetTrackCommandLine.shellWord).joined(separator: " ")
+            return (["legible", "check", path, "--fix", "--in-place"]).map(SetTrackCommandLine.shellWord).joined(separator: " ")
         }
-        return SetTrackCommandLine(moviePath: output ?? path, fix: fix).rendered
+        return SetTrackCommandLine(moviePath: path, fix: fix).rendered
     }
 
     var lines: [String] {
