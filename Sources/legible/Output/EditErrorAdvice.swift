@@ -1,3 +1,4 @@
+import Conversion
 import Remux
 
 extension EditError {
@@ -5,6 +6,8 @@ extension EditError {
     /// user gets past by changing the command, the option or command that does it.
     var commandLineMessage: String {
         switch self {
+        case let .refusedLosses(losses):
+            "refusing to write what the output cannot carry: \(losses.map(ConversionLossReport.commandLine).joinedSummary); nothing was written"
         case .followAudioNeedsLanguage:
             "--follow-audio auto needs the subtitle language (--language)"
         case .noSoundTrack:
