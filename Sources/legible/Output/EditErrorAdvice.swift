@@ -1,4 +1,3 @@
-import Conversion
 import Remux
 
 extension EditError {
@@ -7,7 +6,7 @@ extension EditError {
     var commandLineMessage: String {
         switch self {
         case let .refusedLosses(losses):
-            "refusing to write what the output cannot carry: \(losses.map(ConversionLossReport.commandLine).joinedSummary); nothing was written"
+            EditError.refusedLosses(losses.map(ConversionLossReport.commandLine)).description
         case .followAudioNeedsLanguage:
             "--follow-audio auto needs the subtitle language (--language)"
         case .noSoundTrack:
