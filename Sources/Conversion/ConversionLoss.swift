@@ -33,7 +33,7 @@ public struct ConversionLoss: Sendable, Hashable {
     /// The most numbers ``summary`` lists before it says how many there are in all.
     public static let listedNumbers = 12
 
-    /// One line for a person: `cues 4, 9, 12: WebVTT voice spans have no tx3g form; --format wvtt
+    /// One line for a person: `cues 4, 9, 12: WebVTT voice spans have no tx3g form; a wvtt track
     /// keeps them`. Long lists end `…, 87 (40 cues)`.
     public var summary: String {
         var text = source.map { $0 + ": " } ?? ""

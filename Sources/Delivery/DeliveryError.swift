@@ -20,7 +20,11 @@ public enum DeliveryError: Error, Sendable, CustomStringConvertible {
     case folderNotEmpty(folder: String, entries: [String])
     /// Files of the names the output would write already exist.
     case filesExist(folder: String, names: [String])
+    /// Cutting the video at its sync samples gives `count` segments, more than `maximum`
+    /// (``WebVTTSegmenter/maximumSegmentCount``); a longer target duration gives fewer.
+    case tooManySegments(count: Int, maximum: Int)
 
+    /// The problem in plain words; it names no command-line option.
     public var description: String {
         switch self {
         case .noLegibleTracks:
@@ -36,9 +40,11 @@ public enum DeliveryError: Error, Sendable, CustomStringConvertible {
         case let .output(error):
             error.description
         case let .folderNotEmpty(_, entries):
-            "the output folder is not empty (\(Self.list(entries))); use --overwrite to replace files of the same name"
+            "the output folder is not empty (\(Self.list(entries)))"
         case let .filesExist(_, names):
-            "would replace \(Self.list(names)); use --overwrite to replace them"
+            "would replace \(Self.list(names))"
+        case let .tooManySegments(count, maximum):
+            "\(count) segments is more than \(maximum)"
         }
     }
 

@@ -35,6 +35,12 @@ import Testing
         UsageError(arguments: ["SRC", englishSDH, "--follow-audio", "4", "-o", "OUT"], says: "track 4"),
         UsageError(arguments: ["SRC", englishSDH, "--follow-audio", "9", "-o", "OUT"], says: "track 9"),
         UsageError(arguments: ["SRC", englishSDH, "--forced", "--forced-for", "9", "-o", "OUT"], says: "track 9"),
+        // The library's refusal (EditError) with the option that gets past it: demo.mov's sound
+        // tracks are 2 (eng) and 3 (spa), TestMedia/README.md.
+        UsageError(arguments: ["SRC", englishSDH, "--language", "de", "--follow-audio", "auto", "-o", "OUT"],
+                   says: "no sound track is in 'de'; sound tracks: 2 (eng), 3 (spa); name one with --follow-audio TRACK"),
+        UsageError(arguments: ["SRC", englishSDH, "--follow-audio", "auto", "-o", "OUT"],
+                   says: "--follow-audio auto needs the subtitle language (--language)"),
         UsageError(arguments: ["SRC", englishSDH, "-o", "OUT"], says: "fragmented", source: "fragmented.mp4"),
     ]
 

@@ -39,10 +39,19 @@ import TimedText
         #expect(segmentation.starts(inTimescale: 1000) == [0, 334, UInt64.max])
     }
 
+    /// Every one of 250,000 sync samples starts a segment with a 1-µs step: more than the
+    /// 100,000 segments written, a refusal with both counts and no command-line advice.
     @Test func aTinyStepOnALongMovieIsRefused() {
-        #expect(throws: DeliveryError.self) {
+        let error = #expect(throws: DeliveryError.self) {
             try CMAFSegmentation(video: video(frames: 250_000, gop: 1), timescale: 12800, target: SubtitleTime(microseconds: 1))
         }
+        guard case let .tooManySegments(count, maximum)? = error else {
+            Issue.record("not tooManySegments: \(String(describing: error))")
+            return
+        }
+        #expect(count == 250_000)
+        #expect(maximum == 100_000)
+        #expect(error?.description.contains("--") == false)
     }
 
     @Test func audioObjectTypesFromEsds() {

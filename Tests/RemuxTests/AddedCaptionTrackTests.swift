@@ -96,7 +96,7 @@ import TimedText
         let folder = try TemporaryFolder("caption-empty")
         defer { folder.remove() }
         let request = CaptionTrackRequest(bursts: [CEA608Burst(frame: 3, pairs: [.padding])])
-        #expect(throws: BoxError.self) {
+        #expect(throws: EditError.noCaptionBytes) {
             try MovieEditor(path: RemuxFixtures.media("demo.mov").path).write(EditPlan(captionTracks: [request]), to: folder.path("out.mov"))
         }
         #expect(!FileManager.default.fileExists(atPath: folder.path("out.mov")))

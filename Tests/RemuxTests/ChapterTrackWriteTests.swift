@@ -68,6 +68,6 @@ import TimedText
     @Test func refusesAListThatDoesNotStartAtZero() throws {
         let folder = try TemporaryFolder("remux-chapters")
         defer { folder.remove() }
-        #expect(throws: BoxError.self) { _ = try Self.write("demo.mov", [(500, "Late")], in: folder) }
+        #expect(throws: EditError.firstChapterNotAtZero(start: .milliseconds(500))) { _ = try Self.write("demo.mov", [(500, "Late")], in: folder) }
     }
 }

@@ -103,7 +103,7 @@ import Testing
         let folder = try TemporaryFolder("remux-remove-unknown")
         defer { folder.remove() }
         let output = folder.path("out.mov")
-        #expect(throws: BoxError.self) {
+        #expect(throws: EditError.self) {
             _ = try MovieEditor(path: RemuxFixtures.media("demo.mov").path).write(EditPlan(removal: MetadataRemoval(trackIDs: [99])), to: output)
         }
         #expect(!FileManager.default.fileExists(atPath: output))

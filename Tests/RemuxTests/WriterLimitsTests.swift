@@ -151,13 +151,18 @@ import TimedText
         #expect(extended.losses.isEmpty)
         #expect(extended.diagnostics.contains { $0.contains("the movie is lengthened from 00:00:04.000 to 00:00:07.000") }, "\(extended.diagnostics)")
 
-        #expect(throws: BoxError.self) {
+        #expect(throws: EditError.self) {
             try editor.write(EditPlan(subtitleTracks: [request], pastEnd: .refuse), to: folder.path("refuse.mov"))
         }
         #expect(!FileManager.default.fileExists(atPath: folder.path("refuse.mov")))
         var strict = EditPlan(subtitleTracks: [request], pastEnd: .clip)
         strict.refusesLosses = true
-        #expect(throws: BoxError.self) { try editor.write(strict, to: folder.path("strict.mov")) }
+        let refusal = #expect(throws: EditError.self) { try editor.write(strict, to: folder.path("strict.mov")) }
+        guard case let .refusedLosses(losses)? = refusal else {
+            Issue.record("not a refusal of losses: \(String(describing: refusal))")
+            return
+        }
+        #expect(losses.map(\.kind) == [.pastMovieEnd, .cutAtMovieEnd])
     }
 
     @Test func chaptersPastTheEnd() throws {
@@ -168,7 +173,8 @@ import TimedText
         let report = try editor.write(EditPlan(chapters: ChapterTrackRequest(chapters: chapters)), to: folder.path("clip.mov"))
         #expect(report.losses.map(\.numbers) == [[3]])
         #expect(report.losses.first?.hint == nil, "a chapter cannot lengthen the movie")
-        #expect(throws: BoxError.self) {
+        // demo.mov is 4 s long (TestMedia/README.md).
+        #expect(throws: EditError.chapterPastEnd(number: 3, title: "C", start: .seconds(9), movieEnd: .seconds(4))) {
             try editor.write(EditPlan(chapters: ChapterTrackRequest(chapters: chapters), pastEnd: .refuse), to: folder.path("refuse.mov"))
         }
     }

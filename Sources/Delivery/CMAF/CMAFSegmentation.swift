@@ -28,7 +28,7 @@ public struct CMAFSegmentation: Sendable, Equatable {
             if let last = starts.last, time >= last.saturatingAdd(step) { starts.append(time) }
         }
         guard starts.count <= WebVTTSegmenter.maximumSegmentCount else {
-            throw .invalidParameter("\(starts.count) segments is more than \(WebVTTSegmenter.maximumSegmentCount); use a longer --segment-duration")
+            throw .tooManySegments(count: starts.count, maximum: WebVTTSegmenter.maximumSegmentCount)
         }
         self.init(timescale: timescale, starts: starts)
     }

@@ -27,17 +27,17 @@ struct CaptionTrackBuilder {
         var losses: [ConversionLoss]
     }
 
-    func build(_ request: CaptionTrackRequest, trackID: UInt32) throws(BoxError) -> Result {
+    func build(_ request: CaptionTrackRequest, trackID: UInt32) throws(EditError) -> Result {
         guard request.bursts.contains(where: { !$0.isPadding }) else {
-            throw BoxError(.invalidValue("the captions have no byte pairs to carry"), at: nil)
+            throw .noCaptionBytes
         }
         let samples = ClosedCaptionTrackCodec.samples(request.bursts, field: request.field, frameRate: request.frameRate)
         var table = NewTrackSamples(kind: "a closed-caption sample")
-        try table.append(samples)
+        try boxing(table.append(samples))
         let layout = NewTrack(handler: "clcp", handlerName: ConventionalHandlerName.name(forHandlerType: "clcp"),
                               mediaInformationHeader: NewTrack.baseOrNullMediaHeader(isQuickTime: isQuickTime),
                               sampleEntry: Self.sampleDescription, mediaTimescale: request.frameRate.timescale, flags: [.inMovie])
-        let (trak, media) = try layout.build(trackID: trackID, samples: table, movieTimescale: movieTimescale, isQuickTime: isQuickTime)
+        let (trak, media) = try boxing(layout.build(trackID: trackID, samples: table, movieTimescale: movieTimescale, isQuickTime: isQuickTime))
         return Result(trak: trak, media: media,
                       diagnostics: request.encodingWarnings.filter { !$0.isLoss }.map(\.description),
                       losses: request.encodingWarnings.compactMap(\.loss))

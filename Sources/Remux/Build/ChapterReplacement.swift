@@ -26,7 +26,7 @@ struct ChapterReplacement {
     /// Whether `udta/chpl` goes.
     let removesNeroChapters: Bool
 
-    init(movie: Movie, request: ChapterTrackRequest) throws(BoxError) {
+    init(movie: Movie, request: ChapterTrackRequest) throws(EditError) {
         let chapterTargets = movie.chapterTrackIDs
         let otherwiseReferenced = Set(movie.tracks.flatMap { track in
             track.references.filter { $0.type != TrackReference.chapterList }.flatMap(\.trackIDs)
@@ -63,7 +63,7 @@ struct ChapterReplacement {
             }
         }
         guard !referring.isEmpty else {
-            throw BoxError(.invalidValue("the movie has no video or sound track to hold the chapter reference (tref/chap)"), at: nil)
+            throw .noTrackForChapterReference
         }
         referringTrackIDs = referring
     }

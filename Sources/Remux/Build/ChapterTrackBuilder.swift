@@ -60,13 +60,13 @@ struct ChapterTrackBuilder {
         var chapters: [Chapter]
     }
 
-    func build(_ request: ChapterTrackRequest, trackID: UInt32) throws(BoxError) -> Result {
-        guard let first = request.chapters.first else { throw BoxError(.invalidValue("the chapter list is empty"), at: nil) }
+    func build(_ request: ChapterTrackRequest, trackID: UInt32) throws(EditError) -> Result {
+        guard let first = request.chapters.first else { throw .noChapters }
         guard first.start == .zero else {
-            throw BoxError(.invalidValue("the first chapter starts at \(first.start), not at 0"), at: nil)
+            throw .firstChapterNotAtZero(start: first.start)
         }
         guard movieTimescale > 0, movieDuration > 0 else {
-            throw BoxError(.invalidValue("the movie has no duration (mvhd), so the last chapter has no end"), at: nil)
+            throw .movieHasNoDuration
         }
         let movieEnd = SubtitleTime(units: Int64(clamping: movieDuration), timescale: movieTimescale) ?? .zero
         let mediaEnd = movieEnd.units(inTimescale: Self.timescale)
@@ -75,7 +75,7 @@ struct ChapterTrackBuilder {
         if kept.count < request.chapters.count {
             let first = request.chapters[kept.count]
             guard pastEnd == .clip else {
-                throw BoxError(.invalidValue("chapter \(kept.count + 1) (\"\(first.title)\" at \(first.start)) starts at or after the movie's end (\(movieEnd))"), at: nil)
+                throw .chapterPastEnd(number: kept.count + 1, title: first.title, start: first.start, movieEnd: movieEnd)
             }
             losses = ConversionLoss.heldToMovieEnd(.chapter, leftOut: Array(kept.count + 1...request.chapters.count), cut: [], end: movieEnd)
         }
@@ -84,15 +84,16 @@ struct ChapterTrackBuilder {
             let start = chapter.start.units(inTimescale: Self.timescale)
             let end = index + 1 < kept.count ? kept[index + 1].start.units(inTimescale: Self.timescale) : mediaEnd
             guard end > start else {
-                throw BoxError(.invalidValue("chapter \(index + 1) (\"\(chapter.title)\" at \(chapter.start)) lasts less than a millisecond"), at: nil)
+                throw .chapterTooShort(number: index + 1, title: chapter.title, start: chapter.start)
             }
-            try samples.append(try QuickTimeTextSample.encode(chapter.title), duration: UInt64(end - start))
+            let sample = try QuickTimeTextSample.encode(chapter.title)
+            try boxing(samples.append(sample, duration: UInt64(end - start)))
         }
         let layout = NewTrack(handler: "text", handlerName: "ChapterHandler",
                               mediaInformationHeader: NewTrack.baseMediaHeader([Self.textMediaInformation]),
                               sampleEntry: Self.sampleDescription, mediaTimescale: Self.timescale, flags: [.inMovie],
                               movieDuration: movieDuration)
-        let (trak, media) = try layout.build(trackID: trackID, samples: samples, movieTimescale: movieTimescale, isQuickTime: isQuickTime)
+        let (trak, media) = try boxing(layout.build(trackID: trackID, samples: samples, movieTimescale: movieTimescale, isQuickTime: isQuickTime))
         return Result(trak: trak, media: media, losses: losses, chapters: Array(kept))
     }
 }

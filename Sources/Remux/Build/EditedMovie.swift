@@ -28,7 +28,7 @@ struct EditedMovie {
     /// metadata), so an in-place edit must erase it rather than only retire it.
     var erasesRetiredMovie: Bool
 
-    init(movie: Movie, plan: EditPlan, limits: Limits) throws(BoxError) {
+    init(movie: Movie, plan: EditPlan, limits: Limits) throws(EditError) {
         try Self.checkEditable(movie)
         var edit = try EditableMovie(movie: movie, plan: plan, limits: limits)
         try edit.applyTrackChanges()
@@ -38,7 +38,7 @@ struct EditedMovie {
         try edit.replaceChapters()
         try edit.replaceCues()
         if plan.refusesLosses, !edit.losses.isEmpty {
-            throw BoxError(.invalidValue("refusing to write what the output cannot carry: \(edit.losses.joinedSummary); nothing was written"), at: nil)
+            throw .refusedLosses(edit.losses)
         }
         try edit.applyDefaults()
         try edit.applyRemoval()
@@ -53,15 +53,14 @@ struct EditedMovie {
     }
 
     /// What the engine cannot write back faithfully.
-    private static func checkEditable(_ movie: Movie) throws(BoxError) {
+    private static func checkEditable(_ movie: Movie) throws(EditError) {
         if movie.isFragmented {
-            throw BoxError(.unsupported("fragmented MP4 (moof) is not supported for editing: its samples are described in the fragments, not in moov"), at: nil)
+            throw .fragmentedMovie
         }
         // A file cut short, or damaged after its last box, is the layouts' to judge
         // (SourceBoxes): what no track uses is left out, with a warning.
         for track in movie.tracks where !track.externalDataReferences.isEmpty {
-            throw BoxError(.unsupported("track \(track.id) refers to media in another file (dref); only self-contained movies can be edited"),
-                           at: track.box.location)
+            throw .externalMedia(trackID: track.id)
         }
     }
 }

@@ -26,18 +26,18 @@ struct MetadataTrackBuilder {
         var losses: [ConversionLoss]
     }
 
-    func build(_ request: MetadataTrackRequest, trackID: UInt32) throws(BoxError) -> Result {
+    func build(_ request: MetadataTrackRequest, trackID: UInt32) throws(EditError) -> Result {
         guard request.groups.contains(where: { $0.mediaDuration > 0 }) else {
-            throw BoxError(.invalidValue("the timed metadata track has no groups"), at: nil)
+            throw .noMetadataGroups
         }
         var localIDs: Set<UInt32> = []
         for key in request.keys {
             guard key.localID != 0, key.localID != 0xFFFF_FFFF, localIDs.insert(key.localID).inserted else {
-                throw BoxError(.invalidValue("timed metadata key \(key.identifier) has local key ID \(key.localID), which is reserved or taken"), at: nil)
+                throw .metadataLocalIDTaken(identifier: key.identifier, localID: key.localID)
             }
         }
         let timescale = request.groups.first?.timescale ?? Self.defaultTimescale
-        guard timescale > 0 else { throw BoxError(.invalidValue("the timed metadata timescale is 0"), at: nil) }
+        guard timescale > 0 else { throw .metadataTimescaleZero }
         var samples = NewTrackSamples(kind: "a timed metadata sample")
         // Keys by identifier, so each item finds its key at once, however many keys there are.
         let keysByIdentifier = Dictionary(grouping: request.keys, by: \.identifier)
@@ -46,27 +46,28 @@ struct MetadataTrackBuilder {
             guard group.mediaDuration > 0 else { continue }
             // Samples are back to back: time the document leaves out is an explicit gap.
             if group.mediaStart > samples.duration {
-                try samples.append(TimedMetadataSample.placeholder, duration: group.mediaStart - samples.duration)
+                try boxing(samples.append(TimedMetadataSample.placeholder, duration: group.mediaStart - samples.duration))
             } else if group.mediaStart < samples.duration {
-                throw BoxError(.invalidValue("timed metadata groups overlap at \(group.start) s"), at: nil)
+                throw .metadataGroupsOverlap(start: group.start)
             }
-            try samples.append(try sample(of: group, keys: keysByIdentifier).encoded(), duration: group.mediaDuration)
+            let encoded = try sample(of: group, keys: keysByIdentifier).encoded()
+            try boxing(samples.append(encoded, duration: group.mediaDuration))
         }
         guard samples.count > 0 else {
-            throw BoxError(.invalidValue("no timed metadata group starts before the movie's end (\(movieEnd ?? .zero))"), at: nil)
+            throw .noMetadataGroupBeforeEnd(movieEnd: movieEnd ?? .zero)
         }
         let entry = Box(type: TimedMetadataTrack.format, prefix: [0, 0, 0, 0, 0, 0, 0, 1],
                         children: [MetadataKeyTable(keys: request.keys).makeBox()])
         let layout = NewTrack(handler: "meta", handlerName: "TimedMetadataHandler",
                               mediaInformationHeader: NewTrack.baseOrNullMediaHeader(isQuickTime: isQuickTime),
                               sampleEntry: entry, mediaTimescale: timescale, flags: [.enabled, .inMovie])
-        let (trak, media) = try layout.build(trackID: trackID, samples: samples, movieTimescale: movieTimescale, isQuickTime: isQuickTime)
+        let (trak, media) = try boxing(layout.build(trackID: trackID, samples: samples, movieTimescale: movieTimescale, isQuickTime: isQuickTime))
         return Result(trak: trak, media: media, losses: losses)
     }
 
     /// The groups with ``pastEnd`` applied: with `clip`, those starting at or after the movie's
     /// end are left out and one running past it is cut there, each said in a diagnostic.
-    private func heldToMovieEnd(_ groups: [TimedMetadataGroup], timescale: UInt32) throws(BoxError) -> ([TimedMetadataGroup], [ConversionLoss]) {
+    private func heldToMovieEnd(_ groups: [TimedMetadataGroup], timescale: UInt32) throws(EditError) -> ([TimedMetadataGroup], [ConversionLoss]) {
         guard let movieEnd, pastEnd != .extend else { return (groups, []) }
         let end = UInt64(max(0, movieEnd.units(inTimescale: timescale)))
         var kept: [TimedMetadataGroup] = []
@@ -79,26 +80,26 @@ struct MetadataTrackBuilder {
                 continue
             }
             if pastEnd == .refuse, !group.isGap {
-                throw BoxError(.invalidValue("timed metadata group \(index + 1) (\(group.start) s, \(group.duration) s long) runs past the movie's end (\(movieEnd))"), at: nil)
+                throw .metadataGroupPastEnd(number: index + 1, start: group.start, duration: group.duration, movieEnd: movieEnd)
             }
             if !group.isGap { cut.append(index + 1) }
             group.mediaDuration = end - group.mediaStart
             kept.append(group)
         }
         if pastEnd == .refuse, let first = leftOut.first {
-            throw BoxError(.invalidValue("timed metadata group \(first) starts at or after the movie's end (\(movieEnd))"), at: nil)
+            throw .metadataGroupStartsPastEnd(number: first, movieEnd: movieEnd)
         }
         let losses = ConversionLoss.heldToMovieEnd(.metadataGroup, leftOut: leftOut, cut: cut, end: movieEnd)
         return (kept, losses)
     }
 
     /// A group's values as a sample, in key table order; every item needs a key.
-    private func sample(of group: TimedMetadataGroup, keys: [MetadataIdentifier: [TimedMetadataKey]]) throws(BoxError) -> TimedMetadataSample {
+    private func sample(of group: TimedMetadataGroup, keys: [MetadataIdentifier: [TimedMetadataKey]]) throws(EditError) -> TimedMetadataSample {
         var values: [TimedMetadataSample.Value] = []
         for item in group.items {
             let candidates = keys[item.identifier] ?? []
             guard let key = candidates.first(where: { $0.locale == item.language }) ?? candidates.first else {
-                throw BoxError(.invalidValue("no key for \(item.identifier) in the timed metadata key table"), at: nil)
+                throw .metadataKeyMissing(identifier: item.identifier)
             }
             let type = key.dataType ?? item.dataType ?? .reserved
             values.append(TimedMetadataSample.Value(localID: key.localID, bytes: item.value.encoded(as: type)))

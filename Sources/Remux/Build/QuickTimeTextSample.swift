@@ -7,10 +7,10 @@ enum QuickTimeTextSample {
     /// The `encd` value for UTF-8.
     static let utf8Encoding: UInt32 = 0x0000_0100
 
-    static func encode(_ text: String) throws(BoxError) -> [UInt8] {
+    static func encode(_ text: String) throws(EditError) -> [UInt8] {
         let bytes = Array(text.utf8)
         guard let length = UInt16(exactly: bytes.count) else {
-            throw BoxError(.invalidValue("a chapter title of \(bytes.count) bytes is longer than a text sample holds (65,535)"), at: nil)
+            throw .chapterTitleTooLong(byteCount: bytes.count)
         }
         var writer = ByteWriter(capacity: bytes.count + 14)
         writer.write(length)

@@ -10,14 +10,13 @@ struct ReplacedCuesTrack {
     let builder: SubtitleTrackBuilder
     let limits: Limits
 
-    func build(_ request: CueReplacementRequest, source: Track, trak old: Box, trackID: UInt32) throws(BoxError) -> SubtitleTrackBuilder.Result {
+    func build(_ request: CueReplacementRequest, source: Track, trak old: Box, trackID: UInt32) throws(EditError) -> SubtitleTrackBuilder.Result {
         // Only tx3g: a wvtt track's description holds a header and label the cues do not.
         guard source.codec == "tx3g" else {
-            throw BoxError(.unsupported("track \(source.id) is '\(source.codec?.description ?? "?")': only tx3g subtitle tracks can be rebuilt from new cues"),
-                           at: source.box.location)
+            throw .cannotReplaceCues(trackID: source.id, format: source.codec)
         }
         var built = try builder.build(SubtitleTrackRequest(cues: request.cues, format: .tx3g), trackID: trackID)
-        built.trak = try grafted(built.trak, into: old)
+        built.trak = try boxing(grafted(built.trak, into: old))
         return built
     }
 

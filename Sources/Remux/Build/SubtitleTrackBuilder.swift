@@ -33,8 +33,8 @@ struct SubtitleTrackBuilder {
         var losses: [ConversionLoss]
     }
 
-    func build(_ request: SubtitleTrackRequest, trackID: UInt32) throws(BoxError) -> Result {
-        guard !request.cues.isEmpty else { throw BoxError(.invalidValue("the subtitle file has no cues"), at: nil) }
+    func build(_ request: SubtitleTrackRequest, trackID: UInt32) throws(EditError) -> Result {
+        guard !request.cues.isEmpty else { throw .noCues }
         let cues = request.isForcedOnly ? request.cues.map { cue in
             var forced = cue
             forced.isForced = true
@@ -46,7 +46,7 @@ struct SubtitleTrackBuilder {
             let pastEnd = CuesPastEnd(cues, end: clipEnd)
             if self.pastEnd == .refuse, let first = pastEnd.firstPastEnd {
                 let cue = request.cues[first - 1]
-                throw BoxError(.invalidValue("cue \(first) (\(cue.start) --> \(cue.end)) runs past the movie's end (\(clipEnd))"), at: nil)
+                throw .cuePastEnd(number: first, start: cue.start, end: cue.end, movieEnd: clipEnd)
             }
             losses = pastEnd.losses
         }
@@ -54,11 +54,10 @@ struct SubtitleTrackBuilder {
         do throws(CueTimelineError) {
             timeline = try CueTimeline(cues: cues, timescale: Self.timescale, clippedAt: clipEnd)
         } catch {
-            throw BoxError(.invalidValue("\(error)"), at: nil)
+            throw EditError.cueTimeline(error)
         }
         guard !timeline.samples.isEmpty else {
-            let reasons = (losses.map(\.summary) + timeline.diagnostics.map(\.message)).joined(separator: "; ")
-            throw BoxError(.invalidValue("no cue of the subtitle file can be shown: \(reasons)"), at: nil)
+            throw .noShowableCues(reasons: losses.map(\.summary) + timeline.diagnostics.map(\.message))
         }
         let pixelWidth = UInt16(clamping: videoWidth >> 16)
         let pixelHeight = UInt16(clamping: videoHeight >> 16)
@@ -73,7 +72,7 @@ struct SubtitleTrackBuilder {
             do throws(SampleCodecError) {
                 encoded = try Tx3gSampleEncoder.encode(timeline, videoWidth: pixelWidth, videoHeight: pixelHeight)
             } catch {
-                throw BoxError(.invalidValue("\(error)"), at: nil)
+                throw EditError.subtitleCodec(error)
             }
             entry = encoded.description.makeBox()
             samples = encoded.samples
@@ -95,13 +94,13 @@ struct SubtitleTrackBuilder {
             handler = "subt"
         }
         var track = NewTrackSamples(kind: "a subtitle sample")
-        try track.append(samples)
+        try boxing(track.append(samples))
         // A TTML (`stpp`) track is subtitle media: `sthd` (ISO/IEC 14496-12 §12.6.2).
         let mediaHeader = handler == "subt" ? NewTrack.subtitleMediaHeader : NewTrack.nullMediaHeader
         let layout = NewTrack(handler: handler, handlerName: ConventionalHandlerName.name(forHandlerType: handler),
                               mediaInformationHeader: mediaHeader, sampleEntry: entry, mediaTimescale: Self.timescale,
                               flags: [.inMovie], width: width, height: height, matrix: matrix)
-        let (trak, media) = try layout.build(trackID: trackID, samples: track, movieTimescale: movieTimescale, isQuickTime: isQuickTime)
+        let (trak, media) = try boxing(layout.build(trackID: trackID, samples: track, movieTimescale: movieTimescale, isQuickTime: isQuickTime))
         return Result(trak: trak, media: media, handler: handler,
                       diagnostics: timeline.diagnostics.map(\.message), losses: losses)
     }

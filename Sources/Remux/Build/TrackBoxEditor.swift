@@ -108,26 +108,25 @@ struct TrackBoxEditor {
     /// media no header of its own, so ISO/IEC 14496-12 §8.4.5.2's null header applies, which is
     /// what FFmpeg and Subler write). The handler the track has already changes nothing; any
     /// other change is refused.
-    mutating func setHandler(_ handler: FourCC, isChapterTrack: Bool) throws(BoxError) {
-        guard var mdia = trak.child("mdia"), let hdlr = mdia.child("hdlr") else { throw error("track \(trackID) has no mdia/hdlr") }
-        var handlerBox = try HandlerBox(hdlr.loaded(limits: limits))
+    mutating func setHandler(_ handler: FourCC, isChapterTrack: Bool) throws(EditError) {
+        guard var mdia = trak.child("mdia"), let hdlr = mdia.child("hdlr") else { throw .box(error("track \(trackID) has no mdia/hdlr")) }
+        var handlerBox = try boxing(HandlerBox(hdlr.loaded(limits: limits)))
         let current = handlerBox.handlerType
         guard current != handler else { return }
         guard handler == "sbtl", current == "text" else {
-            throw refusal("track \(trackID)'s handler is '\(current)', and '\(handler)' was asked for: the only handler change supported is a QuickTime text track ('text') with tx3g samples to a subtitle track ('sbtl')")
+            throw .unsupportedHandlerChange(trackID: trackID, from: current, to: handler)
         }
-        guard var minf = mdia.child("minf") else { throw error("track \(trackID) has no mdia/minf") }
+        guard var minf = mdia.child("minf") else { throw .box(error("track \(trackID) has no mdia/minf")) }
         let entries = minf.descendant(["stbl", "stsd"])?.children ?? []
-        guard let entry = entries.first else { throw error("track \(trackID) has no sample description") }
+        guard let entry = entries.first else { throw .box(error("track \(trackID) has no sample description")) }
         guard entries.count == 1 else {
-            throw refusal("track \(trackID) has \(entries.count) sample descriptions, and a subtitle track ('sbtl') may have only one (QTFF \"Subtitle sample description\")")
+            throw .severalSampleDescriptions(trackID: trackID, count: entries.count)
         }
         guard entry.type == Tx3gSampleDescription.format else {
-            let samples = entry.type == "text" ? "QuickTime text ('text')" : "'\(entry.type)'"
-            throw refusal("track \(trackID)'s samples are \(samples), not tx3g: re-create it with 'legible extract' and 'legible add-subtitles'")
+            throw .handlerChangeNeedsTx3g(trackID: trackID, format: entry.type)
         }
         guard !isChapterTrack else {
-            throw refusal("track \(trackID) is the movie's chapter track (other tracks refer to it with 'chap'), so it stays a text track")
+            throw .chapterTrackStaysText(trackID: trackID)
         }
         handlerBox.handlerType = handler
         handlerBox.name = ConventionalHandlerName.name(forHandlerType: handler)
@@ -146,30 +145,30 @@ struct TrackBoxEditor {
 
     /// Sets a `tx3g` track's size and matrix for the main video (16.16 size of its `tkhd`) the
     /// way a new subtitle track gets them (``SubtitleTextBoxPlacement``).
-    mutating func fitTextBoxToVideo(width videoWidth: UInt32, height videoHeight: UInt32) throws(BoxError) {
+    mutating func fitTextBoxToVideo(width videoWidth: UInt32, height videoHeight: UInt32) throws(EditError) {
         guard let entry = trak.descendant(["mdia", "minf", "stbl", "stsd"])?.children.first else {
-            throw error("track \(trackID) has no sample description")
+            throw .box(error("track \(trackID) has no sample description"))
         }
         guard entry.type == Tx3gSampleDescription.format else {
-            throw refusal("track \(trackID)'s samples are '\(entry.type)', not tx3g: only a tx3g subtitle track has a text box to fit to the video")
+            throw .fitNeedsTx3g(trackID: trackID, format: entry.type)
         }
         guard videoWidth > 0, videoHeight > 0 else {
-            throw BoxError(.invalidValue("the movie has no video track to fit track \(trackID)'s text box to"), at: nil)
+            throw .noVideoToFit(trackID: trackID)
         }
-        let loaded = try entry.loaded(limits: limits)
+        let loaded = try boxing(entry.loaded(limits: limits))
         let description: Tx3gSampleDescription
         do throws(SampleCodecError) {
             description = try Tx3gSampleDescription(loaded)
         } catch {
-            throw BoxError(.invalidValue("track \(trackID)'s tx3g sample description cannot be read: \(error)"),
-                           at: entry.location ?? BoxLocation(path: "stsd/tx3g", offset: 0))
+            throw EditError.box(BoxError(.invalidValue("track \(trackID)'s tx3g sample description cannot be read: \(error)"),
+                                         at: entry.location ?? BoxLocation(path: "stsd/tx3g", offset: 0)))
         }
         let placement = SubtitleTextBoxPlacement(description, videoWidth: videoWidth, videoHeight: videoHeight)
-        try updateHeader { header in
+        try boxing(updateHeader { header in
             header.width = placement.width
             header.height = placement.height
             header.matrix = placement.matrix
-        }
+        })
     }
 
     /// Adds track IDs to the `tref` child of the reference's type, creating both as needed.
@@ -346,9 +345,5 @@ struct TrackBoxEditor {
 
     private func error(_ message: String) -> BoxError {
         BoxError(.invalidValue(message), at: trak.location ?? BoxLocation(path: "trak", offset: 0))
-    }
-
-    private func refusal(_ message: String) -> BoxError {
-        BoxError(.unsupported(message), at: trak.location ?? BoxLocation(path: "trak", offset: 0))
     }
 }

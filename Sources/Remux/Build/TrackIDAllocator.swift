@@ -19,7 +19,7 @@ struct TrackIDAllocator {
     }
 
     /// A free track ID, now taken.
-    mutating func take() throws(BoxError) -> UInt32 {
+    mutating func take() throws(EditError) -> UInt32 {
         if let candidate = next, candidate != .max, !used.contains(candidate) {
             used.insert(candidate)
             next = candidate + 1
@@ -28,7 +28,7 @@ struct TrackIDAllocator {
         // 0 is not a track ID; all ones means "search" in next_track_ID, so it is never handed out.
         var candidate: UInt32 = 1
         while used.contains(candidate) {
-            guard candidate < .max - 1 else { throw BoxError(.unsupported("the movie uses every track ID"), at: nil) }
+            guard candidate < .max - 1 else { throw .noFreeTrackID }
             candidate += 1
         }
         used.insert(candidate)

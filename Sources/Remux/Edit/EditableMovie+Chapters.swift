@@ -7,24 +7,25 @@ extension EditableMovie {
     /// unless the list adds a language; the new track joins the chapter tracks' group, the
     /// referring tracks list it in `chap`, and with ``ChapterTrackRequest/writesNeroList`` the
     /// list is written as `udta/chpl` too.
-    mutating func replaceChapters() throws(BoxError) {
+    mutating func replaceChapters() throws(EditError) {
         guard let request = plan.chapters else { return }
         let replacement = try ChapterReplacement(movie: source, request: request)
         removal.trackIDs.formUnion(replacement.removedTrackIDs)
         if replacement.removesNeroChapters { movieBox = ChapterReplacement.removingNeroChapters(from: movieBox) }
         if replacement.removesChapterReferences {
-            for index in tracks.indices { try tracks[index].editor.apply(ChapterReplacement.removingChapterReferences, group: nil) }
+            for index in tracks.indices { try boxing(tracks[index].editor.apply(ChapterReplacement.removingChapterReferences, group: nil)) }
         }
         let trackID = try trackIDs.take()
         let builder = ChapterTrackBuilder(movieTimescale: movieTimescale, movieDuration: source.header?.duration ?? 0,
                                           isQuickTime: isQuickTime, pastEnd: plan.pastEnd)
         let built = try builder.build(request, trackID: trackID)
-        var editor = try TrackBoxEditor(trak: built.trak, limits: limits)
+        var editor = try boxing(TrackBoxEditor(trak: built.trak, limits: limits))
         // One chapter track per language, all in one alternate group (QTFF "Chapter lists").
         let group = replacement.alternateGroup
-        try editor.apply(TrackChanges(language: request.language, name: request.name), group: group == 0 ? nil : group)
+        try boxing(editor.apply(TrackChanges(language: request.language, name: request.name), group: group == 0 ? nil : group))
         for kept in replacement.keptTrackIDs {
-            try tracks[try index(of: kept)].editor.apply(TrackChanges(), group: group)
+            let index = try index(of: kept)
+            try boxing(tracks[index].editor.apply(TrackChanges(), group: group))
         }
         if request.writesNeroList {
             movieBox = ChapterReplacement.settingNeroChapters(NeroChapterBox(chapters: built.chapters), in: movieBox)
@@ -32,7 +33,8 @@ extension EditableMovie {
         }
         let reference = TrackChanges(addedReferences: [TrackReference(type: TrackReference.chapterList, trackIDs: [trackID])])
         for referrer in replacement.referringTrackIDs {
-            try tracks[try index(of: referrer)].editor.apply(reference, group: nil)
+            let index = try index(of: referrer)
+            try boxing(tracks[index].editor.apply(reference, group: nil))
         }
         try adopt(EditableTrack(added: editor, handler: "text", group: group, language: request.language), media: built.media,
                   losses: built.losses)

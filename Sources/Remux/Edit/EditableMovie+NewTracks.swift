@@ -6,12 +6,12 @@ extension EditableMovie {
     /// New subtitle tracks, each with the next free ID: built, given their properties and group
     /// (a forced-only twin joins its full track's group and language, which gets `forc` to it),
     /// and followed by a sound track (`folw`) when asked.
-    mutating func addSubtitleTracks() throws(BoxError) {
+    mutating func addSubtitleTracks() throws(EditError) {
         let builder = subtitleBuilder
         for request in plan.subtitleTracks {
             let trackID = try trackIDs.take()
             let built = try builder.build(request, trackID: trackID)
-            var editor = try TrackBoxEditor(trak: built.trak, limits: limits)
+            var editor = try boxing(TrackBoxEditor(trak: built.trak, limits: limits))
             var properties = request.properties
             if request.isForcedOnly { properties.addedCharacteristics.append(MediaCharacteristic.containsOnlyForcedSubtitles) }
             var group = resolve(properties.alternateGroup ?? .automatic, for: trackID)
@@ -21,7 +21,7 @@ extension EditableMovie {
                 if properties.language == nil { properties.language = target.language }
             }
             try checkReferences(properties.addedReferences)
-            try editor.apply(properties, group: group)
+            try boxing(editor.apply(properties, group: group))
             if properties.makesDefault { defaults.append(trackID) }
             let track = EditableTrack(added: editor, handler: built.handler, group: group ?? 0, language: properties.language)
             if let twin = request.forcedTwinOf {
@@ -35,15 +35,15 @@ extension EditableMovie {
     }
 
     /// New closed-caption tracks, in the legible group unless the request names one.
-    mutating func addCaptionTracks() throws(BoxError) {
+    mutating func addCaptionTracks() throws(EditError) {
         let builder = CaptionTrackBuilder(movieTimescale: movieTimescale, isQuickTime: isQuickTime)
         for request in plan.captionTracks {
             let trackID = try trackIDs.take()
             let built = try builder.build(request, trackID: trackID)
-            var editor = try TrackBoxEditor(trak: built.trak, limits: limits)
+            var editor = try boxing(TrackBoxEditor(trak: built.trak, limits: limits))
             let group = resolve(request.properties.alternateGroup ?? .automatic, for: trackID)
             try checkReferences(request.properties.addedReferences)
-            try editor.apply(request.properties, group: group)
+            try boxing(editor.apply(request.properties, group: group))
             if request.properties.makesDefault { defaults.append(trackID) }
             let track = EditableTrack(added: editor, handler: "clcp", group: group ?? 0, language: request.properties.language)
             try adopt(track, media: built.media, diagnostics: built.diagnostics, losses: built.losses)
@@ -51,14 +51,14 @@ extension EditableMovie {
     }
 
     /// New timed metadata tracks, in no group.
-    mutating func addMetadataTracks() throws(BoxError) {
+    mutating func addMetadataTracks() throws(EditError) {
         let builder = MetadataTrackBuilder(movieTimescale: movieTimescale, isQuickTime: isQuickTime, movieEnd: movieEnd, pastEnd: plan.pastEnd)
         for request in plan.metadataTracks {
             let trackID = try trackIDs.take()
             let built = try builder.build(request, trackID: trackID)
-            var editor = try TrackBoxEditor(trak: built.trak, limits: limits)
+            var editor = try boxing(TrackBoxEditor(trak: built.trak, limits: limits))
             try checkReferences(request.properties.addedReferences)
-            try editor.apply(request.properties, group: nil)
+            try boxing(editor.apply(request.properties, group: nil))
             try adopt(EditableTrack(added: editor, handler: "meta", group: 0, language: request.language), media: built.media,
                       losses: built.losses)
         }
@@ -66,7 +66,7 @@ extension EditableMovie {
 
     /// Subtitle tracks rebuilt from new cues (``CueReplacementRequest``), under new IDs: the old
     /// track goes as removed tracks do, and references to it point at the new one.
-    mutating func replaceCues() throws(BoxError) {
+    mutating func replaceCues() throws(EditError) {
         let rebuilder = ReplacedCuesTrack(builder: subtitleBuilder, limits: limits)
         for request in plan.cueReplacements {
             let index = try index(of: request.trackID)
@@ -74,8 +74,8 @@ extension EditableMovie {
             removal.trackIDs.insert(request.trackID)
             let trackID = try trackIDs.take()
             let built = try rebuilder.build(request, source: source, trak: tracks[index].editor.trak, trackID: trackID)
-            for other in tracks.indices { try tracks[other].editor.redirectReferences(from: request.trackID, to: trackID) }
-            let track = EditableTrack(added: try TrackBoxEditor(trak: built.trak, limits: limits), handler: built.handler,
+            for other in tracks.indices { try boxing(tracks[other].editor.redirectReferences(from: request.trackID, to: trackID)) }
+            let track = EditableTrack(added: try boxing(TrackBoxEditor(trak: built.trak, limits: limits)), handler: built.handler,
                                       group: source.header.alternateGroup, language: try? LanguageTag(parsing: source.displayLanguage))
             try adopt(track, media: built.media, diagnostics: built.diagnostics, losses: built.losses)
         }

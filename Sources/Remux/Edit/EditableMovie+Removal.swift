@@ -4,34 +4,34 @@ import Movie
 extension EditableMovie {
     /// One enabled track per alternate group (QTFF "Preparing sound and subtitle alternate
     /// groups"): a default track disables the others of its group.
-    mutating func applyDefaults() throws(BoxError) {
+    mutating func applyDefaults() throws(EditError) {
         for defaultID in defaults {
             let group = tracks[try index(of: defaultID)].group
             guard group != 0 else { continue }
             for index in tracks.indices where tracks[index].id != defaultID && tracks[index].group == group {
-                try tracks[index].editor.updateHeader { $0.flags.remove(.enabled) }
+                try boxing(tracks[index].editor.updateHeader { $0.flags.remove(.enabled) })
             }
         }
     }
 
     /// What the removal takes from the tracks that stay: references to removed tracks, header
     /// times, device names in handler and compressor names.
-    mutating func applyRemoval() throws(BoxError) {
+    mutating func applyRemoval() throws(EditError) {
         for trackID in removal.trackIDs where !tracks.contains(where: { $0.id == trackID }) {
             throw unknownTrack(trackID)
         }
         for index in tracks.indices {
-            try tracks[index].editor.removeReferences(to: removal.trackIDs)
-            if removal.clearsHeaderTimes { try tracks[index].editor.clearHeaderTimes() }
-            if removal.renamedHandlerTrackIDs.contains(tracks[index].id) { try tracks[index].editor.useConventionalHandlerNames() }
-            if removal.blankedCompressorTrackIDs.contains(tracks[index].id) { try tracks[index].editor.blankCompressorNames() }
+            try boxing(tracks[index].editor.removeReferences(to: removal.trackIDs))
+            if removal.clearsHeaderTimes { try boxing(tracks[index].editor.clearHeaderTimes()) }
+            if removal.renamedHandlerTrackIDs.contains(tracks[index].id) { try boxing(tracks[index].editor.useConventionalHandlerNames()) }
+            if removal.blankedCompressorTrackIDs.contains(tracks[index].id) { try boxing(tracks[index].editor.blankCompressorNames()) }
         }
     }
 
     /// The edited `moov`: the source's tracks where they were, the added ones after the last of
     /// them, removed tracks and boxes out, and `mvhd` with the next track ID, the duration the
     /// new tracks need and, for a strip, no times.
-    func assembled() throws(BoxError) -> (moov: Box, trackOrder: [UInt32]) {
+    func assembled() throws(EditError) -> (moov: Box, trackOrder: [UInt32]) {
         var moov = movieBox
         let kept = tracks.filter { !removal.trackIDs.contains($0.id) }
         let sourceCount = tracks.count { !$0.isAdded }

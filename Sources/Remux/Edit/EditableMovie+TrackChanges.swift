@@ -5,7 +5,7 @@ extension EditableMovie {
     /// Changes to existing tracks, in the plan's order: the handler and the text box (which need
     /// the rest of the movie) first, then the track's own properties, its group resolved among
     /// the tracks as they are by then.
-    mutating func applyTrackChanges() throws(BoxError) {
+    mutating func applyTrackChanges() throws(EditError) {
         for request in plan.trackChanges where !request.changes.isEmpty {
             let index = try index(of: request.trackID)
             let changes = request.changes
@@ -17,7 +17,7 @@ extension EditableMovie {
                 try tracks[index].editor.fitTextBoxToVideo(width: mainVideoSize.width, height: mainVideoSize.height)
             }
             let group = resolve(changes.alternateGroup, for: request.trackID)
-            try tracks[index].editor.apply(changes, group: group)
+            try boxing(tracks[index].editor.apply(changes, group: group))
             if let group { tracks[index].group = group }
             if changes.makesDefault { defaults.append(request.trackID) }
             try checkReferences(changes.addedReferences)

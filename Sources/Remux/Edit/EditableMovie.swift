@@ -33,12 +33,12 @@ struct EditableMovie {
 
     /// The movie with the plan's metadata removed and set (``MetadataStep``): track changes and
     /// new tracks then work on the tree it leaves.
-    init(movie: Movie, plan: EditPlan, limits: Limits) throws(BoxError) {
+    init(movie: Movie, plan: EditPlan, limits: Limits) throws(EditError) {
         source = movie
         self.plan = plan
         self.limits = limits
         removal = plan.removal ?? MetadataRemoval()
-        let metadata = try MetadataStep(movie: movie, plan: plan, limits: limits)
+        let metadata = try boxing(MetadataStep(movie: movie, plan: plan, limits: limits))
         movieBox = metadata.movieBox
         losses = metadata.losses
         let chapterTracks = movie.chapterTrackIDs
@@ -68,17 +68,17 @@ struct EditableMovie {
     // MARK: finding tracks
 
     /// The index of track `trackID` in ``tracks``.
-    func index(of trackID: UInt32) throws(BoxError) -> Int {
+    func index(of trackID: UInt32) throws(EditError) -> Int {
         guard let index = tracks.firstIndex(where: { $0.id == trackID }) else { throw unknownTrack(trackID) }
         return index
     }
 
-    func unknownTrack(_ trackID: UInt32) -> BoxError {
-        BoxError(.invalidValue("no track \(trackID) in this movie; its tracks are \(tracks.map { String($0.id) }.joined(separator: ", "))"), at: nil)
+    func unknownTrack(_ trackID: UInt32) -> EditError {
+        .unknownTrack(id: trackID, available: tracks.map(\.id))
     }
 
     /// Every referenced track must exist (QTFF: never refer to a track ID that is not there).
-    func checkReferences(_ references: [TrackReference]) throws(BoxError) {
+    func checkReferences(_ references: [TrackReference]) throws(EditError) {
         for id in references.flatMap(\.trackIDs) where !tracks.contains(where: { $0.id == id }) {
             throw unknownTrack(id)
         }
@@ -104,35 +104,35 @@ struct EditableMovie {
 
     /// The full subtitle track a forced-only track is added for: it must be legible, and the two
     /// share a language (QTFF "Referencing a related forced subtitle track").
-    func forcedTwinTarget(_ trackID: UInt32, language: LanguageTag?) throws(BoxError) -> (group: Int16, language: LanguageTag?) {
+    func forcedTwinTarget(_ trackID: UInt32, language: LanguageTag?) throws(EditError) -> (group: Int16, language: LanguageTag?) {
         let target = tracks[try index(of: trackID)]
         guard target.mediaType.isLegible, !target.isChapterTrack else {
-            throw BoxError(.invalidValue("track \(trackID) is not a subtitle track, so it cannot have a forced-only twin"), at: nil)
+            throw .forcedTwinNotSubtitle(trackID: trackID)
         }
         let targetLanguage = try? LanguageTag(parsing: target.language)
         if let language, let targetLanguage, language.iso639Code != targetLanguage.iso639Code {
-            throw BoxError(.invalidValue("a forced-only track must have its twin's language: track \(trackID) is '\(target.language)', not '\(language)'"), at: nil)
+            throw .forcedTwinLanguage(trackID: trackID, trackLanguage: target.language, language: language)
         }
         return (target.group, targetLanguage)
     }
 
     /// The sound track that is to follow a subtitle track in `language`.
-    func audioTrack(_ choice: AudioTrackChoice, language: LanguageTag?) throws(BoxError) -> UInt32 {
+    func audioTrack(_ choice: AudioTrackChoice, language: LanguageTag?) throws(EditError) -> UInt32 {
         let sounds = tracks.filter { $0.handler == "soun" }
-        let list = sounds.isEmpty ? "none" : sounds.map { "\($0.id) (\($0.language))" }.joined(separator: ", ")
+        let list = sounds.map { EditError.SoundTrack(id: $0.id, language: $0.language) }
         switch choice {
         case let .track(trackID):
             guard sounds.contains(where: { $0.id == trackID }) else {
-                throw BoxError(.invalidValue("track \(trackID) is not a sound track; sound tracks: \(list)"), at: nil)
+                throw .notASoundTrack(id: trackID, soundTracks: list)
             }
             return trackID
         case .automatic:
             guard let language else {
-                throw BoxError(.invalidValue("--follow-audio auto needs the subtitle language (--language)"), at: nil)
+                throw .followAudioNeedsLanguage
             }
             let matching = sounds.filter { (try? LanguageTag(parsing: $0.language))?.iso639Code == language.iso639Code }
             guard let chosen = matching.first(where: \.wasEnabled) ?? matching.first else {
-                throw BoxError(.invalidValue("no sound track is in '\(language)'; sound tracks: \(list); name one with --follow-audio TRACK"), at: nil)
+                throw .noSoundTrack(language: language, soundTracks: list)
             }
             return chosen.id
         }
@@ -144,8 +144,8 @@ struct EditableMovie {
     /// after it), its share of the duration — lengthening the movie only as ``EditPlan/pastEnd``
     /// allows, and saying so.
     mutating func adopt(_ track: EditableTrack, media: NewTrackMedia, diagnostics built: [String] = [],
-                        losses lost: [ConversionLoss] = []) throws(BoxError) {
-        let trackDuration = try track.editor.header().duration
+                        losses lost: [ConversionLoss] = []) throws(EditError) {
+        let trackDuration = try boxing(track.editor.header()).duration
         diagnostics += built.map { "track \(track.id): \($0)" }
         losses += lost.map { loss in
             var named = loss
@@ -156,7 +156,7 @@ struct EditableMovie {
         let slack = UInt64(movieTimescale / 1000 + 1)
         if trackDuration > duration, trackDuration - duration > slack {
             if plan.pastEnd == .refuse, movieEnd != nil {
-                throw BoxError(.invalidValue("track \(track.id) would make the movie longer"), at: nil)
+                throw .lengthensMovie(trackID: track.id)
             }
             let scale = movieTimescale
             let time = { (units: UInt64) in SubtitleTime(units: Int64(clamping: units), timescale: scale) ?? .zero }
@@ -170,9 +170,10 @@ struct EditableMovie {
 
     /// Points a track's only reference of `type` at `target`: `folw` and `forc` allow one
     /// target per track (QTFF "Subtitle follows track reference atom").
-    mutating func setOnlyReference(_ type: FourCC, of trackID: UInt32, to target: UInt32) throws(BoxError) {
+    mutating func setOnlyReference(_ type: FourCC, of trackID: UInt32, to target: UInt32) throws(EditError) {
         let change = TrackChanges(addedReferences: [TrackReference(type: type, trackIDs: [target])],
                                   removedReferences: [TrackReference(type: type, trackIDs: [])])
-        try tracks[try index(of: trackID)].editor.apply(change, group: nil)
+        let index = try index(of: trackID)
+        try boxing(tracks[index].editor.apply(change, group: nil))
     }
 }

@@ -22,8 +22,8 @@ struct EditableTrack {
     var mediaType: MediaType { MediaType(handler: handler) }
 
     /// A track of the source movie.
-    init(_ track: Track, trak: Box, isChapterTrack: Bool, limits: Limits) throws(BoxError) {
-        editor = try TrackBoxEditor(trak: trak, limits: limits)
+    init(_ track: Track, trak: Box, isChapterTrack: Bool, limits: Limits) throws(EditError) {
+        editor = try boxing(TrackBoxEditor(trak: trak, limits: limits))
         handler = track.handler?.handlerType
         group = track.header.alternateGroup
         language = track.displayLanguage

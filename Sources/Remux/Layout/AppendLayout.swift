@@ -32,22 +32,21 @@ struct AppendLayout {
     /// byte, the only `moov`, and nothing is added, retired or erased.
     let changesNothing: Bool
 
-    init(edited: EditedMovie, movie: Movie) throws(BoxError) {
-        let source = try SourceBoxes(edited: edited, movie: movie)
+    init(edited: EditedMovie, movie: Movie) throws(EditError) {
+        let source = try boxing(SourceBoxes(edited: edited, movie: movie))
         let end = movie.file.source.size
         let cutAt = source.entries.first { $0.fate == .cutShort }?.range.lowerBound ?? source.tail?.lowerBound
         appendOffset = cutAt ?? end
         warnings = source.warnings
         lastBoxSizePatch = try Self.lastBoxSizePatch(source, end: appendOffset)
         let movies = source.movieBoxes
-        guard let live = movies.first else { throw BoxError(.invalidValue("no moov box to replace"), at: nil) }
+        guard let live = movies.first else { throw .box(BoxError(.invalidValue("no moov box to replace"), at: nil)) }
         retiredMovieTypeOffsets = (movies.dropFirst() + [live]).map { $0.range.lowerBound + 4 }
         let removed = source.entries.filter { $0.fate == .removed }
         if let box = removed.first(where: { $0.box.header.form == .toEnd }) {
-            throw BoxError(.unsupported("cannot remove a box that runs to the end of the file in place; write a new file with -o instead"),
-                           at: box.box.location)
+            throw .inPlaceNeedsRewrite(.removedBoxRunsToEnd(box.box.location))
         }
-        try Self.checkChunksStayInPlace(movie, source: source, removedTracks: edited.removal.trackIDs)
+        try boxing(Self.checkChunksStayInPlace(movie, source: source, removedTracks: edited.removal.trackIDs))
         retiredBoxTypeOffsets = removed.map { $0.range.lowerBound + 4 }
         var erasures: [Range<UInt64>] = removed.map(\.payload)
         if edited.erasesRetiredMovie {
@@ -62,7 +61,7 @@ struct AppendLayout {
         let erased = ByteRangeSet(erasures)
         // Zeros already zero change nothing; reading them costs what writing them would.
         var nonZero: [Range<UInt64>] = []
-        for range in erased.ranges where try !Self.holdsOnlyZeros(range, in: movie.file.source) { nonZero.append(range) }
+        for range in erased.ranges where try !boxing(Self.holdsOnlyZeros(range, in: movie.file.source)) { nonZero.append(range) }
         self.erasures = nonZero
         let newBytes = edited.newMedia.flatMap(\.bytes)
         let media = newBytes.isEmpty ? nil : Box(type: "mdat", payload: newBytes)
@@ -82,7 +81,7 @@ struct AppendLayout {
         })
         movieBox = moov
         if media == nil, movies.count == 1, removed.isEmpty, nonZero.isEmpty, cutAt == nil {
-            changesNothing = try moov.encoded() == movie.file.source.read(at: live.range.lowerBound, count: Int(live.range.count))
+            changesNothing = try boxing(moov.encoded() == movie.file.source.read(at: live.range.lowerBound, count: Int(live.range.count)))
         } else {
             changesNothing = false
         }
@@ -90,7 +89,7 @@ struct AppendLayout {
 
     /// The size to write into the last box before appending: its real size when it has size 0
     /// or claims more than the file holds, or nil when it already has it.
-    private static func lastBoxSizePatch(_ source: SourceBoxes, end: UInt64) throws(BoxError) -> (offset: UInt64, bytes: [UInt8])? {
+    private static func lastBoxSizePatch(_ source: SourceBoxes, end: UInt64) throws(EditError) -> (offset: UInt64, bytes: [UInt8])? {
         guard let last = source.entries.last(where: { $0.range.lowerBound < end }),
               last.box.header.form == .toEnd || last.box.missingBytes > 0 else { return nil }
         let offset = last.range.lowerBound
@@ -99,8 +98,7 @@ struct AppendLayout {
             return (offset + 8, bigEndian(size, bytes: 8))
         }
         guard let compact = UInt32(exactly: size), compact >= 8 else {
-            throw BoxError(.unsupported("the last box runs to the end of the file and is larger than 4 GiB, so its size cannot be written in place; write a new file with -o instead"),
-                           at: last.box.location)
+            throw .inPlaceNeedsRewrite(.lastBoxTooLarge(last.box.location))
         }
         return (offset, bigEndian(UInt64(compact), bytes: 4))
     }

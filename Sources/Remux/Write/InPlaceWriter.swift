@@ -21,12 +21,12 @@ struct InPlaceWriter {
     private static let movieType = FourCC("moov").bytes
     private static let freeType = FourCC("free").bytes
 
-    func run(stoppingAfter lastStep: InPlaceStep?, progress: (@Sendable (UInt64) -> Void)?) throws(BoxError) {
+    func run(stoppingAfter lastStep: InPlaceStep?, progress: (@Sendable (UInt64) -> Void)?) throws(EditError) {
         let sink = file.sink(at: layout.appendOffset)
         sink.progress = progress
         var undo: [Undo] = []
         for step in InPlaceStep.allCases {
-            guard let writes = try writes(for: step, into: &undo), !writes.isEmpty else {
+            guard let writes = try boxing(writes(for: step, into: &undo)), !writes.isEmpty else {
                 if step == lastStep { return }
                 continue
             }
@@ -35,8 +35,7 @@ struct InPlaceWriter {
                 try file.sync()
             } catch {
                 guard step <= .retireOldMovie else {
-                    throw BoxError(.io("\(error.message); the edit is in place, but removed bytes may not all be erased yet: run the same command again to finish"),
-                                   at: error.location)
+                    throw .inPlaceWriteFailed(error, outcome: .removedBytesNotErased)
                 }
                 throw rollBack(undo, with: sink, after: error)
             }
@@ -94,7 +93,7 @@ struct InPlaceWriter {
 
     /// Runs the undo steps, newest first, and returns the error to report: the original one,
     /// or, when undoing failed too, one that says the file may be left changed.
-    private func rollBack(_ undo: [Undo], with sink: FileByteSink, after error: BoxError) -> BoxError {
+    private func rollBack(_ undo: [Undo], with sink: FileByteSink, after error: BoxError) -> EditError {
         do throws(BoxError) {
             for action in undo.reversed() {
                 switch action {
@@ -103,10 +102,9 @@ struct InPlaceWriter {
                 }
             }
             try file.sync()
-            return BoxError(.io("\(error.message); the file was left as it was"), at: error.location)
+            return .inPlaceWriteFailed(error, outcome: .leftAsItWas)
         } catch let undoError {
-            return BoxError(.io("\(error.message); undoing the edit failed too (\(undoError.message)): '\(file.path)' may hold a partial edit, which the next edit or 'legible strip' tidies up"),
-                            at: error.location)
+            return .inPlaceWriteFailed(error, outcome: .undoFailed(undoError, path: file.path))
         }
     }
 }

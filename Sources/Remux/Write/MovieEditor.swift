@@ -41,36 +41,37 @@ public struct MovieEditor: Sendable {
 
     /// Writes the edited movie to `outputPath`, `moov` first. The output must not be the
     /// source (use ``editInPlace(_:progress:)``); an existing output must be a regular file,
-    /// and is replaced only with `replacingExisting`.
+    /// and is replaced only with `replacingExisting`. Throws an ``EditError``: a refusal of the
+    /// plan, or ``EditError/box(_:)`` when the file cannot be read or written.
     public func write(_ plan: EditPlan, to outputPath: String, replacingExisting: Bool = true,
-                      progress: (@Sendable (EditProgress) -> Void)? = nil) throws(BoxError) -> EditReport {
+                      progress: (@Sendable (EditProgress) -> Void)? = nil) throws(EditError) -> EditReport {
         if FileIdentity(path: outputPath) == FileIdentity(path: path), FileIdentity(path: path) != nil {
-            throw BoxError(.invalidValue("the output '\(outputPath)' is the source file; write to another file or edit in place"), at: nil)
+            throw .outputIsSource(path: outputPath)
         }
         let edited = try EditedMovie(movie: movie, plan: plan, limits: limits)
-        let layout = try FullRewriteLayout(edited: edited, movie: movie)
-        let output = try ReplacementFile(replacing: outputPath, replacingExisting: replacingExisting)
+        let layout = try boxing(FullRewriteLayout(edited: edited, movie: movie))
+        let output = try boxing(ReplacementFile(replacing: outputPath, replacingExisting: replacingExisting))
         let total = layout.totalSize
         if let progress { output.sink.progress = { progress(EditProgress(bytesWritten: $0, totalBytes: total)) } }
         var sink = output.sink
-        try layout.write(to: &sink)
+        try boxing(layout.write(to: &sink))
         guard sink.bytesWritten == total else {
             output.discard()
-            throw BoxError(.io("wrote \(sink.bytesWritten) bytes to '\(outputPath)' but the layout has \(total)"), at: nil)
+            throw .box(BoxError(.io("wrote \(sink.bytesWritten) bytes to '\(outputPath)' but the layout has \(total)"), at: nil))
         }
-        for range in layout.erasures { try sink.writeZeros(range) }
-        try output.commit()
+        for range in layout.erasures { try boxing(sink.writeZeros(range)) }
+        try boxing(output.commit())
         return EditReport(path: outputPath, addedTrackIDs: edited.addedTrackIDs, bytesWritten: total, fileSize: total,
                           diagnostics: edited.diagnostics + layout.warnings, losses: edited.losses)
     }
 
     /// Writes the edited movie into `sink` instead of a file: for tests and fuzzing, which check
     /// the bytes in memory. Returns the report and the output's size.
-    package func write(_ plan: EditPlan, into sink: inout ByteWriter) throws(BoxError) -> EditReport {
+    package func write(_ plan: EditPlan, into sink: inout ByteWriter) throws(EditError) -> EditReport {
         let edited = try EditedMovie(movie: movie, plan: plan, limits: limits)
-        let layout = try FullRewriteLayout(edited: edited, movie: movie)
+        let layout = try boxing(FullRewriteLayout(edited: edited, movie: movie))
         let start = sink.count
-        try layout.write(to: &sink)
+        try boxing(layout.write(to: &sink))
         // The same zeros the file path writes over removed tracks' samples.
         for range in layout.erasures {
             sink.zero(UInt64(start) + range.lowerBound..<UInt64(start) + range.upperBound)
@@ -83,20 +84,20 @@ public struct MovieEditor: Sendable {
     /// `moov`s. Costs what `moov` costs, not what the file does. The editor should have been
     /// opened with the `.exclusive` lock; one opened `.shared` takes it now and refuses when the
     /// file changed meanwhile.
-    public func editInPlace(_ plan: EditPlan, progress: (@Sendable (EditProgress) -> Void)? = nil) throws(BoxError) -> EditReport {
+    public func editInPlace(_ plan: EditPlan, progress: (@Sendable (EditProgress) -> Void)? = nil) throws(EditError) -> EditReport {
         try editInPlace(plan, progress: progress, stoppingAfter: nil)
     }
 
     /// The source byte ranges an in-place edit with `plan` would overwrite with zeros, for a
     /// dry run; nothing is written.
-    public func erasuresInPlace(_ plan: EditPlan) throws(BoxError) -> [Range<UInt64>] {
+    public func erasuresInPlace(_ plan: EditPlan) throws(EditError) -> [Range<UInt64>] {
         try AppendLayout(edited: EditedMovie(movie: movie, plan: plan, limits: limits), movie: movie).erasures
     }
 
     /// ``editInPlace(_:progress:)`` that can stop after a step, as a crash there would: for
     /// tests that prove every intermediate file is whole.
     package func editInPlace(_ plan: EditPlan, progress: (@Sendable (EditProgress) -> Void)?,
-                             stoppingAfter lastStep: InPlaceStep?) throws(BoxError) -> EditReport {
+                             stoppingAfter lastStep: InPlaceStep?) throws(EditError) -> EditReport {
         let size = movie.file.source.size
         // Nothing to change: the file stays as it is, not even a new copy of its moov.
         if plan.isEmpty {
@@ -109,12 +110,12 @@ public struct MovieEditor: Sendable {
                               losses: edited.losses)
         }
         guard let source = movie.file.source as? FileByteSource else {
-            throw BoxError(.unsupported("an in-place edit needs a file"), at: nil)
+            throw .inPlaceNeedsRewrite(.notAFile)
         }
-        let file = try EditableFile(editing: source)
-        if lock == .shared { try FileLock.exclusive.acquire(on: source.fileDescriptor, path: path, onWait: nil) }
+        let file = try boxing(EditableFile(editing: source))
+        if lock == .shared { try boxing(FileLock.exclusive.acquire(on: source.fileDescriptor, path: path, onWait: nil)) }
         guard file.size == size else {
-            throw BoxError(.io("'\(path)' changed while it was being edited"), at: nil)
+            throw .sourceChanged(path: path)
         }
         let writer = InPlaceWriter(file: file, layout: layout, originalSize: size)
         let total = (layout.mediaBox?.totalSize ?? 0) + layout.movieBox.totalSize

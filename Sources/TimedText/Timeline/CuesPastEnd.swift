@@ -39,11 +39,11 @@ extension ConversionLoss {
         if !leftOut.isEmpty {
             losses.append(ConversionLoss(kind: .pastMovieEnd, subject: subject, numbers: leftOut,
                                          message: "left out, starting at or after the movie's end (\(end))",
-                                         hint: extendable ? "--past-end extend keeps them" : nil))
+                                         hint: extendable ? "lengthening the movie keeps them" : nil))
         }
         if !cut.isEmpty {
             losses.append(ConversionLoss(kind: .cutAtMovieEnd, subject: subject, numbers: cut,
-                                         message: "cut at the movie's end (\(end))", hint: "--past-end extend keeps them whole"))
+                                         message: "cut at the movie's end (\(end))", hint: "lengthening the movie keeps them whole"))
         }
         return losses
     }

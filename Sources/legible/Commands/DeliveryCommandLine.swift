@@ -22,8 +22,19 @@ enum DeliveryCommandLine {
         do throws(DeliveryError) {
             return try body()
         } catch {
-            printError("\(path): \(error)")
+            printError("\(path): \(commandLineMessage(error))")
             throw ExitCode(2)
+        }
+    }
+
+    /// The error as the command line prints it: the library's words, and the option that gets
+    /// past a refusal.
+    static func commandLineMessage(_ error: DeliveryError) -> String {
+        switch error {
+        case .folderNotEmpty: "\(error); use --overwrite to replace files of the same name"
+        case .filesExist: "\(error); use --overwrite to replace them"
+        case .tooManySegments: "\(error); use a longer --segment-duration"
+        default: error.description
         }
     }
 

@@ -77,6 +77,9 @@ struct EditOutputOptions: ParsableArguments {
         } catch let error as EditFailure {
             printError(error.description)
             throw ExitCode(2)
+        } catch let error as EditError {
+            printError("\(movie): \(error.commandLineMessage)")
+            throw ExitCode(2)
         } catch let error as BoxError {
             printError("\(movie): \(error)")
             throw ExitCode(2)

@@ -6,13 +6,22 @@ import TimedText
 enum ConversionLossReport {
     /// Prints each loss as `warning: PREFIX: cues 4, 9: … ; …`.
     static func print(_ losses: [ConversionLoss], prefix: String?) {
-        for loss in losses { printWarning((prefix.map { $0 + ": " } ?? "") + loss.summary) }
+        for loss in losses { printWarning((prefix.map { $0 + ": " } ?? "") + commandLine(loss).summary) }
+    }
+
+    /// The loss as the command line shows it: a hint that lengthening the movie keeps the cues
+    /// (or groups) held to its end names the option that does it.
+    static func commandLine(_ loss: ConversionLoss) -> ConversionLoss {
+        guard loss.kind == .pastMovieEnd || loss.kind == .cutAtMovieEnd, loss.hint != nil else { return loss }
+        var shown = loss
+        shown.hint = loss.kind == .cutAtMovieEnd ? "--past-end extend keeps them whole" : "--past-end extend keeps them"
+        return shown
     }
 
     /// The JSON of the losses: kind, what the numbers count, the numbers, message, hint,
     /// source and the line the warning prints.
     static func json(_ losses: [ConversionLoss]) -> JSONValue {
-        .array(losses.map { loss in
+        .array(losses.map(commandLine).map { loss in
             .object([
                 ("kind", .string(loss.kind.rawValue)),
                 ("subject", .string(loss.subject.plural)),

@@ -1,0 +1,26 @@
+import Remux
+
+extension EditError {
+    /// The error as the command line prints it: the library's words, and for the refusals a
+    /// user gets past by changing the command, the option or command that does it.
+    var commandLineMessage: String {
+        switch self {
+        case let .refusedLosses(losses):
+            EditError.refusedLosses(losses.map(ConversionLossReport.commandLine)).description
+        case .followAudioNeedsLanguage:
+            "--follow-audio auto needs the subtitle language (--language)"
+        case .noSoundTrack:
+            "\(description); name one with --follow-audio TRACK"
+        case .handlerChangeNeedsTx3g:
+            "\(description): re-create it with 'legible extract' and 'legible add-subtitles'"
+        case .inPlaceNeedsRewrite(.removedBoxRunsToEnd), .inPlaceNeedsRewrite(.lastBoxTooLarge):
+            "\(description); write a new file with -o instead"
+        case .inPlaceWriteFailed(_, outcome: .removedBytesNotErased):
+            "\(description): run the same command again to finish"
+        case .inPlaceWriteFailed(_, outcome: .undoFailed):
+            "\(description), which the next edit or 'legible strip' tidies up"
+        default:
+            description
+        }
+    }
+}
