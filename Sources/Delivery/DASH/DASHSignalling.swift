@@ -1,0 +1,93 @@
+import Movie
+
+/// A DASH descriptor (ISO/IEC 23009-1 §5.8.2, `DescriptorType`): a scheme URI and a value, as a
+/// `Role` or `Accessibility` element carries them.
+public struct DASHDescriptor: Sendable, Hashable {
+    /// `@schemeIdUri`.
+    public var scheme: String
+    /// `@value`.
+    public var value: String
+
+    /// Creates a descriptor.
+    public init(scheme: String, value: String) {
+        self.scheme = scheme
+        self.value = value
+    }
+
+    /// The role scheme of ISO/IEC 23009-1 §5.8.5.5 (Table 5 lists its values).
+    public static let roleScheme = "urn:mpeg:dash:role:2011"
+    /// TV-Anytime's AudioPurposeCS (ETSI TS 102 822-3-1), which ISO/IEC 23009-1 §5.8.4.3 and
+    /// DASH-IF IOP use for Accessibility: 1 "for the visually impaired" (audio description), 2
+    /// "for the hard of hearing".
+    public static let audioPurposeScheme = "urn:tva:metadata:cs:AudioPurposeCS:2007"
+
+    /// `<Role schemeIdUri="urn:mpeg:dash:role:2011" value="…"/>`.
+    public static func role(_ value: String) -> DASHDescriptor { DASHDescriptor(scheme: roleScheme, value: value) }
+}
+
+/// The `Role` and `Accessibility` descriptors of one track's AdaptationSet, derived from what the
+/// movie says about the track: its selection group's default, its characteristics (`tagc`,
+/// tagged or implied, ``SelectionOption/characteristics(of:)``), forced-only and captions (the
+/// same facts HLS `DEFAULT`, `FORCED` and `CHARACTERISTICS` come from).
+///
+/// Roles (ISO/IEC 23009-1 §5.8.5.5, Table 5): `main` for the default option of its group and
+/// `alternate` for the others (video and audio); `description` for audio that describes the
+/// video; `enhanced-audio-intelligibility` for audio mixed for clearer speech; for text
+/// `forced-subtitle` (forced-only), `caption` (closed captions or SDH: text that also describes
+/// music and sound) or `subtitle`, plus `main` for the default text track and `easyreader` for
+/// easy-to-read text. Accessibility (TV-Anytime AudioPurposeCS): 1 for audio description, 2 for
+/// captions and SDH.
+public struct DASHSignalling: Sendable, Hashable {
+    /// What an AdaptationSet holds (`@contentType`, ISO/IEC 23009-1 §5.3.4.2).
+    public enum ContentType: String, Sendable, Hashable {
+        case video, audio, text
+    }
+
+    /// `Role` values, in the order written.
+    public var roles: [String]
+    /// `Accessibility` descriptors.
+    public var accessibility: [DASHDescriptor]
+
+    /// The signals of a track of `contentType`. `isMain`: the default option of its group.
+    /// `characteristics`: tagged and implied. `isForcedOnly` and `isCaptions` apply to text.
+    public init(contentType: ContentType, isMain: Bool, characteristics: [String] = [], isForcedOnly: Bool = false,
+                isCaptions: Bool = false) {
+        let has = { (value: String) in characteristics.contains(value) }
+        var roles: [String] = []
+        var accessibility: [DASHDescriptor] = []
+        switch contentType {
+        case .video:
+            roles = [isMain ? "main" : "alternate"]
+        case .audio:
+            roles = [isMain ? "main" : "alternate"]
+            if has(MediaCharacteristic.describesVideo) {
+                roles.append("description")
+                accessibility.append(DASHDescriptor(scheme: DASHDescriptor.audioPurposeScheme, value: "1"))
+            }
+            if has(MediaCharacteristic.enhancesSpeechIntelligibility) { roles.append("enhanced-audio-intelligibility") }
+        case .text:
+            if isMain { roles.append("main") }
+            if isForcedOnly {
+                roles.append("forced-subtitle")
+            } else if isCaptions {
+                roles.append("caption")
+                accessibility.append(DASHDescriptor(scheme: DASHDescriptor.audioPurposeScheme, value: "2"))
+            } else {
+                roles.append("subtitle")
+            }
+            if has(MediaCharacteristic.easyToRead) { roles.append("easyreader") }
+        }
+        self.roles = roles
+        self.accessibility = accessibility
+    }
+
+    /// The signals of a legible track as delivered (``DeliveryTrack``): `main` when it is the
+    /// default rendition, forced-only and captions as HLS FORCED and the HTML `captions` kind.
+    public init(text track: DeliveryTrack) {
+        self.init(contentType: .text, isMain: track.isDefault, characteristics: track.characteristics,
+                  isForcedOnly: track.isForcedOnly, isCaptions: track.isCaptions)
+    }
+
+    /// Every descriptor, roles first, as `--json` lists them.
+    public var descriptors: [DASHDescriptor] { roles.map(DASHDescriptor.role) + accessibility }
+}
