@@ -45,7 +45,9 @@ struct PackageCommand: ParsableCommand {
         enhanced-audio-intelligibility, subtitle, caption for closed captions and SDH, \
         forced-subtitle for forced-only text, main for the default subtitle track, easyreader; \
         Accessibility (urn:tva:metadata:cs:AudioPurposeCS:2007) 1 for audio description and 2 \
-        for captions and SDH.
+        for captions and SDH. ffmpeg's DASH demuxer opens only files whose extension is on \
+        its list: `ffmpeg -allowed_extensions ALL -i out/manifest.mpd` lets it read the .vtt \
+        files.
 
         What the movie does not say (a language, a codec profile) is named in a warning. \
         --json lists every rendition with the movie track it came from, its HLS playlist, its \
