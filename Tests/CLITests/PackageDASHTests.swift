@@ -240,3 +240,55 @@ extension PackageCommandTests {
         #expect(byRepresentation["text.7.en"]?["mimeType"] as? String == "text/vtt")
     }
 }
+
+/// `--text wvtt`: the legible tracks as CMAF WebVTT tracks, so the MPD names only MP4 files and
+/// ffmpeg's DASH demuxer opens it with no option; MP4Box reads the text track (init and
+/// segments joined) and exports the source's cues, moved by the presentationTimeOffset.
+extension PackageCommandTests {
+    @Test(.enabled(if: ExternalTool.shouldRun("ffmpeg")))
+    func wvttTextLetsFFmpegOpenTheManifestAsItIs() throws {
+        let folder = try TemporaryFolder("cli-package-dash-wvtt")
+        defer { folder.remove() }
+        let manifest = try package(in: folder, ["--dash", "--text", "wvtt"]) + "/manifest.mpd"
+        // ffmpeg -i DIR/manifest.mpd -map 0:v -map 0:a -c copy -f framemd5 -, stream by stream.
+        for stream in ["v:0", "a:0", "a:1"] {
+            let source = try framemd5(Self.demo, stream)
+            let packaged = try framemd5(manifest, stream)
+            #expect(!source.isEmpty)
+            #expect(packaged.map { $0.split(separator: ",").dropFirst().joined() } == source.map { $0.split(separator: ",").dropFirst().joined() },
+                    "stream \(stream)")
+            #expect(packaged.dropLast() == source.dropLast(), "stream \(stream)")
+        }
+    }
+
+    @Test(.enabled(if: ExternalTool.shouldRun(at: TestPaths.mp4Box) && ExternalTool.shouldRun("ffmpeg")))
+    func mp4BoxExportsTheWvttTracksCues() throws {
+        let folder = try TemporaryFolder("cli-package-dash-wvtt-mp4box")
+        defer { folder.remove() }
+        let output = try package(in: folder, ["--dash", "--text", "wvtt"])
+        let mpd = try String(contentsOfFile: output + "/manifest.mpd", encoding: .utf8)
+        #expect(mpd.contains(#"<AdaptationSet id="4" contentType="text" mimeType="application/mp4" lang="es""#), "\(mpd)")
+        #expect(mpd.contains(#"<Representation id="text.4.es" "#) && mpd.contains(#"codecs="wvtt""#), "\(mpd)")
+        let offset = try #require(mpd.firstMatch(of: /timescale="1000" presentationTimeOffset="(\d+)"/).flatMap { Int($0.1) })
+        // The header and its segments, joined as a client appends them.
+        var joined = try Data(contentsOf: URL(fileURLWithPath: output + "/text.4.es.init.mp4"))
+        for number in 1...4 { joined += try Data(contentsOf: URL(fileURLWithPath: output + "/text.4.es.\(number).m4s")) }
+        let track = folder.path("text.mp4")
+        try joined.write(to: URL(fileURLWithPath: track))
+        let info = try ExternalTool.run(TestPaths.mp4Box, ["-info", track])
+        #expect(info.status == 0, "\(info.stderr)")
+        #expect((info.stdout + info.stderr).contains("Media Type: text:wvtt"), "\(info.stdout + info.stderr)")
+        let export = try ExternalTool.run(TestPaths.mp4Box, ["-raw", "4", track, "-out", folder.path("text.vtt")])
+        #expect(export.status == 0, "\(export.stderr)")
+        let exported = try SubtitleCueReader.cues(contentsOf: URL(fileURLWithPath: folder.path("text.vtt")))
+        // The source's cues as ffmpeg reads demo.mp4 (its edit lists applied).
+        let sourcePath = folder.path("source.vtt")
+        let source = try ExternalTool.run("ffmpeg", ["-v", "error", "-i", Self.demo, "-map", "0:s:0", "-f", "webvtt", sourcePath])
+        try #require(source.status == 0, "\(source.stderr)")
+        let expected = try SubtitleCueReader.cues(contentsOf: URL(fileURLWithPath: sourcePath))
+        #expect(!expected.isEmpty)
+        #expect(exported.map(\.text) == expected.map(\.text))
+        #expect(exported.map { $0.start - offset } == expected.map(\.start), "\(exported) against \(expected)")
+        #expect(exported.map { $0.end - offset } == expected.map(\.end))
+    }
+}

@@ -47,9 +47,9 @@ public struct StreamingPackage: Sendable {
     public var warnings: [String]
 
     /// Packages `movie` into `folder`, which must be empty or not exist (its parent must), as
-    /// `formats`.
+    /// `formats`, with DASH text as `text`.
     public init(movie: Movie, movieName: String, folder: String, options: HLSOptions,
-                formats: StreamingFormats = [.hls, .dash]) throws(DeliveryError) {
+                formats: StreamingFormats = [.hls, .dash], text: StreamingText = .webVTT) throws(DeliveryError) {
         guard !formats.isEmpty else { throw .invalidParameter("no format to write: ask for HLS, DASH or both") }
         try DeliveryFolder.write([], into: folder, existing: .refuseNonEmptyFolder)
         let chapters = movie.chapterTrackIDs
@@ -130,14 +130,23 @@ public struct StreamingPackage: Sendable {
                       codecs: video.codecs, bandwidth: MultivariantPlaylist.variantBandwidth(video, audios: audios))
         }
         if formats.contains(.dash) {
-            var texts: [(track: DeliveryTrack, url: String, size: Int)] = []
+            var texts: [(track: DeliveryTrack, media: DASHManifest.TextMedia)] = []
             do {
                 let package = try HTMLPackage(movie: movie, movieName: movieName, naming: options.naming, defaultTrack: options.defaultTrack)
-                files += package.files
                 // With HLS, HLSPackage has reported the same notes.
                 if !formats.contains(.hls) { warnings += package.warnings }
                 for (index, track) in package.tracks.enumerated() {
-                    texts.append((track, package.elements[index].source, package.files[index].text.utf8.count))
+                    switch text {
+                    case .webVTT:
+                        files.append(package.files[index])
+                        texts.append((track, .file(url: package.elements[index].source, size: package.files[index].text.utf8.count)))
+                    case .wvtt:
+                        guard let source = movie.track(id: track.trackID) else { continue }
+                        let stem = DASHManifest.representationID(text: track)
+                        let written = try CMAFTextTrack.write(track, source: source, movieDuration: duration, movieStart: timeline.movieStart,
+                                                              segmentation: segmentation, folder: folder, stem: stem)
+                        texts.append((track, .segments(written, stem: stem)))
+                    }
                     let rendition = subtitle(track)
                     subtitles[rendition].representation = DASHManifest.representationID(text: track)
                     subtitles[rendition].signalling = DASHSignalling(text: track)

@@ -36,3 +36,4 @@ enum DeliveryCommandLine {
 }
 
 extension LanguageNaming: ExpressibleByArgument {}
+extension StreamingText: ExpressibleByArgument {}

@@ -47,17 +47,21 @@ struct PackageCommand: ParsableCommand {
         Accessibility (urn:tva:metadata:cs:AudioPurposeCS:2007) 1 for audio description and 2 \
         for captions and SDH. ffmpeg's DASH demuxer opens only files whose extension is on \
         its list: `ffmpeg -allowed_extensions ALL -i out/manifest.mpd` lets it read the .vtt \
-        files.
+        files. With --text wvtt each subtitle and caption track is a CMAF WebVTT track \
+        instead (ISO/IEC 14496-30 wvtt samples, vtte where no cue shows, segments \
+        TEXT.N.m4s cut with the video's), an application/mp4 AdaptationSet with a \
+        SegmentTemplate as the media have; players and ffmpeg read it with no extra option.
 
         What the movie does not say (a language, a codec profile) is named in a warning. \
         --json lists every rendition with the movie track it came from, its HLS playlist, its \
         DASH Representation and the Role and Accessibility descriptors.
 
-        Not yet: fragmented wvtt/stpp text in the segments (--text), HEVC CODECS strings.
+        Not yet: stpp (TTML) text segments, fragmented text in HLS, HEVC CODECS strings.
 
         Examples:
           legible package movie.mov -o out
           legible package movie.mov -o out --dash
+          legible package movie.mov -o out --dash --text wvtt
           legible package movie.mp4 -o out --segment-duration 4 --json
 
         Exit status: 0 on success; 2 if the file cannot be read, has no video or audio, or the \
@@ -75,6 +79,9 @@ struct PackageCommand: ParsableCommand {
 
     @Flag(help: "Write DASH: WebVTT files and manifest.mpd (with --hls: both; with neither: both).")
     var dash = false
+
+    @Option(help: "DASH text: webvtt (one side-loaded WebVTT file per track) or wvtt (CMAF WebVTT segments).")
+    var text: StreamingText = .webVTT
 
     @Option(help: "Target segment length in seconds (segments start at the next video sync sample).")
     var segmentDuration: Double = 6
@@ -106,7 +113,7 @@ struct PackageCommand: ParsableCommand {
         let formats = formats
         let package = try DeliveryCommandLine.run(file) { () throws(DeliveryError) in
             try StreamingPackage(movie: movie, movieName: DeliveryCommandLine.movieName(file), folder: output, options: options,
-                                 formats: formats)
+                                 formats: formats, text: text)
         }
         for warning in package.warnings { printWarning("\(file): \(warning)") }
         let entryPoints = (formats.contains(.hls) ? [StreamingPackage.multivariantName] : [])
