@@ -175,6 +175,7 @@ extension PackageCommandTests {
         let json = try #require(dash.jsonObject)
         #expect(json["manifest"] as? String == "manifest.mpd")
         #expect(json["multivariantPlaylist"] is NSNull)
+        #expect(json["text"] as? String == "webvtt")
         let renditions = try #require(json["renditions"] as? [[String: Any]])
         #expect(renditions.map { $0["trackID"] as? Int } == [2, 3, 4, 1])
         #expect(renditions.map { $0["representation"] as? String } == ["audio.2.en", "audio.3.es", "text.4.es", "video.1"])

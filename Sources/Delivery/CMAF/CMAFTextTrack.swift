@@ -26,29 +26,15 @@ public enum CMAFTextTrack {
         let encoded = WebVTTSampleEncoder.encode(timeline, header: track.header ?? WebVTTHeader())
         let offset = Int64((movieStart * Double(timescale)).rounded())
         let end = movieDuration.units(inTimescale: timescale) + offset
-        let empty = WebVTTSampleEncoder.encode(TimelineSample(start: 0, duration: 0, cues: [], cueIndices: []), timescale: timescale)
-        // (start, end, bytes) on the packaged timeline, contiguous from 0 to the movie's end.
-        var pieces: [(start: Int64, end: Int64, bytes: [UInt8])] = []
-        var time: Int64 = 0
-        for sample in encoded.samples {
-            let start = sample.start + offset
-            if start > time { pieces.append((time, start, empty)) }
-            let stop = min(start + sample.duration, end)
-            if stop > max(start, time) { pieces.append((max(start, time), stop, sample.bytes)) }
-            time = max(time, stop)
-        }
-        if end > time { pieces.append((time, end, empty)) }
-        let bounds = segmentation.starts(inTimescale: timescale).map { Int64(clamping: $0) }
+        let pieces = layout(encoded.samples, offset: offset, end: end,
+                            segmentStarts: segmentation.starts(inTimescale: timescale).map { Int64(clamping: $0) })
         var bytes: [UInt8] = []
         var samples: [SampleTable.Sample] = []
         for piece in pieces {
-            let cuts = [piece.start] + bounds.filter { $0 > piece.start && $0 < piece.end } + [piece.end]
-            for (from, to) in zip(cuts, cuts.dropFirst()) {
-                samples.append(SampleTable.Sample(index: samples.count, offset: UInt64(bytes.count), size: UInt32(piece.bytes.count),
-                                                  decodeTime: UInt64(from), compositionOffset: 0, duration: UInt32(clamping: to - from),
-                                                  isSync: true, descriptionIndex: 1))
-                bytes += piece.bytes
-            }
+            samples.append(SampleTable.Sample(index: samples.count, offset: UInt64(bytes.count), size: UInt32(piece.bytes.count),
+                                              decodeTime: UInt64(piece.start), compositionOffset: 0, duration: UInt32(clamping: piece.duration),
+                                              isSync: true, descriptionIndex: 1))
+            bytes += piece.bytes
         }
         do throws(BoxError) {
             var mediaHeader = source.mediaHeader
@@ -60,5 +46,27 @@ public enum CMAFTextTrack {
         } catch {
             throw .output(error)
         }
+    }
+
+    /// The samples of the packaged track: `samples` (from 0, as ``WebVTTSampleEncoder`` makes
+    /// them) moved by `offset`, a `vtte` sample before them, in any gap and after them up to
+    /// `end`, and each cut at every segment start inside it.
+    public static func layout(_ samples: [TimedTextSample], offset: Int64, end: Int64, segmentStarts: [Int64]) -> [TimedTextSample] {
+        let empty = WebVTTSampleEncoder.encode(TimelineSample(start: 0, duration: 0, cues: [], cueIndices: []), timescale: timescale)
+        var pieces: [TimedTextSample] = []
+        func add(_ start: Int64, _ stop: Int64, _ bytes: [UInt8]) {
+            let cuts = [start] + segmentStarts.filter { $0 > start && $0 < stop } + [stop]
+            for (from, to) in zip(cuts, cuts.dropFirst()) { pieces.append(TimedTextSample(start: from, duration: to - from, bytes: bytes)) }
+        }
+        var time: Int64 = 0
+        for sample in samples {
+            let start = sample.start + offset
+            if start > time { add(time, start, empty) }
+            let stop = min(start + sample.duration, end)
+            if stop > max(start, time) { add(max(start, time), stop, sample.bytes) }
+            time = max(time, stop)
+        }
+        if end > time { add(time, end, empty) }
+        return pieces
     }
 }

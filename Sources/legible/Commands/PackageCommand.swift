@@ -126,6 +126,7 @@ struct PackageCommand: ParsableCommand {
             ("file", .string(file)), ("output", .string(output)), ("segmentDuration", .number(segmentDuration)),
             ("multivariantPlaylist", formats.contains(.hls) ? .string(StreamingPackage.multivariantName) : .null),
             ("manifest", formats.contains(.dash) ? .string(StreamingPackage.manifestName) : .null),
+            ("text", formats.contains(.dash) ? .string(text.rawValue) : .null),
             ("renditions", .array(package.renditions.map { rendition in
                 .object([("type", .string(rendition.type)), ("trackID", .unsigned(rendition.trackID)),
                          ("playlist", .string(rendition.playlist)), ("representation", .string(rendition.representation)),
