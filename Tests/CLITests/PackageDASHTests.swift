@@ -204,6 +204,24 @@ extension PackageCommandTests {
         #expect(bothRenditions.map { $0["representation"] as? String } == ["audio.2.en", "audio.3.es", "text.4.es", "video.1"])
     }
 
+    /// What the movie does not say is said, not invented (TestMedia/rules, Scripts/make-rule-media):
+    /// check-none-enabled.mov enables neither audio track of its group, check-no-language.mov
+    /// leaves its subtitle track's language undetermined.
+    @Test func missingFactsAreNamed() throws {
+        let folder = try TemporaryFolder("cli-package-dash-missing")
+        defer { folder.remove() }
+        func rules(_ name: String) -> String { TestPaths.testMedia.appendingPathComponent("rules/\(name)").path }
+        let none = try LegibleCommand.run(["package", rules("check-none-enabled.mov"), "-o", folder.path("none"), "--dash"])
+        #expect(none.status == 0, "\(none.stderr)")
+        #expect(none.stderr.contains("no audio track is the one enabled track of its group, so the movie names no default; track 2, the first, is DEFAULT=YES and Role main"),
+                "\(none.stderr)")
+        let unnamed = try LegibleCommand.run(["package", rules("check-no-language.mov"), "-o", folder.path("und"), "--dash"])
+        #expect(unnamed.status == 0, "\(unnamed.stderr)")
+        #expect(unnamed.stderr.contains("track 5: the text track has no language (mdhd und, no elng); @lang is left out"), "\(unnamed.stderr)")
+        let mpd = try String(contentsOfFile: folder.path("und/manifest.mpd"), encoding: .utf8)
+        #expect(mpd.contains(#"<AdaptationSet id="4" contentType="text" mimeType="text/vtt">"#), "\(mpd)")
+    }
+
     /// demo.mov made accessible with legible's own commands: the Spanish audio (3) tagged as
     /// audio description, an English SDH track (5), an English forced-only track (6) and English
     /// CEA-608 closed captions (7). Each signal comes from the movie: Role `description` and

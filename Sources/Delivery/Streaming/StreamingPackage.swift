@@ -70,12 +70,18 @@ public struct StreamingPackage: Sendable {
         warnings += timeline.warnings
         let segmentation = try CMAFSegmentation(video: mainSamples, timescale: main.mediaHeader.timescale,
                                                 offset: timeline.offset(of: main), target: options.segmentDuration)
-        // The default of each group: its enabled option (SelectionGroup.defaultOption).
+        // The default of each group: its enabled option (SelectionGroup.defaultOption); where
+        // no group has one, the first track, and a warning says so.
         let groups = MediaSelection(movie: movie).groups
-        func defaultTrack(_ characteristic: SelectionGroup.Characteristic, _ tracks: [Track]) -> UInt32? {
-            groups.filter { $0.characteristic == characteristic }.compactMap(\.defaultOption).first?.trackID ?? tracks.first?.id
+        func defaultTrack(_ characteristic: SelectionGroup.Characteristic, _ tracks: [Track], kind: String) -> UInt32? {
+            if let option = groups.filter({ $0.characteristic == characteristic }).compactMap(\.defaultOption).first { return option.trackID }
+            guard let first = tracks.first else { return nil }
+            if tracks.count > 1 {
+                warnings.append("no \(kind) track is the one enabled track of its group, so the movie names no default; track \(first.id), the first, is DEFAULT=YES and Role main")
+            }
+            return first.id
         }
-        let defaultAudio = defaultTrack(.audible, audioTracks), defaultVideo = defaultTrack(.visual, videoTracks)
+        let defaultAudio = defaultTrack(.audible, audioTracks, kind: "audio"), defaultVideo = defaultTrack(.visual, videoTracks, kind: "video")
         var audios: [PackagedTrack] = []
         for track in audioTracks {
             let language = DeliveryLanguage.tag(for: track.displayLanguage)
@@ -136,6 +142,7 @@ public struct StreamingPackage: Sendable {
                 // With HLS, HLSPackage has reported the same notes.
                 if !formats.contains(.hls) { warnings += package.warnings }
                 for (index, track) in package.tracks.enumerated() {
+                    if track.language == "und" { warnings.append("track \(track.trackID): the text track has no language (mdhd und, no elng); @lang is left out") }
                     switch text {
                     case .webVTT:
                         files.append(package.files[index])
