@@ -3,7 +3,7 @@ import Movie
 import TimedText
 
 /// A legible track as a CMAF WebVTT track (ISO/IEC 23000-19 §11.2, ISO/IEC 14496-30 §7): its
-/// cues as `wvtt` samples (``WebVTTSampleEncoder``: a `vttc` per cue shown, a `vtte` where none
+/// cues as `wvtt` samples (`WebVTTSampleEncoder`: a `vttc` per cue shown, a `vtte` where none
 /// is, as ISO/IEC 14496-30 §7.4 has gaps filled) on the packaged timeline, covering it from 0 to
 /// the movie's end, each sample that crosses a segment start cut there so every segment holds
 /// exactly its own time (a cue cut in two is in both samples, as the format repeats a cue that
@@ -48,7 +48,7 @@ public enum CMAFTextTrack {
         }
     }
 
-    /// The samples of the packaged track: `samples` (from 0, as ``WebVTTSampleEncoder`` makes
+    /// The samples of the packaged track: `samples` (from 0, as `WebVTTSampleEncoder` makes
     /// them) moved by `offset`, a `vtte` sample before them, in any gap and after them up to
     /// `end`, and each cut at every segment start inside it.
     public static func layout(_ samples: [TimedTextSample], offset: Int64, end: Int64, segmentStarts: [Int64]) -> [TimedTextSample] {

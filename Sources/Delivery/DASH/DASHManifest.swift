@@ -7,7 +7,7 @@ import TimedText
 /// The profile is ISO Base media file format live (§8.4, `urn:mpeg:dash:profile:isoff-live:2011`):
 /// media Representations address their segments with a `SegmentTemplate` (`$Number$` from 1)
 /// and a ``SegmentTimeline``. A side-loaded text Representation is one whole file named by its
-/// `BaseURL` (§5.3.9.1: a Representation with no segment information is a single segment).
+/// `BaseURL` (§5.3.9: a Representation with no segment information is one segment at its BaseURL).
 /// Elements follow the order the MPD schema's sequences give (`AdaptationSetType`: `Label`,
 /// then `Accessibility`, `Role`, then `Representation`; `RepresentationType`:
 /// `AudioChannelConfiguration`, then `BaseURL`, then `SegmentTemplate`).
@@ -35,13 +35,17 @@ public struct DASHManifest: Sendable, Equatable {
         public var bandwidth: Int64
         /// `@codecs` (RFC 6381), when known.
         public var codecs: String?
-        /// Video: `@width`, `@height` and `@frameRate` (an integer or a ratio, §5.3.12.2).
+        /// Video: `@width` in pixels.
         public var width: Int?
+        /// Video: `@height` in pixels.
         public var height: Int?
+        /// Video: `@frameRate`, an integer or a ratio (`FrameRateType`: `25`, `30000/1001`).
         public var frameRate: String?
-        /// Audio: `@audioSamplingRate` in Hz and the channel count (`AudioChannelConfiguration`).
+        /// Audio: `@audioSamplingRate` in Hz.
         public var audioSamplingRate: Int?
+        /// Audio: the channel count (`AudioChannelConfiguration`, §5.8.5.4).
         public var channels: Int?
+        /// Where its media is.
         public var segments: Segments
 
         /// Creates a Representation.
@@ -61,6 +65,7 @@ public struct DASHManifest: Sendable, Equatable {
 
     /// One `AdaptationSet`: Representations of one content type, language and set of signals.
     public struct AdaptationSet: Sendable, Equatable {
+        /// `@contentType`.
         public var contentType: DASHSignalling.ContentType
         /// `@mimeType`: `video/mp4`, `audio/mp4` or `text/vtt`.
         public var mimeType: String
@@ -68,7 +73,9 @@ public struct DASHManifest: Sendable, Equatable {
         public var language: String?
         /// `Label`: the name a menu shows.
         public var label: String?
+        /// Its `Role` and `Accessibility` descriptors.
         public var signalling: DASHSignalling
+        /// The switchable Representations, in order.
         public var representations: [Representation]
 
         /// Creates an AdaptationSet.

@@ -1,33 +1,8 @@
 import Movie
 
-/// A DASH descriptor (ISO/IEC 23009-1 §5.8.2, `DescriptorType`): a scheme URI and a value, as a
-/// `Role` or `Accessibility` element carries them.
-public struct DASHDescriptor: Sendable, Hashable {
-    /// `@schemeIdUri`.
-    public var scheme: String
-    /// `@value`.
-    public var value: String
-
-    /// Creates a descriptor.
-    public init(scheme: String, value: String) {
-        self.scheme = scheme
-        self.value = value
-    }
-
-    /// The role scheme of ISO/IEC 23009-1 §5.8.5.5 (Table 5 lists its values).
-    public static let roleScheme = "urn:mpeg:dash:role:2011"
-    /// TV-Anytime's AudioPurposeCS (ETSI TS 102 822-3-1), which ISO/IEC 23009-1 §5.8.4.3 and
-    /// DASH-IF IOP use for Accessibility: 1 "for the visually impaired" (audio description), 2
-    /// "for the hard of hearing".
-    public static let audioPurposeScheme = "urn:tva:metadata:cs:AudioPurposeCS:2007"
-
-    /// `<Role schemeIdUri="urn:mpeg:dash:role:2011" value="…"/>`.
-    public static func role(_ value: String) -> DASHDescriptor { DASHDescriptor(scheme: roleScheme, value: value) }
-}
-
 /// The `Role` and `Accessibility` descriptors of one track's AdaptationSet, derived from what the
 /// movie says about the track: its selection group's default, its characteristics (`tagc`,
-/// tagged or implied, ``SelectionOption/characteristics(of:)``), forced-only and captions (the
+/// tagged or implied, `SelectionOption.characteristics(of:)`), forced-only and captions (the
 /// same facts HLS `DEFAULT`, `FORCED` and `CHARACTERISTICS` come from).
 ///
 /// Roles (ISO/IEC 23009-1 §5.8.5.5, Table 5): `main` for the default option of its group and
@@ -38,9 +13,14 @@ public struct DASHDescriptor: Sendable, Hashable {
 /// easy-to-read text. Accessibility (TV-Anytime AudioPurposeCS): 1 for audio description, 2 for
 /// captions and SDH.
 public struct DASHSignalling: Sendable, Hashable {
-    /// What an AdaptationSet holds (`@contentType`, ISO/IEC 23009-1 §5.3.4.2).
+    /// What an AdaptationSet holds (`@contentType`, ISO/IEC 23009-1 §5.3.3.2).
     public enum ContentType: String, Sendable, Hashable {
-        case video, audio, text
+        /// Video (`video/mp4`).
+        case video
+        /// Sound (`audio/mp4`).
+        case audio
+        /// Subtitles and captions (`text/vtt`, or `application/mp4` for `wvtt` segments).
+        case text
     }
 
     /// `Role` values, in the order written.

@@ -3,7 +3,7 @@ import Movie
 
 /// A video or audio track written as CMAF, with the facts about it that both the HLS
 /// multivariant playlist and the DASH manifest signal, derived once from the movie: its BCP 47
-/// language, its menu label and characteristics (``SelectionOption``), whether it is the default
+/// language, its menu label and characteristics (`SelectionOption`), whether it is the default
 /// option of its selection group, its codecs string, measured bit rates and audio format.
 struct PackagedTrack {
     var track: Track
@@ -14,7 +14,7 @@ struct PackagedTrack {
     var language: String
     /// The label a menu shows ("English AD"), as `legible info` words it.
     var label: String
-    /// Tagged and implied characteristics (``SelectionOption/characteristics(of:)``).
+    /// Tagged and implied characteristics (`SelectionOption.characteristics(of:)`).
     var characteristics: [String]
     /// The default option of its selection group (the enabled one).
     var isDefault: Bool

@@ -1,5 +1,6 @@
 /// The formats `legible package` offers its CMAF segments in; both share the same segments.
 public struct StreamingFormats: OptionSet, Sendable, Hashable {
+    /// The bits: 1 HLS, 2 DASH.
     public let rawValue: Int
 
     /// Creates a set from its raw bits.

@@ -11,7 +11,7 @@ import TimedText
 /// DASH: each legible track as one WebVTT file on the movie timeline (the files `legible html`
 /// writes, ``HTMLPackage``) and the static MPD `manifest.mpd` (``DASHManifest``) with Role and
 /// Accessibility descriptors (``DASHSignalling``). Both take their signals from one reading of
-/// the movie: ``SelectionOption`` (languages, labels, characteristics, the enabled option of
+/// the movie: `SelectionOption` (languages, labels, characteristics, the enabled option of
 /// each group) for video and audio, ``DeliveryTrack`` for text.
 public struct StreamingPackage: Sendable {
     /// A rendition written, with the movie track it came from.
