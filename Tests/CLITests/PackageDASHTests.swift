@@ -213,7 +213,7 @@ extension PackageCommandTests {
         func rules(_ name: String) -> String { TestPaths.testMedia.appendingPathComponent("rules/\(name)").path }
         let none = try LegibleCommand.run(["package", rules("check-none-enabled.mov"), "-o", folder.path("none"), "--dash"])
         #expect(none.status == 0, "\(none.stderr)")
-        #expect(none.stderr.contains("no audio track is the one enabled track of its group, so the movie names no default; track 2, the first, is DEFAULT=YES and Role main"),
+        #expect(none.stderr.contains("no audio track is the one enabled track of its group, so the movie names no default; track 2, the first, gets DEFAULT=YES and Role main"),
                 "\(none.stderr)")
         let unnamed = try LegibleCommand.run(["package", rules("check-no-language.mov"), "-o", folder.path("und"), "--dash"])
         #expect(unnamed.status == 0, "\(unnamed.stderr)")

@@ -77,7 +77,8 @@ public struct StreamingPackage: Sendable {
             if let option = groups.filter({ $0.characteristic == characteristic }).compactMap(\.defaultOption).first { return option.trackID }
             guard let first = tracks.first else { return nil }
             if tracks.count > 1 {
-                warnings.append("no \(kind) track is the one enabled track of its group, so the movie names no default; track \(first.id), the first, is DEFAULT=YES and Role main")
+                let signals = characteristic == .audible ? "DEFAULT=YES and Role main" : "Role main"
+                warnings.append("no \(kind) track is the one enabled track of its group, so the movie names no default; track \(first.id), the first, gets \(signals)")
             }
             return first.id
         }
