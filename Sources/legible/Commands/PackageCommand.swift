@@ -46,8 +46,8 @@ struct PackageCommand: ParsableCommand {
         forced-subtitle for forced-only text, main for the default subtitle track, easyreader; \
         Accessibility (urn:tva:metadata:cs:AudioPurposeCS:2007) 1 for audio description and 2 \
         for captions and SDH. ffmpeg's DASH demuxer opens only files whose extension is on \
-        its list: `ffmpeg -allowed_extensions ALL -i out/manifest.mpd` lets it read the .vtt \
-        files. With --text wvtt each subtitle and caption track is a CMAF WebVTT track \
+        its list: `ffmpeg -allowed_extensions ALL -i "$PWD/out/manifest.mpd"` lets it read the \
+        .vtt files (ffmpeg 5.1 also wants the MPD's path absolute). With --text wvtt each subtitle and caption track is a CMAF WebVTT track \
         instead (ISO/IEC 14496-30 wvtt samples, vtte where no cue shows, segments \
         TEXT.N.m4s cut with the video's), an application/mp4 AdaptationSet with a \
         SegmentTemplate as the media have; players and ffmpeg read it with no extra option.
