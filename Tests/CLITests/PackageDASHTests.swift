@@ -198,6 +198,11 @@ extension PackageCommandTests {
         #expect(renditions.map { $0["trackID"] as? Int } == [2, 3, 4, 1])
         #expect(renditions.map { $0["representation"] as? String } == ["audio.2.en", "audio.3.es", "text.4.es", "video.1"])
         #expect(renditions.allSatisfy { $0["playlist"] is NSNull })
+        // --text is DASH's: with HLS alone it is a usage error, and nothing is written.
+        let textWithoutDASH = try LegibleCommand.run(["package", Self.demo, "-o", folder.path("text"), "--hls", "--text", "wvtt"])
+        #expect(textWithoutDASH.status == 2)
+        #expect(textWithoutDASH.errorLines.count == 1, "\(textWithoutDASH.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("text")))
         let both = try LegibleCommand.run(["package", Self.demo, "-o", folder.path("both"), "--json"])
         let bothRenditions = try #require(both.jsonObject?["renditions"] as? [[String: Any]])
         #expect(bothRenditions.map { $0["playlist"] as? String } == ["audio.2.en.m3u8", "audio.3.es.m3u8", "4.es.m3u8", "video.1.m3u8"])

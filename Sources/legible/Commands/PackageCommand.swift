@@ -96,6 +96,9 @@ struct PackageCommand: ParsableCommand {
         guard segmentDuration.isFinite, segmentDuration >= 0.1, segmentDuration <= 3_600 else {
             throw ValidationError("--segment-duration must be from 0.1 to 3600 seconds")
         }
+        if text != .webVTT && !formats.contains(.dash) {
+            throw ValidationError("--text chooses the DASH text form; HLS keeps its WebVTT renditions, so add --dash or leave --text out")
+        }
     }
 
     /// The formats asked for: both when neither flag is given.
