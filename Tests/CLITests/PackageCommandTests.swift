@@ -8,16 +8,16 @@ import Testing
 @Suite struct PackageCommandTests {
     static let demo = TestPaths.testMedia.appendingPathComponent("demo.mp4").path
 
-    private func package(in folder: TemporaryFolder) throws -> String {
+    func package(in folder: TemporaryFolder, _ options: [String] = []) throws -> String {
         let output = folder.path("out")
-        let result = try LegibleCommand.run(["package", Self.demo, "-o", output, "--segment-duration", "1"])
+        let result = try LegibleCommand.run(["package", Self.demo, "-o", output, "--segment-duration", "1"] + options)
         try #require(result.status == 0, "\(result.stderr)")
         return output
     }
 
-    /// ffmpeg's framemd5 lines: `(duration, size, MD5)` of each packet.
-    private func framemd5(_ input: String, _ stream: String) throws -> [String] {
-        let output = try ExternalTool.run("ffmpeg", ["-v", "error", "-i", input, "-map", "0:\(stream)", "-c", "copy", "-f", "framemd5", "-"])
+    /// ffmpeg's framemd5 lines: `(duration, size, MD5)` of each packet; `inputOptions` go before `-i`.
+    func framemd5(_ input: String, _ stream: String, inputOptions: [String] = []) throws -> [String] {
+        let output = try ExternalTool.run("ffmpeg", ["-v", "error"] + inputOptions + ["-i", input, "-map", "0:\(stream)", "-c", "copy", "-f", "framemd5", "-"])
         try #require(output.status == 0, "\(output.stderr)")
         return output.stdout.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
             line.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.prefix(6).dropFirst(3).joined(separator: ",")
@@ -25,8 +25,8 @@ import Testing
     }
 
     /// ffprobe's presentation time (seconds) of packet `index` of a stream.
-    private func presentationTime(_ input: String, _ stream: String, packet index: Int) throws -> Double {
-        let output = try ExternalTool.run("ffprobe", ["-v", "error", "-select_streams", stream, "-show_entries", "packet=pts_time",
+    func presentationTime(_ input: String, _ stream: String, packet index: Int, inputOptions: [String] = []) throws -> Double {
+        let output = try ExternalTool.run("ffprobe", ["-v", "error"] + inputOptions + ["-select_streams", stream, "-show_entries", "packet=pts_time",
                                                       "-of", "csv=p=0", input])
         // A packet with side data (the source's first AAC packet: skip samples) ends its line
         // with a comma and adds an empty line.

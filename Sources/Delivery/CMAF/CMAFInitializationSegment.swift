@@ -14,7 +14,6 @@ public enum CMAFInitializationSegment {
 
     /// The header's bytes for `track` of `movie`.
     public static func bytes(track: Track, movie: Movie) throws(BoxError) -> [UInt8] {
-        let timescale = movie.header?.timescale ?? track.mediaHeader.timescale
         var header = track.header
         header.duration = 0
         header.flags.insert(.enabled)
@@ -24,24 +23,54 @@ public enum CMAFInitializationSegment {
               let stsd = stbl.child("stsd") else {
             throw BoxError(.invalidValue("track \(track.id) has no sample description"), at: track.box.location)
         }
-        let emptyTables = [
+        let media = [mediaHeader.makeBox()] + mdia.children.filter { $0.type != "mdhd" && $0.type != "minf" }
+            + [Box(type: "minf", children: minf.children.filter { $0.type != "stbl" } + [sampleTable(stsd)])]
+        var trak = [header.makeBox(), Box(type: "mdia", children: media)]
+        if let udta = track.box.child("udta") { trak.append(udta) }
+        return try bytes(trak: Box(type: "trak", children: trak), trackID: track.id,
+                         movieTimescale: movie.header?.timescale ?? track.mediaHeader.timescale)
+    }
+
+    /// The header's bytes for a text track made from cues (ISO/IEC 14496-30 §7.3 for `wvtt`):
+    /// handler `text`, the null media header `nmhd`, a self-contained data reference and the
+    /// one sample entry `entry`; `mediaHeader` sets its timescale and language (`mdhd`), and
+    /// `extendedLanguage` (`elng`, a BCP 47 tag) follows it where the language needs it.
+    public static func bytes(textTrackID trackID: UInt32, entry: Box, mediaHeader: MediaHeaderBox,
+                             extendedLanguage: ExtendedLanguageBox?) throws(BoxError) -> [UInt8] {
+        var mediaHeader = mediaHeader
+        mediaHeader.timing.duration = 0
+        let dataInformation = Box(type: "dinf", children: [
+            Box(type: "dref", prefix: [0, 0, 0, 0, 0, 0, 0, 0], children: [Box(type: "url ", payload: [0, 0, 0, 1])], countsChildren: true),
+        ])
+        let stsd = Box(type: "stsd", prefix: [0, 0, 0, 0, 0, 0, 0, 0], children: [entry], countsChildren: true)
+        let media = [mediaHeader.makeBox()] + [extendedLanguage?.makeBox()].compactMap { $0 } + [
+            HandlerBox(handlerType: "text", name: ConventionalHandlerName.name(forHandlerType: "text")).makeBox(),
+            Box(type: "minf", children: [Box(type: "nmhd", payload: [0, 0, 0, 0]), dataInformation, sampleTable(stsd)]),
+        ]
+        let header = TrackHeaderBox(trackID: trackID, flags: [.enabled, .inMovie], duration: 0)
+        let trak = Box(type: "trak", children: [header.makeBox(), Box(type: "mdia", children: media)])
+        return try bytes(trak: trak, trackID: trackID, movieTimescale: mediaHeader.timing.timescale)
+    }
+
+    /// `stbl` with the sample description `stsd` and empty tables (the samples are in the fragments).
+    static func sampleTable(_ stsd: Box) -> Box {
+        Box(type: "stbl", children: [
             stsd,
             TimeToSampleBox(runs: []).makeBox(),
             SampleToChunkBox(runs: []).makeBox(),
             SampleSizeBox(sizes: []).makeBox(),
             ChunkOffsetBox(offsets: [], large: false).makeBox(),
-        ]
-        let mediaInformation = minf.children.filter { $0.type != "stbl" } + [Box(type: "stbl", children: emptyTables)]
-        let media = [mediaHeader.makeBox()] + mdia.children.filter { $0.type != "mdhd" && $0.type != "minf" }
-            + [Box(type: "minf", children: mediaInformation)]
-        var trak = [header.makeBox(), Box(type: "mdia", children: media)]
-        if let udta = track.box.child("udta") { trak.append(udta) }
+        ])
+    }
+
+    /// `ftyp`, then `moov` with `mvhd`, `trak` and `mvex`/`trex` (default sample description 1).
+    static func bytes(trak: Box, trackID: UInt32, movieTimescale: UInt32) throws(BoxError) -> [UInt8] {
         var trex = ByteWriter(capacity: 24)
         trex.writeVersionAndFlags(version: 0, flags: 0)
-        for value: UInt32 in [track.id, 1, 0, 0, 0] { trex.write(value) }
+        for value: UInt32 in [trackID, 1, 0, 0, 0] { trex.write(value) }
         let moov = Box(type: "moov", children: [
-            MovieHeaderBox(timing: HeaderTiming(timescale: timescale, duration: 0), nextTrackID: track.id &+ 1).makeBox(),
-            Box(type: "trak", children: trak),
+            MovieHeaderBox(timing: HeaderTiming(timescale: movieTimescale, duration: 0), nextTrackID: trackID &+ 1).makeBox(),
+            trak,
             Box(type: "mvex", children: [Box(type: "trex", payload: trex.bytes)]),
         ])
         var writer = ByteWriter()

@@ -60,7 +60,10 @@ public struct CMAFMediaSegment {
             throw BoxError(.limitExceeded("a fragment's moof of \(moofSize) bytes"), at: nil)
         }
         var writer = ByteWriter()
-        try Self.segmentType.makeBox().write(to: &writer)
+        // `styp` has the syntax of `ftyp` (ISO/IEC 14496-12 §8.16.2) under its own type.
+        var brands = ByteWriter()
+        Self.segmentType.encode(into: &brands)
+        try Box(type: "styp", payload: brands.bytes).write(to: &writer)
         try moof(dataOffset: dataOffset).write(to: &writer)
         mdatHeader.write(into: &writer)
         return (writer.bytes, mediaSize)

@@ -48,30 +48,40 @@ public enum CMAFTrackWriter {
                              stem: String) throws(DeliveryError) -> CMAFTrackFiles {
         do throws(BoxError) {
             let samples = try movie.samples(of: track, maxSamples: maximumSamples)
-            let timescale = track.mediaHeader.timescale
-            let initializationName = "\(stem).init.mp4"
-            try save(try CMAFInitializationSegment.bytes(track: track, movie: movie), as: initializationName, in: folder)
-            var segments: [CMAFTrackFiles.Segment] = []
-            let runs = segmentation.split(samples, timescale: timescale, offset: offset)
-            let starts = segmentation.starts(inTimescale: timescale)
-            func time(_ sample: SampleTable.Sample) -> UInt64 { sample.decodeTime.saturatingAdd(offset) }
-            let end = samples.last.map { time($0).saturatingAdd(UInt64($0.duration)) } ?? 0
-            for (index, run) in runs.enumerated() {
-                let start = run.first.map(time) ?? starts[index]
-                let next = index + 1 < runs.count ? runs[(index + 1)...].first { !$0.isEmpty }?.first.map(time) ?? end : end
-                let segment = CMAFMediaSegment(trackID: track.id, sequenceNumber: UInt32(clamping: index + 1), samples: run,
-                                               baseDecodeTime: start)
-                let name = "\(stem).\(index + 1).m4s"
-                let output = try ReplacementFile(replacing: folder + "/" + name)
-                try segment.write(to: output.sink, from: track.source)
-                let size = output.sink.bytesWritten
-                try output.commit()
-                segments.append(CMAFTrackFiles.Segment(name: name, start: start, duration: next - min(next, start), size: size))
-            }
-            return CMAFTrackFiles(trackID: track.id, timescale: timescale, initializationName: initializationName, segments: segments)
+            return try write(samples: samples, from: track.source, trackID: track.id, timescale: track.mediaHeader.timescale,
+                             header: try CMAFInitializationSegment.bytes(track: track, movie: movie), segmentation: segmentation,
+                             offset: offset, folder: folder, stem: stem)
         } catch {
             throw .output(error)
         }
+    }
+
+    /// Writes the header bytes `header` and, cut by `segmentation`, `samples` (decode order,
+    /// decode times moved by `offset`) whose bytes are in `source`: a movie's track or samples
+    /// made in memory (text from cues).
+    public static func write(samples: [SampleTable.Sample], from source: any ByteSource, trackID: UInt32, timescale: UInt32,
+                             header: [UInt8], segmentation: CMAFSegmentation, offset: UInt64 = 0, folder: String,
+                             stem: String) throws(BoxError) -> CMAFTrackFiles {
+        let initializationName = "\(stem).init.mp4"
+        try save(header, as: initializationName, in: folder)
+        var segments: [CMAFTrackFiles.Segment] = []
+        let runs = segmentation.split(samples, timescale: timescale, offset: offset)
+        let starts = segmentation.starts(inTimescale: timescale)
+        func time(_ sample: SampleTable.Sample) -> UInt64 { sample.decodeTime.saturatingAdd(offset) }
+        let end = samples.last.map { time($0).saturatingAdd(UInt64($0.duration)) } ?? 0
+        for (index, run) in runs.enumerated() {
+            let start = run.first.map(time) ?? starts[index]
+            let next = index + 1 < runs.count ? runs[(index + 1)...].first { !$0.isEmpty }?.first.map(time) ?? end : end
+            let segment = CMAFMediaSegment(trackID: trackID, sequenceNumber: UInt32(clamping: index + 1), samples: run,
+                                           baseDecodeTime: start)
+            let name = "\(stem).\(index + 1).m4s"
+            let output = try ReplacementFile(replacing: folder + "/" + name)
+            try segment.write(to: output.sink, from: source)
+            let size = output.sink.bytesWritten
+            try output.commit()
+            segments.append(CMAFTrackFiles.Segment(name: name, start: start, duration: next - min(next, start), size: size))
+        }
+        return CMAFTrackFiles(trackID: trackID, timescale: timescale, initializationName: initializationName, segments: segments)
     }
 
     static func save(_ bytes: [UInt8], as name: String, in folder: String) throws(BoxError) {

@@ -3,42 +3,62 @@ import Movie
 import TimedText
 
 /// What `legible package` writes for a movie: every video and audio track as CMAF (a header and
-/// segments cut at the video's sync samples, ``CMAFSegmentation``), HLS media playlists for them,
-/// the legible tracks as the WebVTT renditions `legible hls` writes (``HLSPackage``, sharing its
-/// code), and a multivariant playlist `master.m3u8` (RFC 8216 §4.3.4) offering them: one
-/// EXT-X-STREAM-INF per video track with its measured BANDWIDTH and AVERAGE-BANDWIDTH, CODECS,
-/// RESOLUTION and FRAME-RATE, an EXT-X-MEDIA per audio track (LANGUAGE, NAME, DEFAULT and
-/// AUTOSELECT from the movie's group, CHANNELS, CHARACTERISTICS from `tagc`), and the subtitle
-/// renditions.
+/// segments cut at the video's sync samples, ``CMAFSegmentation``), offered as HLS, DASH or both
+/// (``StreamingFormats``) from the same segments.
+///
+/// HLS: a media playlist per track, the legible tracks as the WebVTT renditions `legible hls`
+/// writes (``HLSPackage``, sharing its code), and the multivariant playlist `master.m3u8`.
+/// DASH: each legible track as one WebVTT file on the movie timeline (the files `legible html`
+/// writes, ``HTMLPackage``) and the static MPD `manifest.mpd` (``DASHManifest``) with Role and
+/// Accessibility descriptors (``DASHSignalling``). Both take their signals from one reading of
+/// the movie: `SelectionOption` (languages, labels, characteristics, the enabled option of
+/// each group) for video and audio, ``DeliveryTrack`` for text.
 public struct StreamingPackage: Sendable {
     /// A rendition written, with the movie track it came from.
     public struct Rendition: Sendable {
         /// `video`, `audio` or `subtitles`.
         public var type: String
+        /// The movie track it came from.
         public var trackID: UInt32
-        public var playlist: String
+        /// The HLS media playlist; nil without HLS.
+        public var playlist: String?
+        /// The DASH `Representation@id`; nil without DASH.
+        public var representation: String?
+        /// Its label in a menu (NAME, `Label`); nil for video.
         public var name: String?
+        /// BCP 47; nil for video.
         public var language: String?
+        /// RFC 6381 codecs, when known.
         public var codecs: String?
+        /// Measured peak bit rate (HLS: a variant's, with the highest audio's).
         public var bandwidth: Int64?
+        /// The DASH Role and Accessibility descriptors; nil without DASH.
+        public var signalling: DASHSignalling?
     }
 
+    /// The HLS multivariant playlist's name.
     public static let multivariantName = "master.m3u8"
-    public static let audioGroupID = "audio"
+    /// The DASH MPD's name.
+    public static let manifestName = "manifest.mpd"
 
+    /// Audio, then subtitles, then video, each in track order.
     public var renditions: [Rendition]
     /// Facts the movie lacks and what was done about them, as `check` words them.
     public var warnings: [String]
 
-    /// Packages `movie` into `folder`, which must be empty or not exist (its parent must).
-    public init(movie: Movie, movieName: String, folder: String, options: HLSOptions) throws(DeliveryError) {
+    /// Packages `movie` into `folder`, which must be empty or not exist (its parent must), as
+    /// `formats`, with DASH text as `text`.
+    public init(movie: Movie, movieName: String, folder: String, options: HLSOptions,
+                formats: StreamingFormats = [.hls, .dash], text: StreamingText = .webVTT) throws(DeliveryError) {
+        guard !formats.isEmpty else { throw .invalidParameter("no format to write: ask for HLS, DASH or both") }
         try DeliveryFolder.write([], into: folder, existing: .refuseNonEmptyFolder)
         let chapters = movie.chapterTrackIDs
-        let videos = movie.tracks.filter { $0.mediaType == .video && $0.header.width > 0 && !chapters.contains($0.id) }
-        let audios = movie.tracks.filter { $0.mediaType == .audio }
-        guard let main = movie.mainVideoTrack ?? audios.first else {
+        let videoTracks = movie.tracks.filter { $0.mediaType == .video && $0.header.width > 0 && !chapters.contains($0.id) }
+        let audioTracks = movie.tracks.filter { $0.mediaType == .audio }
+        guard let main = movie.mainVideoTrack ?? audioTracks.first else {
             throw .invalidParameter("the movie has no video or audio track to package")
         }
+        guard let duration = movie.exactDuration else { throw .noDuration }
         var warnings: [String] = []
         let mainSamples: [SampleTable.Sample]
         do throws(BoxError) {
@@ -46,111 +66,116 @@ public struct StreamingPackage: Sendable {
         } catch {
             throw .output(error)
         }
-        let timeline = CMAFTimeline(tracks: videos + audios, movie: movie)
+        let timeline = CMAFTimeline(tracks: videoTracks + audioTracks, movie: movie)
         warnings += timeline.warnings
         let segmentation = try CMAFSegmentation(video: mainSamples, timescale: main.mediaHeader.timescale,
                                                 offset: timeline.offset(of: main), target: options.segmentDuration)
-        var files: [DeliveryFile] = []
-        var renditions: [Rendition] = []
-        func playlist(for written: CMAFTrackFiles) -> String {
-            MediaPlaylist(entries: written.segments.map { segment in
-                MediaPlaylist.Entry(uri: segment.name, duration: SubtitleTime(units: Int64(clamping: segment.duration),
-                                                                              timescale: written.timescale) ?? .zero)
-            }, initializationSection: written.initializationName).text
+        // The default of each group: its enabled option (SelectionGroup.defaultOption); where
+        // no group has one, the first track, and a warning says so.
+        let groups = MediaSelection(movie: movie).groups
+        func defaultTrack(_ characteristic: SelectionGroup.Characteristic, _ tracks: [Track], kind: String) -> UInt32? {
+            if let option = groups.filter({ $0.characteristic == characteristic }).compactMap(\.defaultOption).first { return option.trackID }
+            guard let first = tracks.first else { return nil }
+            if tracks.count > 1 {
+                let signals = characteristic == .audible ? "DEFAULT=YES and Role main" : "Role main"
+                warnings.append("no \(kind) track is the one enabled track of its group, so the movie names no default; track \(first.id), the first, gets \(signals)")
+            }
+            return first.id
         }
-        // Audio renditions: one group, the default the enabled option of the movie's audible group.
-        let audible = MediaSelection(movie: movie).groups.filter { $0.characteristic == .audible }
-        let defaultAudio = audible.compactMap(\.defaultOption).first?.trackID ?? audios.first?.id
-        var audioTags: [String] = []
-        var audioPeak: Int64 = 0, audioAverage: Int64 = 0
-        var audioCodecs: [String] = []
-        for track in audios {
+        let defaultAudio = defaultTrack(.audible, audioTracks, kind: "audio"), defaultVideo = defaultTrack(.visual, videoTracks, kind: "video")
+        var audios: [PackagedTrack] = []
+        for track in audioTracks {
             let language = DeliveryLanguage.tag(for: track.displayLanguage)
-            let written = try CMAFTrackWriter.write(track: track, movie: movie, segmentation: segmentation,
-                                                    offset: timeline.offset(of: track), folder: folder, stem: "audio.\(track.id).\(language)")
-            let name = "audio.\(track.id).\(language).m3u8"
-            files.append(DeliveryFile(name: name, text: playlist(for: written)))
-            let characteristics = SelectionOption.characteristics(of: track)
-            let label = SelectionOption.displayName(language: track.displayLanguage, mediaType: .audio,
-                                                    characteristics: characteristics, naming: options.naming)
-            if language == "und" { warnings.append("track \(track.id): the audio track has no language (mdhd und, no elng); LANGUAGE is left out") }
-            var attributes = ["TYPE=AUDIO", "GROUP-ID=\"\(Self.audioGroupID)\"", "NAME=" + SubtitleMediaTag.quoted(label + " (track \(track.id))")]
-            if language != "und" { attributes.append("LANGUAGE=" + SubtitleMediaTag.quoted(language)) }
-            attributes += ["DEFAULT=" + SubtitleMediaTag.yesNo(track.id == defaultAudio), "AUTOSELECT=YES"]
-            if let channels = Self.channelCount(of: track) { attributes.append("CHANNELS=\"\(channels)\"") }
-            let tagged = track.userData.characteristics.filter(SubtitleMediaTag.isWritableCharacteristic)
-            if !tagged.isEmpty { attributes.append("CHARACTERISTICS=" + SubtitleMediaTag.quoted(tagged.joined(separator: ","))) }
-            attributes.append("URI=" + SubtitleMediaTag.quoted(name))
-            audioTags.append("#EXT-X-MEDIA:" + attributes.joined(separator: ","))
-            let rates = written.bitRates
-            audioPeak = max(audioPeak, rates.peak)
-            audioAverage = max(audioAverage, rates.average)
-            let codecs = CodecsString.value(for: track)
-            if let codecs, !audioCodecs.contains(codecs) { audioCodecs.append(codecs) }
-            if codecs == nil { warnings.append("track \(track.id): the codec profile of '\(track.codec?.description ?? "?")' cannot be told from its sample entry; CODECS leaves it out") }
-            renditions.append(Rendition(type: "audio", trackID: track.id, playlist: name, name: label, language: language,
-                                        codecs: codecs, bandwidth: rates.peak))
+            let packaged = try PackagedTrack(track: track, movie: movie, stem: "audio.\(track.id).\(language)", isDefault: track.id == defaultAudio,
+                                             segmentation: segmentation, timeline: timeline, folder: folder, naming: options.naming)
+            if language == "und" { warnings.append("track \(track.id): the audio track has no language (mdhd und, no elng); LANGUAGE and @lang are left out") }
+            warnings += [packaged.codecsWarning].compactMap { $0 }
+            audios.append(packaged)
         }
-        // Subtitles: the renditions `legible hls` writes, movie time 0 mapped to the packaged
-        // timeline's start.
-        var subtitleTags: [String] = []
-        var hlsOptions = options
-        hlsOptions.mpegtsOffset = timeline.mpegtsStart
-        do {
-            let subtitles = try HLSPackage(movie: movie, movieName: movieName, options: hlsOptions)
-            files += subtitles.files.filter { $0.name != HLSPackage.mediaTagsFileName }
-            subtitleTags = subtitles.renditions.map(\.mediaTag.line)
-            warnings += subtitles.warnings
-            renditions += subtitles.renditions.map { rendition in
-                Rendition(type: "subtitles", trackID: rendition.track.trackID, playlist: rendition.playlistName,
-                          name: rendition.track.name, language: rendition.track.language, codecs: "wvtt")
-            }
-        } catch .noLegibleTracks {
-            warnings.append("the movie has no subtitle or caption track: no SUBTITLES group")
+        var videos: [PackagedTrack] = []
+        for track in videoTracks {
+            let packaged = try PackagedTrack(track: track, movie: movie, stem: "video.\(track.id)", isDefault: track.id == defaultVideo,
+                                             segmentation: segmentation, timeline: timeline, folder: folder, naming: options.naming)
+            warnings += [packaged.codecsWarning].compactMap { $0 }
+            videos.append(packaged)
         }
-        // Video variants.
-        var variants: [String] = []
-        for track in videos {
-            let written = try CMAFTrackWriter.write(track: track, movie: movie, segmentation: segmentation,
-                                                    offset: timeline.offset(of: track), folder: folder, stem: "video.\(track.id)")
-            let name = "video.\(track.id).m3u8"
-            files.append(DeliveryFile(name: name, text: playlist(for: written)))
-            let rates = written.bitRates
-            let codecs = CodecsString.value(for: track)
-            if codecs == nil { warnings.append("track \(track.id): the codec profile of '\(track.codec?.description ?? "?")' cannot be told from its sample entry; CODECS leaves it out") }
-            var attributes = ["BANDWIDTH=\(rates.peak + audioPeak)", "AVERAGE-BANDWIDTH=\(rates.average + audioAverage)"]
-            let allCodecs = ([codecs].compactMap { $0 } + audioCodecs).joined(separator: ",")
-            if !allCodecs.isEmpty { attributes.append("CODECS=" + SubtitleMediaTag.quoted(allCodecs)) }
-            attributes.append("RESOLUTION=\(track.header.width >> 16)x\(track.header.height >> 16)")
-            if let duration = track.nominalSampleDuration, duration > 0 {
-                let rate = Double(track.mediaHeader.timescale) / Double(duration)
-                attributes.append("FRAME-RATE=" + String(Double((rate * 1000).rounded()) / 1000))
-            }
-            if !audioTags.isEmpty { attributes.append("AUDIO=\"\(Self.audioGroupID)\"") }
-            if !subtitleTags.isEmpty { attributes.append("SUBTITLES=" + SubtitleMediaTag.quoted(options.groupID)) }
-            variants += ["#EXT-X-STREAM-INF:" + attributes.joined(separator: ","), name]
-            renditions.append(Rendition(type: "video", trackID: track.id, playlist: name, codecs: codecs, bandwidth: rates.peak + audioPeak))
-        }
-        if videos.isEmpty { warnings.append("the movie has no video track: no variant stream is offered") }
-        let master = ["#EXTM3U", "#EXT-X-VERSION:7", "#EXT-X-INDEPENDENT-SEGMENTS"] + audioTags + subtitleTags + variants
-        files.append(DeliveryFile(name: Self.multivariantName, text: master.joined(separator: "\n") + "\n"))
-        try DeliveryFolder.write(files, into: folder, existing: .overwrite)
-        self.renditions = renditions
-        self.warnings = warnings
-    }
+        if videos.isEmpty { warnings.append("the movie has no video track: no variant stream or video AdaptationSet is offered") }
 
-    /// The sound sample entry's channel count (ISO/IEC 14496-12 §12.2.3: after the 8 SampleEntry
-    /// bytes and 8 reserved, a 16-bit count), as HLS CHANNELS says it.
-    static func channelCount(of track: Track) -> Int? {
-        guard let entry = try? track.box.descendant(["mdia", "minf", "stbl", "stsd"])?.children.first?.loaded() else { return nil }
-        let fields: ArraySlice<UInt8>
-        switch entry.content {
-        case .data(let bytes): fields = bytes
-        case .container(let container): fields = container.prefix
-        case .fileRange: return nil
+        var files: [DeliveryFile] = []
+        var renditions = audios.map { audio in
+            Rendition(type: "audio", trackID: audio.track.id, name: audio.label, language: audio.language, codecs: audio.codecs,
+                      bandwidth: audio.bitRates.peak)
         }
-        guard fields.count >= 18 else { return nil }
-        let count = Int(fields[fields.startIndex + 16]) << 8 | Int(fields[fields.startIndex + 17])
-        return count > 0 ? count : nil
+        var subtitles: [Rendition] = []
+        func subtitle(_ track: DeliveryTrack) -> Int {
+            if let index = subtitles.firstIndex(where: { $0.trackID == track.trackID }) { return index }
+            subtitles.append(Rendition(type: "subtitles", trackID: track.trackID, name: track.name, language: track.language, codecs: "wvtt"))
+            return subtitles.count - 1
+        }
+        var noText = false
+        if formats.contains(.hls) {
+            files += (audios + videos).map(MultivariantPlaylist.mediaPlaylist)
+            for index in audios.indices { renditions[index].playlist = MultivariantPlaylist.mediaPlaylistName(audios[index]) }
+            // The renditions `legible hls` writes, movie time 0 mapped to the packaged timeline's start.
+            var hlsOptions = options
+            hlsOptions.mpegtsOffset = timeline.mpegtsStart
+            var subtitleTags: [String] = []
+            do {
+                let package = try HLSPackage(movie: movie, movieName: movieName, options: hlsOptions)
+                files += package.files.filter { $0.name != HLSPackage.mediaTagsFileName }
+                subtitleTags = package.renditions.map(\.mediaTag.line)
+                warnings += package.warnings
+                for rendition in package.renditions { subtitles[subtitle(rendition.track)].playlist = rendition.playlistName }
+            } catch .noLegibleTracks {
+                noText = true
+            }
+            let master = MultivariantPlaylist(videos: videos, audios: audios, subtitleTags: subtitleTags, subtitleGroupID: options.groupID)
+            files.append(DeliveryFile(name: Self.multivariantName, text: master.text))
+        }
+        var videoRenditions = videos.map { video in
+            Rendition(type: "video", trackID: video.track.id, playlist: formats.contains(.hls) ? MultivariantPlaylist.mediaPlaylistName(video) : nil,
+                      codecs: video.codecs, bandwidth: MultivariantPlaylist.variantBandwidth(video, audios: audios))
+        }
+        if formats.contains(.dash) {
+            var texts: [(track: DeliveryTrack, media: DASHManifest.TextMedia)] = []
+            do {
+                let package = try HTMLPackage(movie: movie, movieName: movieName, naming: options.naming, defaultTrack: options.defaultTrack)
+                // With HLS, HLSPackage has reported the same notes.
+                if !formats.contains(.hls) { warnings += package.warnings }
+                for (index, track) in package.tracks.enumerated() {
+                    if track.language == "und" { warnings.append("track \(track.trackID): the text track has no language (mdhd und, no elng); @lang is left out") }
+                    switch text {
+                    case .webVTT:
+                        files.append(package.files[index])
+                        texts.append((track, .file(url: package.elements[index].source, size: package.files[index].text.utf8.count)))
+                    case .wvtt:
+                        guard let source = movie.track(id: track.trackID) else { continue }
+                        let stem = DASHManifest.representationID(text: track)
+                        let written = try CMAFTextTrack.write(track, source: source, movieDuration: duration, movieStart: timeline.movieStart,
+                                                              segmentation: segmentation, folder: folder, stem: stem)
+                        texts.append((track, .segments(written, stem: stem)))
+                    }
+                    let rendition = subtitle(track)
+                    subtitles[rendition].representation = DASHManifest.representationID(text: track)
+                    subtitles[rendition].signalling = DASHSignalling(text: track)
+                }
+            } catch .noLegibleTracks {
+                noText = true
+            }
+            let manifest = DASHManifest(duration: duration, movieStart: timeline.movieStart, videos: videos, audios: audios, texts: texts)
+            for index in audios.indices {
+                renditions[index].representation = DASHManifest.representationID(audios[index])
+                renditions[index].signalling = DASHManifest.signalling(audios[index])
+            }
+            for index in videos.indices {
+                videoRenditions[index].representation = DASHManifest.representationID(videos[index])
+                videoRenditions[index].signalling = DASHManifest.signalling(videos[index])
+            }
+            files.append(DeliveryFile(name: Self.manifestName, text: manifest.xml))
+        }
+        if noText { warnings.append("the movie has no subtitle or caption track: no subtitle renditions") }
+        try DeliveryFolder.write(files, into: folder, existing: .overwrite)
+        self.renditions = renditions + subtitles + videoRenditions
+        self.warnings = warnings
     }
 }

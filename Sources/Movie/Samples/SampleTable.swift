@@ -24,6 +24,20 @@ public struct SampleTable: Sequence, Sendable {
         public var isSync: Bool
         /// 1-based index into `stsd`.
         public var descriptionIndex: UInt32
+
+        /// A sample at `offset` of its source (samples a writer makes, such as text samples
+        /// packaged from cues, as well as those read from a table).
+        public init(index: Int, offset: UInt64, size: UInt32, decodeTime: UInt64, compositionOffset: Int32, duration: UInt32,
+                    isSync: Bool, descriptionIndex: UInt32) {
+            self.index = index
+            self.offset = offset
+            self.size = size
+            self.decodeTime = decodeTime
+            self.compositionOffset = compositionOffset
+            self.duration = duration
+            self.isSync = isSync
+            self.descriptionIndex = descriptionIndex
+        }
     }
 
     /// Decoding times (`stts`).

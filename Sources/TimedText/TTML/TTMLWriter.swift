@@ -113,8 +113,8 @@ public enum TTMLWriter {
 
     /// Text for XML content and double-quoted attributes: `&`, `<`, `>` and `"` escaped, and the
     /// characters XML 1.0 forbids (§2.2: C0 controls but tab, line feed and carriage return,
-    /// U+FFFE, U+FFFF) left out.
-    static func escaped(_ text: String) -> String {
+    /// U+FFFE, U+FFFF) left out. Any XML this project writes (the DASH MPD too) escapes through it.
+    public static func escaped(_ text: String) -> String {
         var output = ""
         output.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
         for scalar in text.unicodeScalars {

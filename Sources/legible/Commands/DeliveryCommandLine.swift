@@ -47,3 +47,4 @@ enum DeliveryCommandLine {
 }
 
 extension LanguageNaming: ExpressibleByArgument {}
+extension StreamingText: ExpressibleByArgument {}
