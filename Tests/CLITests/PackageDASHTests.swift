@@ -141,24 +141,6 @@ extension PackageCommandTests {
         #expect(result.stderr.isEmpty, "\(result.stderr)")
     }
 
-    /// With `LEGIBLE_DASH_SCHEMA` naming `DASH-MPD.xsd` (MPEGGroup's DASHSchema repository,
-    /// its xlink import pointed at a local copy, as its comment invites), xmllint validates the
-    /// MPD of each text form against the schema. The schema is not part of this repository, so
-    /// without it the test does not run.
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["LEGIBLE_DASH_SCHEMA"] != nil && ExternalTool.shouldRun("xmllint")))
-    func manifestValidatesAgainstTheDASHSchema() throws {
-        let schema = try #require(ProcessInfo.processInfo.environment["LEGIBLE_DASH_SCHEMA"])
-        let folder = try TemporaryFolder("cli-package-dash-schema")
-        defer { folder.remove() }
-        for text in ["webvtt", "wvtt"] {
-            let output = folder.path(text)
-            let result = try LegibleCommand.run(["package", Self.demo, "-o", output, "--dash", "--text", text])
-            try #require(result.status == 0, "\(result.stderr)")
-            let validation = try ExternalTool.run("xmllint", ["--noout", "--schema", schema, output + "/manifest.mpd"])
-            #expect(validation.status == 0, "\(text): \(validation.stderr)")
-        }
-    }
-
     /// MP4Box's DASH client (GPAC's `dashin`) opens the MPD, each AdaptationSet's init segment
     /// and the WebVTT file, and lists the tracks with their languages.
     @Test(.enabled(if: ExternalTool.shouldRun(at: TestPaths.mp4Box)))
