@@ -84,7 +84,7 @@ extension BoxRegistry {
             ("urim", "ISO/IEC 14496-12 §12.3.3"), ("it35", "ISO/IEC 14496-12 §12.3.3"),
         ]
         return [
-            BoxRule(.anyType, .inside(["stsd"]), layout: .depending(SampleEntry.layout(payloadStart:handler:)),
+            BoxRule(.anyType, .inside(["stsd"]), layout: .depending({ SampleEntry.layout(payloadStart: $0, handler: $1) }),
                     codec: BoxCodec { (box, context) throws(BoxError) in try SampleEntry(box, handler: context.handler) },
                     specification: "ISO/IEC 14496-12 §8.5.2"),
             // 3GPP TextSampleEntry: display flags, justification, background colour, default

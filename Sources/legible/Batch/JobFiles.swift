@@ -27,7 +27,7 @@ struct JobFiles: Sendable {
                                   else { value.argument.map { [$0] } ?? [] }
             for text in texts where !text.isEmpty {
                 let path = Self.resolve(text, in: folder)
-                if Self.modificationTime(path) != nil { inputs.append(path) }
+                if FileStamp(path: path) != nil { inputs.append(path) }
             }
         }
         self.inputs = inputs.sorted()
@@ -38,13 +38,13 @@ struct JobFiles: Sendable {
         path.hasPrefix("/") ? path : folder + "/" + path
     }
 
-    var outputExists: Bool { output.flatMap(Self.modificationTime) != nil }
+    var outputExists: Bool { output.flatMap(FileStamp.init(path:)) != nil }
 
     /// Whether the output exists and is not older than any input. The engine writes an output
     /// under a temporary name and renames it when complete, so an existing output is a whole one.
     var outputIsUpToDate: Bool {
-        guard let written = output.flatMap(Self.modificationTime) else { return false }
-        return inputs.allSatisfy { (Self.modificationTime($0) ?? .zero) <= written }
+        guard let written = output.flatMap(FileStamp.init(path:))?.modified else { return false }
+        return inputs.allSatisfy { (FileStamp(path: $0)?.modified ?? 0) <= written }
     }
 
     /// Why the output may not be written at all: it is one of the job's inputs (`p.mov`,
@@ -96,17 +96,5 @@ struct JobFiles: Sendable {
         guard let output else { return }
         let folder = URL(fileURLWithPath: output).deletingLastPathComponent().path
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    }
-
-    /// A file's modification time in nanoseconds, or nil when it is not a regular file.
-    private static func modificationTime(_ path: String) -> Duration? {
-        var status = stat()
-        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
-        #if canImport(Darwin)
-        let time = status.st_mtimespec
-        #else
-        let time = status.st_mtim
-        #endif
-        return .seconds(Int64(time.tv_sec)) + .nanoseconds(Int64(time.tv_nsec))
     }
 }
