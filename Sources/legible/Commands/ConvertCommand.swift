@@ -83,7 +83,7 @@ struct ConvertCommand: ParsableCommand {
             }
             losses.append(ConversionLossReport.skippedImages(document.imageLines))
         }
-        losses += try outputOptions.losses(of: document.cues)
+        losses += try outputOptions.losses(of: document.cues, header: document.webVTTHeader)
         do {
             try outputOptions.emit(document.cues, header: document.webVTTHeader, language: document.language, captionBursts: bursts, losses: losses, source: input, report: [
                 ("file", .string(input)), ("format", .string(bursts == nil ? document.format.rawValue : "scc")),
