@@ -7,7 +7,9 @@ import Testing
 /// kind with the cue numbers, the same in `--json`, and with `--strict` an error, exit status 2
 /// and nothing written. The expected cues are the input files' (Tests/TimedTextTests/Fixtures
 /// features.vtt and features.ttml, whose cues are numbered from 1; identifiers.vtt, whose cues
-/// 1 and 3 have identifiers; style-blocks.vtt, with two STYLE blocks), the expected kinds what the
+/// 1 and 3 have identifiers; style-blocks.vtt, with two STYLE blocks; background-font.ttml,
+/// black behind cues 1, 2 and 4 and most of 3, orange behind a span of 3, the fonts Courier New
+/// (1), monospace (2) and the list "Arial, proportionalSansSerif" (4)), the expected kinds what the
 /// target format has no field for.
 @Suite struct ConversionLossCommandTests {
     static func fixture(_ name: String) -> String {
@@ -59,6 +61,14 @@ import Testing
              losses: ["style-block": [1, 2]], subject: "STYLE block"),
         Case(name: "STYLE blocks into TTML", arguments: ["convert", fixture("style-blocks.vtt")], output: "out.ttml",
              losses: ["style-block": [1, 2]], subject: "STYLE block"),
+        // A tx3g track has one background (black, behind most of the text) and one font per
+        // style record; WebVTT has bg_black but not orange, and no fonts; SubRip neither.
+        Case(name: "TTML backgrounds and fonts into tx3g", arguments: ["add-subtitles", demo, fixture("background-font.ttml"), "--past-end", "extend"],
+             output: "out.mov", losses: ["background-color": [3], "font-family": [4]]),
+        Case(name: "TTML backgrounds and fonts into WebVTT", arguments: ["convert", fixture("background-font.ttml")], output: "out.vtt",
+             losses: ["background-color": [3], "font-family": [1, 2, 4]]),
+        Case(name: "TTML backgrounds and fonts into SubRip", arguments: ["convert", fixture("background-font.ttml")], output: "out.srt",
+             losses: ["background-color": [1, 2, 3, 4], "font-family": [1, 2, 4]]),
         Case(name: "STYLE blocks into SCC", arguments: ["convert", fixture("style-blocks.vtt")], output: "out.scc",
              losses: ["style-block": [1, 2]], subject: "STYLE block"),
     ]
@@ -117,6 +127,16 @@ import Testing
         let extracted = try LegibleCommand.run(["extract", folder.path("out.mp4"), "--track", "5", "--strict", "-o", folder.path("back.vtt")])
         #expect(extracted.status == 0, "\(extracted.stderr)")
         #expect(try String(contentsOfFile: folder.path("back.vtt"), encoding: .utf8).components(separatedBy: "\nSTYLE\n").count - 1 == styleBlocks)
+    }
+
+    /// TTML keeps TTML's backgrounds and fonts.
+    @Test func ttmlKeepsBackgroundsAndFonts() throws {
+        let folder = try TemporaryFolder("loss-ttml")
+        defer { folder.remove() }
+        let file = try LegibleCommand.run(["convert", Self.fixture("background-font.ttml"), "--strict", "-o", folder.path("out.ttml")])
+        #expect(file.status == 0, "\(file.stderr)")
+        let written = try String(contentsOfFile: folder.path("out.ttml"), encoding: .utf8)
+        #expect(written.contains("tts:backgroundColor=\"#FFA500\"") && written.contains("tts:fontFamily=\"'Courier New'\""), "\(written)")
     }
 
     /// Overlapping cues with their own positions share a tx3g sample, which has one.
