@@ -4,7 +4,7 @@ extension WebVTTHeader {
     /// The loss of this header's `STYLE` blocks (CSS for the cues, W3C WebVTT §6 "CSS
     /// extensions") in a format named `format` that has no place for them, numbering the blocks
     /// from 1 in file order; nil when there are none. WebVTT files and `wvtt` tracks (in `vttC`)
-    /// keep them; a `REGION` block is lost through the cues that name it (``ConversionLoss/Kind/region``).
+    /// keep them; a `REGION` block is lost through the cues that name it (kind `region`).
     public func styleBlockLoss(in format: String, hint: String?) -> ConversionLoss? {
         guard !styleSheets.isEmpty else { return nil }
         return ConversionLoss(kind: .styleBlock, subject: .styleBlock, numbers: Array(1...styleSheets.count),
