@@ -3,17 +3,18 @@ import Conversion
 /// that says, for each feature a cue can have, which formats keep it (``losses(of:)-([Cue])``).
 public enum SubtitleTarget: String, Sendable, CaseIterable, CustomStringConvertible {
     /// 3GPP timed text samples (`tx3g`; 3GPP TS 26.245, QTFF "Subtitle sample data"): styles,
-    /// colours and font sizes (`styl`), a text box per sample (`tbox`), karaoke (`krok`), forced
-    /// samples (`frcd`).
+    /// colours, font sizes and fonts (`styl`, `ftab`), one background colour for the track, a
+    /// text box per sample (`tbox`), karaoke (`krok`), forced samples (`frcd`).
     case tx3g
     /// WebVTT, as a file or as `wvtt` samples (W3C WebVTT; ISO/IEC 14496-30): everything of the
-    /// cue model but forced flags, colours outside the default colour classes, font sizes and
-    /// outlines.
+    /// cue model but forced flags, text and background colours outside the default colour
+    /// classes, font sizes, font families and outlines.
     case webVTT
     /// SubRip: bold, italic, underline, colours and top placement (`{\an8}`), nothing else.
     case subRip
     /// TTML in the IMSC1 Text Profile, as a file or as `stpp` samples (``TTMLWriter``): styles,
-    /// colours, font sizes, languages, alignment, top or bottom, forced cues and spans.
+    /// colours, background colours, font families, font sizes, languages, alignment, top or
+    /// bottom, forced cues and spans.
     case ttml
 
     public var description: String {
