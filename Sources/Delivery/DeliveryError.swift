@@ -12,6 +12,9 @@ public enum DeliveryError: Error, Sendable, CustomStringConvertible {
     case unsupportedEditList(trackID: UInt32, reason: String)
     /// A track's text could not be read.
     case unreadableTrack(trackID: UInt32, TextTrackReadError)
+    /// A track's samples are in another file: its data references (`dref`) lack the
+    /// self-contained flag (``SelfContainedMedia``).
+    case externalMedia(trackID: UInt32, references: [DataReference])
     /// A parameter is out of range; the text says which and why.
     case invalidParameter(String)
     /// Writing the output failed, or would overwrite files.
@@ -35,6 +38,8 @@ public enum DeliveryError: Error, Sendable, CustomStringConvertible {
             "track \(trackID): \(reason); only an optional leading empty edit followed by one edit at normal rate is followed"
         case let .unreadableTrack(trackID, error):
             "track \(trackID): \(error)"
+        case let .externalMedia(trackID, references):
+            "track \(trackID): its media is outside the file (data reference \(references.map(\.description).joined(separator: ", "))), so it cannot be delivered; export a self-contained movie (check rule self-contained)"
         case let .invalidParameter(text):
             text
         case let .output(error):

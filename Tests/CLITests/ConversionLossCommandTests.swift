@@ -6,7 +6,10 @@ import Testing
 /// Every kind of loss a conversion names, triggered from the command line: a warning line per
 /// kind with the cue numbers, the same in `--json`, and with `--strict` an error, exit status 2
 /// and nothing written. The expected cues are the input files' (Tests/TimedTextTests/Fixtures
-/// features.vtt and features.ttml, whose cues are numbered from 1), the expected kinds what the
+/// features.vtt and features.ttml, whose cues are numbered from 1; identifiers.vtt, whose cues
+/// 1 and 3 have identifiers; style-blocks.vtt, with two STYLE blocks; background-font.ttml,
+/// black behind cues 1, 2 and 4 and most of 3, orange behind a span of 3, the fonts Courier New
+/// (1), monospace (2) and the list "Arial, proportionalSansSerif" (4)), the expected kinds what the
 /// target format has no field for.
 @Suite struct ConversionLossCommandTests {
     static func fixture(_ name: String) -> String {
@@ -21,6 +24,8 @@ import Testing
         var output: String
         /// Kind → cue numbers.
         var losses: [String: [Int]]
+        /// What the numbers count, as the warning names one.
+        var subject = "cue"
         var testDescription: String { name }
     }
 
@@ -28,13 +33,13 @@ import Testing
 
     static let cases: [Case] = [
         Case(name: "WebVTT into tx3g", arguments: ["add-subtitles", demo, fixture("features.vtt"), "--language", "en", "--past-end", "extend"], output: "out.mov",
-             losses: ["voice": [2], "class": [2], "language-span": [3], "ruby": [5], "region": [5], "vertical-text": [6], "alignment": [7]]),
+             losses: ["identifier": [1], "voice": [2], "class": [2], "language-span": [3], "ruby": [5], "region": [5], "vertical-text": [6], "alignment": [7]]),
         Case(name: "TTML into tx3g", arguments: ["add-subtitles", demo, fixture("features.ttml"), "--past-end", "extend"], output: "out.mov",
              losses: ["outline": [3], "forced-span": [4]]),
         Case(name: "TTML into wvtt", arguments: ["add-subtitles", demo, fixture("features.ttml"), "--format", "wvtt", "--past-end", "extend"], output: "out.mov",
              losses: ["font-size": [1], "color": [2], "outline": [3], "forced-span": [4], "forced": [5]]),
         Case(name: "WebVTT into SubRip", arguments: ["convert", fixture("features.vtt")], output: "out.srt",
-             losses: ["position": [1, 3], "voice": [2], "class": [2], "language-span": [3], "karaoke": [4], "ruby": [5], "region": [5],
+             losses: ["identifier": [1], "position": [1, 3], "voice": [2], "class": [2], "language-span": [3], "karaoke": [4], "ruby": [5], "region": [5],
                       "vertical-text": [6], "alignment": [7]]),
         Case(name: "TTML into WebVTT", arguments: ["convert", fixture("features.ttml")], output: "out.vtt",
              losses: ["font-size": [1], "color": [2], "outline": [3], "forced-span": [4], "forced": [5]]),
@@ -42,6 +47,30 @@ import Testing
         Case(name: "forced tx3g extracted to WebVTT",
              arguments: ["extract", TestPaths.testMedia.appendingPathComponent("rules/select-forced.mov").path, "--track", "6"],
              output: "out.vtt", losses: ["forced": [1]]),
+        // A tx3g sample and a SubRip cue have no identifier (SubRip's cue numbers only count).
+        Case(name: "WebVTT identifiers into tx3g", arguments: ["add-subtitles", demo, fixture("identifiers.vtt"), "--past-end", "extend"],
+             output: "out.mov", losses: ["identifier": [1, 3]]),
+        Case(name: "WebVTT identifiers into SubRip", arguments: ["convert", fixture("identifiers.vtt")], output: "out.srt",
+             losses: ["identifier": [1, 3]]),
+        // STYLE blocks are CSS, which only WebVTT and wvtt (vttC) hold.
+        Case(name: "STYLE blocks into tx3g", arguments: ["add-subtitles", demo, fixture("style-blocks.vtt"), "--past-end", "extend"],
+             output: "out.mov", losses: ["style-block": [1, 2]], subject: "STYLE block"),
+        Case(name: "STYLE blocks into stpp", arguments: ["add-subtitles", demo, fixture("style-blocks.vtt"), "--format", "stpp", "--past-end", "extend"],
+             output: "out.mp4", losses: ["style-block": [1, 2]], subject: "STYLE block"),
+        Case(name: "STYLE blocks into SubRip", arguments: ["convert", fixture("style-blocks.vtt")], output: "out.srt",
+             losses: ["style-block": [1, 2]], subject: "STYLE block"),
+        Case(name: "STYLE blocks into TTML", arguments: ["convert", fixture("style-blocks.vtt")], output: "out.ttml",
+             losses: ["style-block": [1, 2]], subject: "STYLE block"),
+        // A tx3g track has one background (black, behind most of the text) and one font per
+        // style record; WebVTT has bg_black but not orange, and no fonts; SubRip neither.
+        Case(name: "TTML backgrounds and fonts into tx3g", arguments: ["add-subtitles", demo, fixture("background-font.ttml"), "--past-end", "extend"],
+             output: "out.mov", losses: ["background-color": [3], "font-family": [4]]),
+        Case(name: "TTML backgrounds and fonts into WebVTT", arguments: ["convert", fixture("background-font.ttml")], output: "out.vtt",
+             losses: ["background-color": [3], "font-family": [1, 2, 4]]),
+        Case(name: "TTML backgrounds and fonts into SubRip", arguments: ["convert", fixture("background-font.ttml")], output: "out.srt",
+             losses: ["background-color": [1, 2, 3, 4], "font-family": [1, 2, 4]]),
+        Case(name: "STYLE blocks into SCC", arguments: ["convert", fixture("style-blocks.vtt")], output: "out.scc",
+             losses: ["style-block": [1, 2]], subject: "STYLE block"),
     ]
 
     func lossTable(_ json: [String: Any]) -> [String: [Int]] {
@@ -59,11 +88,11 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(lossTable(try #require(result.jsonObject)) == scenario.losses)
         let lines = result.stderr.split(separator: "\n").filter { line in
-            scenario.losses.keys.contains { _ in line.hasPrefix("warning:") && line.contains(" cue") }
+            line.hasPrefix("warning:") && line.contains(" \(scenario.subject)")
         }
         #expect(lines.count == scenario.losses.count, "\(result.stderr)")
         for (kind, numbers) in scenario.losses {
-            let list = (numbers.count == 1 ? "cue " : "cues ") + numbers.map(String.init).joined(separator: ", ") + ":"
+            let list = scenario.subject + (numbers.count == 1 ? " " : "s ") + numbers.map(String.init).joined(separator: ", ") + ":"
             #expect(lines.contains { $0.contains(list) }, "no warning naming \(list) for \(kind): \(result.stderr)")
         }
         #expect(FileManager.default.fileExists(atPath: folder.path(scenario.output)))
@@ -79,16 +108,35 @@ import Testing
         #expect(try folder.contents().isEmpty)
     }
 
-    /// What the formats carry raises nothing: features.vtt into wvtt, or to WebVTT.
-    @Test func nothingLostIsNothingSaid() throws {
+    /// What the formats carry raises nothing: features.vtt, identifiers.vtt and style-blocks.vtt
+    /// into wvtt, or to WebVTT; the STYLE blocks are in the wvtt track's vttC and come back out.
+    @Test(arguments: ["features.vtt", "identifiers.vtt", "style-blocks.vtt"])
+    func nothingLostIsNothingSaid(_ input: String) throws {
         let folder = try TemporaryFolder("loss-none")
         defer { folder.remove() }
-        let movie = try LegibleCommand.run(["add-subtitles", Self.demo, Self.fixture("features.vtt"), "--format", "wvtt", "--strict", "--past-end", "extend",
+        let movie = try LegibleCommand.run(["add-subtitles", Self.demo, Self.fixture(input), "--format", "wvtt", "--strict", "--past-end", "extend",
                                             "-o", folder.path("out.mp4"), "--json"])
         #expect(movie.status == 0, "\(movie.stderr)")
         #expect(lossTable(try #require(movie.jsonObject)).isEmpty)
-        let file = try LegibleCommand.run(["convert", Self.fixture("features.vtt"), "--strict", "-o", folder.path("out.vtt")])
+        let file = try LegibleCommand.run(["convert", Self.fixture(input), "--strict", "-o", folder.path("out.vtt")])
         #expect(file.status == 0, "\(file.stderr)")
+        let source = try String(contentsOfFile: Self.fixture(input), encoding: .utf8)
+        let styleBlocks = source.components(separatedBy: "\nSTYLE\n").count - 1
+        #expect(try String(contentsOfFile: folder.path("out.vtt"), encoding: .utf8).components(separatedBy: "\nSTYLE\n").count - 1 == styleBlocks)
+        // demo.mov has tracks 1–4 (video, two sound tracks, a subtitle): the wvtt track added is 5.
+        let extracted = try LegibleCommand.run(["extract", folder.path("out.mp4"), "--track", "5", "--strict", "-o", folder.path("back.vtt")])
+        #expect(extracted.status == 0, "\(extracted.stderr)")
+        #expect(try String(contentsOfFile: folder.path("back.vtt"), encoding: .utf8).components(separatedBy: "\nSTYLE\n").count - 1 == styleBlocks)
+    }
+
+    /// TTML keeps TTML's backgrounds and fonts.
+    @Test func ttmlKeepsBackgroundsAndFonts() throws {
+        let folder = try TemporaryFolder("loss-ttml")
+        defer { folder.remove() }
+        let file = try LegibleCommand.run(["convert", Self.fixture("background-font.ttml"), "--strict", "-o", folder.path("out.ttml")])
+        #expect(file.status == 0, "\(file.stderr)")
+        let written = try String(contentsOfFile: folder.path("out.ttml"), encoding: .utf8)
+        #expect(written.contains("tts:backgroundColor=\"#FFA500\"") && written.contains("tts:fontFamily=\"'Courier New'\""), "\(written)")
     }
 
     /// Overlapping cues with their own positions share a tx3g sample, which has one.

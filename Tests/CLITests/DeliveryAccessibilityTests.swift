@@ -73,6 +73,21 @@ import Testing
         #expect(findings.map { $0["trackID"] as? Int } == [5])
     }
 
+    /// `hls` and `html` apply the rule: the samples are not in the file, so each refuses the
+    /// movie with one error naming the track and its reference, and writes nothing (skipping the
+    /// track would leave its language out without a word).
+    @Test(arguments: ["hls", "html"])
+    func deliveryRefusesIt(_ command: String) throws {
+        let folder = try TemporaryFolder("external-\(command)")
+        defer { folder.remove() }
+        let result = try LegibleCommand.run([command, Self.movie, "-o", folder.url.path, "--overwrite"])
+        #expect(result.status == 2)
+        #expect(result.errorLines.count == 1, "\(result.stderr)")
+        #expect(result.errorLines.first.map { $0.contains("track 5") && $0.contains("'url '") && $0.contains("outside the file") } == true,
+                "\(result.stderr)")
+        #expect(try folder.contents().isEmpty)
+    }
+
     @Test(.enabled(if: ExternalTool.shouldRun(at: TestPaths.mp4Box)))
     func mp4BoxSeesTheSameReference() throws {
         func says(_ movie: String) throws -> Bool {

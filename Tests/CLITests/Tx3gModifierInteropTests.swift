@@ -46,6 +46,36 @@ import Testing
         #expect(ttxt.contains("<TextBox top=\"0\" left=\"0\" bottom=\"180\" right=\"320\"/>"))
     }
 
+    /// background-font.ttml (Tests/TimedTextTests/Fixtures): the fonts its spans and paragraphs
+    /// name go into the description's font table (3GPP TS 26.245 §5.16 `ftab`) and each
+    /// stretch's `styl` record names its font by ID; the background every paragraph has (black)
+    /// is the description's. MP4Box `-ttxt` prints the table, the records and `backColor`.
+    @Test(.enabled(if: ExternalTool.shouldRun(at: TestPaths.mp4Box)))
+    func mp4BoxShowsTheFontTableAndBackground() throws {
+        let folder = try TemporaryFolder("tx3g-fonts")
+        defer { folder.remove() }
+        let input = TestPaths.packageRoot.appendingPathComponent("Tests/TimedTextTests/Fixtures/background-font.ttml").path
+        let movie = folder.path("fonts.mov")
+        let added = try LegibleCommand.run(["add-subtitles", TestPaths.testMedia.appendingPathComponent("demo.mov").path, input,
+                                            "--past-end", "extend", "-o", movie, "--quiet"])
+        try #require(added.status == 0, "\(added.stderr)")
+        let dump = folder.path("track.ttxt")
+        let result = try ExternalTool.run(TestPaths.mp4Box, ["-ttxt", "5", movie, "-out", dump])
+        try #require(result.status == 0, "\(result.stderr)")
+        let ttxt = try String(contentsOfFile: dump, encoding: .utf8)
+        #expect(ttxt.contains("backColor=\"0 0 0 ff\""), "\(ttxt)")
+        func fontID(_ name: String) -> String? {
+            ttxt.components(separatedBy: "<FontTableEntry ").dropFirst().first { $0.hasPrefix("fontName=\"\(name)\"") }?
+                .components(separatedBy: "fontID=\"").dropFirst().first?.components(separatedBy: "\"").first
+        }
+        // Cue 1: "typed" (characters 6..<11) in Courier New; cue 2: "code" (0..<4) in monospace;
+        // cue 4: "Fallbacks" (0..<9) in Arial, the first of its list.
+        for (name, from, to) in [("Courier New", 6, 11), ("Monospace", 0, 4), ("Arial", 0, 9)] {
+            let id = try #require(fontID(name), "no font table entry \(name): \(ttxt)")
+            #expect(ttxt.contains("<Style fromChar=\"\(from)\" toChar=\"\(to)\" styles=\"Normal\" fontID=\"\(id)\""), "\(name): \(ttxt)")
+        }
+    }
+
     @Test(.enabled(if: ExternalTool.shouldRun("ffmpeg")))
     func ffmpegReadsTheText() throws {
         let folder = try TemporaryFolder("tx3g-ffmpeg")

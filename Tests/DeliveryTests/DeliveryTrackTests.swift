@@ -32,6 +32,20 @@ struct DeliveryTrackTests {
         return found
     }
 
+    /// check-self-contained.mov: the subtitle's data reference (track 5, `url `) lacks the
+    /// self-contained flag (TestMedia/rules/README.md), so its samples are not in the file: the
+    /// track is refused by name, not delivered from bytes that are not its own.
+    @Test func trackWithMediaElsewhereIsRefused() throws {
+        let movie = try Movie.open(path: Self.path("rules/check-self-contained.mov"))
+        #expect {
+            try DeliveryTrack.all(in: movie)
+        } throws: { error in
+            guard case .externalMedia(let trackID, let references)? = error as? DeliveryError else { return false }
+            return trackID == 5 && references.map(\.type) == ["url "]
+        }
+        #expect(throws: Never.self) { try SelfContainedMedia.require(try Movie.open(path: Self.path("rules/clean.mov")).tracks) }
+    }
+
     /// demo.mov: one Spanish tx3g subtitle (track 4), the only enabled one of its group, so the
     /// default; "Spanish" as AVFoundation labels an option by its language.
     @Test func demoMovieHasOneSpanishSubtitle() throws {

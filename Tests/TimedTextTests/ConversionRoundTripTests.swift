@@ -42,8 +42,9 @@ import Testing
         let (output, losses, _) = try Self.tx3gRoundTrip(input)
         // The cues tx3g cannot carry whole, by kind, as the input has them: Anna's voice and the
         // class `loud` (cue 2), the French span (3), ruby and a region (5), vertical text (6),
-        // align:end in a track of centred cues (7).
-        #expect(Self.lossTable(losses) == ["voice": [2], "class": [2], "language-span": [3], "ruby": [5], "region": [5],
+        // align:end in a track of centred cues (7); and the identifier `placed` (1), which a tx3g
+        // sample has no field for.
+        #expect(Self.lossTable(losses) == ["identifier": [1], "voice": [2], "class": [2], "language-span": [3], "ruby": [5], "region": [5],
                                            "vertical-text": [6], "alignment": [7]])
         try #require(output.count == input.count)
         #expect(zip(output, input).allSatisfy { $0.start == $1.start && $0.end == $1.end })
@@ -54,7 +55,7 @@ import Testing
         let box = Self.horizontalBox(placed)
         #expect(abs(box.left - 20) <= 100 / Self.width && abs(box.width - 40) <= 100 / Self.width)
         #expect(placed.line == CueSettings.CueLine(.percentage(10)))
-        #expect(output[0].identifier == nil || output[0].identifier == "placed")
+        #expect(output[0].identifier == nil)
         #expect(output[0].text == input[0].text)
 
         // Cue 3: line:50%,center — the one-line box centred on the middle; position:70% size:30%
@@ -127,11 +128,86 @@ import Testing
         #expect(decoded.map(\.text) == vtt.map(\.text))
     }
 
-    /// SubRip keeps bold, italic, underline, colours and top placement only.
+    /// features.ttml into `wvtt` samples and back: the times, the regions' boxes (line, position,
+    /// size), alignment, bold and the colours of WebVTT's classes (red, lime = #00ff00) come back
+    /// as the input file has them; what WebVTT has no field for — the font size (cue 1), orange
+    /// (2), the outline (3), the forced span (4), the forced cue (5) — is named, and the cue comes
+    /// back without it.
+    @Test func ttmlFeaturesThroughWvtt() throws {
+        let input = try TTMLParser.parse(bytes: fixture("features.ttml")).cues
+        try #require(input.count == 5)
+        let track = WebVTTSampleEncoder.encode(try CueTimeline(cues: input, timescale: 1000))
+        #expect(Self.lossTable(track.losses) == ["font-size": [1], "color": [2], "outline": [3], "forced-span": [4], "forced": [5]])
+        let output = try WebVTTSampleDecoder.cues(from: track.samples, timescale: 1000)
+        try #require(output.count == input.count)
+        #expect(output.map(\.start) == input.map(\.start))
+        #expect(output.map(\.end) == input.map(\.end))
+        #expect(output.map(\.settings) == input.map(\.settings))
+        #expect(output.map(\.isForced) == [false, false, false, false, false])
+        let expected = input.map { cue in
+            CueText(runs: cue.text.runs.map { run in
+                var style = run.style
+                style.fontScale = nil
+                style.isOutlined = false
+                style.isForced = false
+                if style.color?.webVTTClassName == nil { style.color = nil }
+                return StyledRun(run.text, style: style, timestamp: run.timestamp)
+            })
+        }
+        #expect(output.map { WebVTTWriter.payloadText($0.text) } == expected.map(WebVTTWriter.payloadText))
+        #expect(output[1].text.runs.compactMap(\.style.color) == [SubtitleColor(red: 255, green: 0, blue: 0), SubtitleColor(red: 0, green: 255, blue: 0)])
+    }
+
+    /// background-font.ttml: a black background on every paragraph (style `boxed`), an orange one
+    /// on a span of cue 3 (painted over the paragraph's, TTML1 §8.2.1); the families Courier New
+    /// (cue 1), monospace (2) and the list "Arial, proportionalSansSerif" (4), TTML1 §8.2.8.
+    @Test func backgroundColoursAndFontFamilies() throws {
+        let input = try TTMLParser.parse(bytes: fixture("background-font.ttml")).cues
+        try #require(input.count == 4)
+        let black = SubtitleColor(red: 0, green: 0, blue: 0), orange = SubtitleColor(red: 255, green: 165, blue: 0)
+        #expect(input.map { $0.text.runs.map(\.style.backgroundColor) } == [[black, black], [black, black], [orange, black], [black]])
+        #expect(input.map { $0.text.runs.map(\.style.fontFamily) } == [[nil, "Courier New"], ["monospace", nil], [nil, nil], ["Arial, proportionalSansSerif"]])
+
+        // tx3g: the track's background is black, the colour behind most of the text (the
+        // description's, which is not read back into cues); cue 3's orange has no place. Courier New and Monospace go into the font table; of cue 4's list
+        // only Arial.
+        let (output, losses, track) = try Self.tx3gRoundTrip(input)
+        #expect(Self.lossTable(losses) == ["background-color": [3], "font-family": [4]])
+        #expect(track.description.backgroundColor == black)
+        #expect(track.description.fonts.map(\.name) == ["Sans-Serif", "Courier New", "Monospace", "Arial"])
+        #expect(output.map { $0.text.runs.map(\.style.fontFamily) } == [[nil, "Courier New"], ["monospace", nil], [nil], ["Arial"]])
+
+        // WebVTT: black is its class bg_black, orange is no class; it has no font families.
+        #expect(Self.lossTable(SubtitleTarget.webVTT.losses(of: input)) == ["background-color": [3], "font-family": [1, 2, 4]])
+        let vtt = try WebVTTParser.parse(string: WebVTTWriter.write(cues: input, header: WebVTTHeader())).cues
+        #expect(vtt.map { $0.text.runs.filter { $0.style.backgroundColor == black }.map(\.text).joined() }
+                == ["Boxed typed", "code and text", " words", "Fallbacks"])
+        #expect(Self.lossTable(SubtitleTarget.subRip.losses(of: input)) == ["background-color": [1, 2, 3, 4], "font-family": [1, 2, 4]])
+        // TTML keeps both.
+        #expect(SubtitleTarget.ttml.losses(of: input).isEmpty)
+        let ttml = try TTMLParser.parse(string: TTMLWriter.write(cues: input)).cues
+        #expect(ttml.map { $0.text.runs.map(\.style.backgroundColor) } == input.map { $0.text.runs.map(\.style.backgroundColor) })
+        #expect(ttml.map { $0.text.runs.map(\.style.fontFamily) } == input.map { $0.text.runs.map(\.style.fontFamily) })
+    }
+
+    /// STYLE blocks are CSS: WebVTT (and wvtt's vttC) keep them, no other format has a place.
+    @Test func styleBlocksAreALossOutsideWebVTT() throws {
+        let header = try WebVTTParser.parse(bytes: fixture("style-blocks.vtt")).webVTTHeader
+        #expect(header?.styleSheets.count == 2)
+        #expect(SubtitleTarget.webVTT.losses(of: header).isEmpty)
+        for target in [SubtitleTarget.tx3g, .subRip, .ttml] {
+            let losses = target.losses(of: header)
+            #expect(losses.map(\.kind) == [.styleBlock] && losses.first?.numbers == [1, 2], "\(target)")
+            #expect(losses.first?.summary.hasPrefix("STYLE blocks 1, 2: WebVTT STYLE blocks (CSS) have no \(target) form") == true)
+        }
+    }
+
+    /// SubRip keeps bold, italic, underline, colours and top placement only: not the identifier
+    /// of cue 1 (a SubRip cue number only counts the cues).
     @Test func subRipLosses() throws {
         let vtt = try WebVTTParser.parse(bytes: fixture("features.vtt")).cues
         #expect(Self.lossTable(SubtitleTarget.subRip.losses(of: vtt)) == [
-            "position": [1, 3], "voice": [2], "class": [2], "language-span": [3], "karaoke": [4], "ruby": [5], "region": [5],
+            "identifier": [1], "position": [1, 3], "voice": [2], "class": [2], "language-span": [3], "karaoke": [4], "ruby": [5], "region": [5],
             "vertical-text": [6], "alignment": [7],
         ])
     }

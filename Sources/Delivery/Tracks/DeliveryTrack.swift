@@ -44,7 +44,8 @@ public struct DeliveryTrack: Sendable {
     /// in a Group of Renditions MUST have a different NAME attribute").
     ///
     /// Tracks whose samples are not text (CEA-708 in `c708`, for example) are left out and named
-    /// in `skipped` (with the notes above); any other reading problem is an error.
+    /// in `skipped` (with the notes above); any other reading problem is an error, and so is a
+    /// track whose media is in another file (``SelfContainedMedia``).
     ///
     /// An accessibility option (SDH or closed captions) is not the default unless `defaultTrack`
     /// names it: such options are for viewers who ask for them (AVMediaFormat.h), and a default
@@ -69,6 +70,7 @@ public struct DeliveryTrack: Sendable {
         var skipped: [String] = []
         for option in options {
             guard let track = movie.track(id: option.trackID) else { continue }
+            try SelfContainedMedia.require([track])
             let content: TextTrackContent
             do {
                 content = try TextTrackReader.content(of: track, in: movie)

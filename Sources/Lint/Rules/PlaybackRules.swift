@@ -16,9 +16,7 @@ extension CheckContext {
         tracks.compactMap { track -> Finding? in
             let external = track.externalDataReferences
             guard !external.isEmpty else { return nil }
-            let places = external.map { reference in
-                "'\(reference.type)'" + (reference.location.map { " \($0)" } ?? "")
-            }.joined(separator: ", ")
+            let places = external.map(\.description).joined(separator: ", ")
             return Finding(.error, track: track.id, rule: .selfContained,
                            message: "\(name(track))'s media is outside the file (data reference \(places)): players that play only self-contained movies show nothing of it, and the file cannot be edited or shared alone; export a self-contained movie")
         }

@@ -3,7 +3,7 @@ import ISOBMFF
 /// One entry of a track's data reference box (`dinf/dref`; ISO/IEC 14496-12 §8.7.2, QTFF "Data
 /// reference atoms"): where the samples that name it are. Flag 1 means "in this same file"; an
 /// entry without it points at another file (a `url ` string, a Macintosh `alis` record).
-public struct DataReference: Sendable, Hashable {
+public struct DataReference: Sendable, Hashable, CustomStringConvertible {
     /// `url `, `urn `, `alis`, …
     public var type: FourCC
     /// Whether the flag says the media is in this file.
@@ -16,6 +16,11 @@ public struct DataReference: Sendable, Hashable {
         self.type = type
         self.isSelfContained = isSelfContained
         self.location = location
+    }
+
+    /// The entry as messages name it: its type, then the location when known (`'url ' file:///media/a.mov`).
+    public var description: String {
+        "'\(type)'" + (location.map { " \($0)" } ?? "")
     }
 }
 

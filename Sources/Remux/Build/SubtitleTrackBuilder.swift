@@ -40,7 +40,7 @@ struct SubtitleTrackBuilder {
             forced.isForced = true
             return forced
         } : request.cues
-        var losses: [ConversionLoss] = []
+        var losses = request.documentLosses
         let clipEnd = pastEnd == .extend ? nil : movieEnd
         if let clipEnd {
             let pastEnd = CuesPastEnd(cues, end: clipEnd)
@@ -48,7 +48,7 @@ struct SubtitleTrackBuilder {
                 let cue = request.cues[first - 1]
                 throw .cuePastEnd(number: first, start: cue.start, end: cue.end, movieEnd: clipEnd)
             }
-            losses = pastEnd.losses
+            losses += pastEnd.losses
         }
         let timeline: CueTimeline
         do throws(CueTimelineError) {

@@ -1,3 +1,4 @@
+import Conversion
 import Movie
 import TimedText
 
@@ -29,6 +30,9 @@ public struct SubtitleTrackRequest: Sendable {
     public var forcedTwinOf: UInt32?
     /// The sound track that gets a `folw` reference to this track.
     public var followedByAudio: AudioTrackChoice?
+    /// What the subtitle document has beside its cues that the format cannot carry (a WebVTT
+    /// file's STYLE blocks in a `tx3g` or `stpp` track), reported with the cues' own losses.
+    public var documentLosses: [ConversionLoss] = []
 
     /// A track for `cues`; whatever is left out takes its default.
     public init(cues: [Cue], format: Format = .tx3g, properties: TrackChanges = TrackChanges(),

@@ -77,7 +77,12 @@ struct CEA608CaptionLayout {
                 unsupportedStyles.append("colour \(wanted.hexString)")
             }
         }
-        if style.isBold, !unsupportedStyles.contains("bold") { unsupportedStyles.append("bold") }
+        // The encoder writes no background attribute codes (the captions keep the decoder's
+        // black), and 608 has one font.
+        var unsupported: [String] = style.isBold ? ["bold"] : []
+        if let background = style.backgroundColor { unsupported.append("background colour \(background.hexString)") }
+        if let family = style.fontFamily { unsupported.append("font family \(family)") }
+        for name in unsupported where !unsupportedStyles.contains(name) { unsupportedStyles.append(name) }
         return CEA608TextAttributes(color: color, isItalic: style.isItalic, isUnderlined: style.isUnderlined)
     }
 

@@ -3,17 +3,18 @@ import Conversion
 /// that says, for each feature a cue can have, which formats keep it (``losses(of:)-([Cue])``).
 public enum SubtitleTarget: String, Sendable, CaseIterable, CustomStringConvertible {
     /// 3GPP timed text samples (`tx3g`; 3GPP TS 26.245, QTFF "Subtitle sample data"): styles,
-    /// colours and font sizes (`styl`), a text box per sample (`tbox`), karaoke (`krok`), forced
-    /// samples (`frcd`).
+    /// colours, font sizes and fonts (`styl`, `ftab`), one background colour for the track, a
+    /// text box per sample (`tbox`), karaoke (`krok`), forced samples (`frcd`).
     case tx3g
     /// WebVTT, as a file or as `wvtt` samples (W3C WebVTT; ISO/IEC 14496-30): everything of the
-    /// cue model but forced flags, colours outside the default colour classes, font sizes and
-    /// outlines.
+    /// cue model but forced flags, text and background colours outside the default colour
+    /// classes, font sizes, font families and outlines.
     case webVTT
     /// SubRip: bold, italic, underline, colours and top placement (`{\an8}`), nothing else.
     case subRip
     /// TTML in the IMSC1 Text Profile, as a file or as `stpp` samples (``TTMLWriter``): styles,
-    /// colours, font sizes, languages, alignment, top or bottom, forced cues and spans.
+    /// colours, background colours, font families, font sizes, languages, alignment, top or
+    /// bottom, forced cues and spans.
     case ttml
 
     public var description: String {
@@ -30,8 +31,9 @@ public enum SubtitleTarget: String, Sendable, CaseIterable, CustomStringConverti
     public func losses(of cues: [Cue]) -> [ConversionLoss] {
         var tally = ConversionLossTally()
         let justification = self == .tx3g ? Tx3gSampleDescription.justification(for: cues) : nil
+        let background = self == .tx3g ? Tx3gSampleDescription.backgroundColor(for: cues) : nil
         for (index, cue) in cues.enumerated() {
-            for feature in CueFeature.features(of: cue) where !carries(feature, justification: justification) {
+            for feature in CueFeature.features(of: cue) where !carries(feature, justification: justification, background: background) {
                 tally.add(feature.kind, cue: index + 1) { feature.lossMessage(in: self) }
             }
         }
@@ -54,22 +56,35 @@ public enum SubtitleTarget: String, Sendable, CaseIterable, CustomStringConverti
     }
 
     /// Whether the format keeps `feature`; for `tx3g`, an alignment is kept only when it is the
-    /// track's justification (a sample has none of its own).
-    func carries(_ feature: CueFeature, justification: CueSettings.TextAlignment?) -> Bool {
+    /// track's justification and a background colour only when it is the track's (a sample has
+    /// neither of its own).
+    func carries(_ feature: CueFeature, justification: CueSettings.TextAlignment?, background: SubtitleColor?) -> Bool {
         switch (self, feature) {
         case (.webVTT, .voice), (.webVTT, .classes), (.webVTT, .ruby), (.webVTT, .language), (.webVTT, .karaoke),
              (.webVTT, .vertical), (.webVTT, .position), (.webVTT, .alignment), (.webVTT, .region):
             true
         case (.webVTT, .color(let isClassColor)):
             isClassColor
+        case (.webVTT, .backgroundColor(let color)):
+            color.map { $0.webVTTBackgroundClassName != nil } ?? true
+        case (.tx3g, .backgroundColor(let color)):
+            color == background
+        case (.subRip, .backgroundColor(let color)):
+            color == nil
+        case (.tx3g, .fontFamily(let families)):
+            Tx3gFontName.name(forFamilies: families) != nil
+        case (.ttml, .backgroundColor), (.ttml, .fontFamily):
+            true
         case (.tx3g, .color), (.tx3g, .fontSize), (.tx3g, .forced), (.tx3g, .karaoke), (.tx3g, .position):
             true
         case (.tx3g, .alignment(let alignment)):
             Tx3gSampleDescription.justificationValue(alignment) == Tx3gSampleDescription.justificationValue(justification)
         case (.subRip, .color):
             true
-        case (.webVTT, .identifierNotXMLName), (.tx3g, .identifierNotXMLName), (.subRip, .identifierNotXMLName):
+        case (.webVTT, .identifier):
             true
+        case (.ttml, .identifier(let isXMLName)):
+            isXMLName
         case (.ttml, .color), (.ttml, .fontSize), (.ttml, .forced), (.ttml, .forcedSpan), (.ttml, .language), (.ttml, .alignment):
             true
         default:
@@ -87,10 +102,16 @@ enum CueFeature: Hashable {
     /// A text colour; whether it is one of WebVTT's default colour classes.
     case color(isClassColor: Bool)
     case fontSize, outline, forced
+    /// The background colour behind a stretch of text, nil for none (which only a `tx3g` track
+    /// with a background of its own cannot say).
+    case backgroundColor(SubtitleColor?)
+    /// Font families, most preferred first.
+    case fontFamily([String])
     /// A forced span inside a paragraph that is not forced (TTML `itts:forcedDisplay`).
     case forcedSpan
-    /// A cue identifier that cannot be a TTML `xml:id` (not an XML name).
-    case identifierNotXMLName
+    /// A cue identifier (WebVTT cue identifier, TTML `xml:id`); whether it is an XML name, as a
+    /// TTML `xml:id` must be.
+    case identifier(isXMLName: Bool)
 
     static func features(of cue: Cue) -> [CueFeature] {
         var features: [CueFeature] = []
@@ -106,6 +127,8 @@ enum CueFeature: Hashable {
             if style.fontScale != nil { add(.fontSize) }
             if style.isOutlined { add(.outline) }
             if style.isForced, !cue.isForced { add(.forcedSpan) }
+            if !run.text.isEmpty { add(.backgroundColor(style.backgroundColor)) }
+            if !style.fontFamilies.isEmpty { add(.fontFamily(style.fontFamilies)) }
         }
         let settings = cue.settings
         if settings.vertical != nil { add(.vertical) }
@@ -113,7 +136,7 @@ enum CueFeature: Hashable {
         if settings.position != nil || settings.size != nil || (settings.line != nil && !settings.isPlacementOnly) { add(.position) }
         if let align = settings.align, align != .center { add(.alignment(align)) }
         if cue.isForced { add(.forced) }
-        if let identifier = cue.identifier, !identifier.isEmpty, !TTMLWriter.isXMLName(identifier) { add(.identifierNotXMLName) }
+        if let identifier = cue.identifier, !identifier.isEmpty { add(.identifier(isXMLName: TTMLWriter.isXMLName(identifier))) }
         return features
     }
 
@@ -133,7 +156,9 @@ enum CueFeature: Hashable {
         case .outline: .outline
         case .forced: .forced
         case .forcedSpan: .forcedSpan
-        case .identifierNotXMLName: .identifier
+        case .identifier: .identifier
+        case .backgroundColor: .backgroundColor
+        case .fontFamily: .fontFamily
         }
     }
 
@@ -167,8 +192,28 @@ enum CueFeature: Hashable {
         case .forced: return ("forced flags have no \(target) form", keptByTx3g)
         case .forcedSpan:
             return ("forced spans inside cues that are not forced have no \(target) form (forced applies to whole cues)", nil)
-        case .identifierNotXMLName:
-            return ("cue identifiers that are not XML names have no \(target) form (xml:id)", "WebVTT keeps them")
+        case .backgroundColor:
+            switch target {
+            case .tx3g:
+                return ("background colours other than the track's have no tx3g form (a tx3g track has one, in its sample description: the one behind most of the text)",
+                        "an stpp track keeps them")
+            case .webVTT:
+                return ("background colours other than WebVTT's eight background classes (bg_white, …) have no WebVTT form", "an stpp track or TTML keeps them")
+            default:
+                return ("background colours have no \(target) form", "TTML keeps them")
+            }
+        case .fontFamily:
+            if target == .tx3g {
+                return ("font fallback lists have no tx3g form (a style record names one font: the first is kept)", "an stpp track keeps them")
+            }
+            return ("font families have no \(target) form", target == .webVTT ? "a tx3g or stpp track keeps them" : "TTML keeps them")
+        case .identifier:
+            switch target {
+            case .ttml: return ("cue identifiers that are not XML names have no \(target) form (xml:id)", "WebVTT keeps them")
+            // A SubRip cue's number is its place in the file, not a name (SubRip has no identifiers).
+            case .subRip: return ("cue identifiers have no SubRip form (its cue numbers only count the cues)", "WebVTT keeps them")
+            default: return ("cue identifiers have no \(target) form", keptByWebVTT)
+            }
         }
     }
 }
@@ -202,8 +247,13 @@ extension ConversionLoss.Kind {
     public static let forced = Self(rawValue: "forced")
     /// Forced spans in cues that are not forced.
     public static let forcedSpan = Self(rawValue: "forced-span")
-    /// Cue identifiers a format cannot hold (TTML `xml:id` must be an XML name).
+    /// Cue identifiers a format cannot hold: `tx3g` and SubRip have none, and a TTML `xml:id`
+    /// must be an XML name.
     public static let identifier = Self(rawValue: "identifier")
+    /// Background colours behind the text.
+    public static let backgroundColor = Self(rawValue: "background-color")
+    /// Font families.
+    public static let fontFamily = Self(rawValue: "font-family")
     /// Overlapping cues that share a `tx3g` sample but not a position or karaoke timing.
     public static let overlap = Self(rawValue: "overlap")
     /// `tx3g` modifier boxes a subtitle file has no form for (`hlit`, `hclr`, `blnk`, `dlay`, `href`).

@@ -53,6 +53,18 @@ public struct SubtitleColor: Sendable, Hashable, Codable {
         Self.webVTTClasses.first { $0.value == self }?.key
     }
 
+    /// The WebVTT default background colour class for this colour (`bg_` and a text-colour
+    /// class name: `bg_black`), if it is one of those colours.
+    public var webVTTBackgroundClassName: String? {
+        webVTTClassName.map { "bg_" + $0 }
+    }
+
+    /// The colour a WebVTT default background colour class (`bg_yellow`) stands for.
+    public init?(webVTTBackgroundClassName name: String) {
+        guard name.hasPrefix("bg_"), let color = Self.webVTTClasses[String(name.dropFirst(3))] else { return nil }
+        self = color
+    }
+
     /// The colour a WebVTT default text-colour class stands for.
     public init?(webVTTClassName: String) {
         guard let color = Self.webVTTClasses[webVTTClassName] else { return nil }

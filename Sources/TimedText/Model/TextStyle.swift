@@ -1,3 +1,4 @@
+import XML
 /// The style of a ``StyledRun``.
 public struct TextStyle: Sendable, Hashable, Codable {
     /// Bold (`<b>`, `tts:fontWeight="bold"`).
@@ -24,6 +25,17 @@ public struct TextStyle: Sendable, Hashable, Codable {
     /// Forced, inside a cue that is not (TTML `itts:forcedDisplay` on a `span`); a forced cue
     /// says so itself (``Cue/isForced``).
     public var isForced: Bool
+    /// The colour behind the text, when not transparent: TTML `tts:backgroundColor` of the span,
+    /// its paragraph or an enclosing element or region (the innermost one that is not
+    /// transparent, as the areas are painted one over the other); WebVTT's background colour
+    /// classes (`bg_yellow`). (A `tx3g` track's background colour is the track's, not read into
+    /// its cues.)
+    public var backgroundColor: SubtitleColor?
+    /// The font families, most preferred first, as TTML `tts:fontFamily` lists them (quotes
+    /// removed, `", "` between them; TTML's generic names such as `proportionalSansSerif` as
+    /// written); a `tx3g` style record's font when it is not the track's default. Nil for the
+    /// default font.
+    public var fontFamily: String?
 
     /// Creates a style; the default is plain text.
     public init(
@@ -37,7 +49,9 @@ public struct TextStyle: Sendable, Hashable, Codable {
         ruby: RubyRole? = nil,
         fontScale: Double? = nil,
         isOutlined: Bool = false,
-        isForced: Bool = false
+        isForced: Bool = false,
+        backgroundColor: SubtitleColor? = nil,
+        fontFamily: String? = nil
     ) {
         self.isBold = isBold
         self.isItalic = isItalic
@@ -50,5 +64,12 @@ public struct TextStyle: Sendable, Hashable, Codable {
         self.fontScale = fontScale
         self.isOutlined = isOutlined
         self.isForced = isForced
+        self.backgroundColor = backgroundColor
+        self.fontFamily = fontFamily
+    }
+
+    /// The families of ``fontFamily``, in order.
+    public var fontFamilies: [String] {
+        fontFamily?.split(separator: ",").map { $0.trimmingTextWhitespace() }.filter { !$0.isEmpty } ?? []
     }
 }

@@ -47,8 +47,8 @@ public enum Tx3gSampleDecoder {
                     break
                 }
             }
-            sample.text = styledText(text, records: records, base: description.defaultStyle.textStyle(defaultFontSize: description.defaultStyle.fontSize),
-                                     defaultFontSize: description.defaultStyle.fontSize, timestamps: timestamps)
+            sample.text = styledText(text, records: records, base: description.defaultStyle.textStyle(in: description),
+                                     description: description, timestamps: timestamps)
             sample.settings.align = description.cueAlignment
             if let box = sample.textBox, description.displayFlags.contains(.verticalPlacement) {
                 place(&sample, in: box, area: description.defaultTextBox)
@@ -169,7 +169,7 @@ public enum Tx3gSampleDecoder {
     }
 
     /// Applies style records to the text's scalars and turns them into runs.
-    static func styledText(_ text: String, records: [Tx3gStyleRecord], base: TextStyle, defaultFontSize: UInt8 = 0,
+    static func styledText(_ text: String, records: [Tx3gStyleRecord], base: TextStyle, description: Tx3gSampleDescription = Tx3gSampleDescription(),
                            timestamps: [Int: SubtitleTime] = [:]) -> CueText {
         let scalars = Array(text.unicodeScalars)
         var styleOf = [Int](repeating: -1, count: scalars.count)
@@ -193,7 +193,7 @@ public enum Tx3gSampleDecoder {
                 position = free(position + 1)
             }
         }
-        let styles = records.map { $0.textStyle(defaultFontSize: defaultFontSize) }
+        let styles = records.map { $0.textStyle(in: description) }
         var runs: [StyledRun] = []
         var current = ""
         var currentStyle = base

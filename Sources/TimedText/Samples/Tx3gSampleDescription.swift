@@ -84,7 +84,8 @@ public struct Tx3gSampleDescription: BoxModel, Equatable {
     /// default text box is the whole video, so a `tbox` top can move text up), else a box of 15 %
     /// of the video height; `Tx3gDisplayFlags/someSamplesForced` when any sample is forced and
     /// `Tx3gDisplayFlags/allSamplesForced` too when every non-empty sample is; a font size of
-    /// 5 % of the video height (18 when the height is unknown).
+    /// 5 % of the video height (18 when the height is unknown); the background colour every cue
+    /// shares (``backgroundColor(for:)``); a font table with the cues' fonts (``fonts(for:)``).
     ///
     /// The default text box is also the track size the `tkhd` should get (width = `right`,
     /// height = `bottom`).
@@ -99,11 +100,16 @@ public struct Tx3gSampleDescription: BoxModel, Equatable {
             if shown.allSatisfy(\.isForced) { flags.insert(.allSamplesForced) }
         }
         let fontSize = videoHeight > 0 ? UInt8(clamping: max(12, Int(videoHeight) / 20)) : 18
+        // Each cue once, though it spans several samples, as the track's losses count them.
+        var seen: Set<Int> = []
+        let cues = shown.flatMap { zip($0.cues, $0.cueIndices) }.filter { seen.insert($0.1).inserted }.map(\.0)
         self.init(displayFlags: flags,
-                  horizontalJustification: Self.justificationValue(Self.justification(for: shown.flatMap(\.cues))),
+                  horizontalJustification: Self.justificationValue(Self.justification(for: cues)),
+                  backgroundColor: Self.backgroundColor(for: cues) ?? SubtitleColor(red: 0, green: 0, blue: 0, alpha: 0),
                   defaultTextBox: .subtitleArea(videoWidth: videoWidth, videoHeight: videoHeight,
                                                 verticalPlacement: flags.contains(.verticalPlacement)),
-                  defaultStyle: Tx3gStyleRecord(fontSize: fontSize))
+                  defaultStyle: Tx3gStyleRecord(fontSize: fontSize),
+                  fonts: Self.fonts(for: cues))
     }
 
     // MARK: Decoding
@@ -233,6 +239,40 @@ public struct Tx3gSampleDescription: BoxModel, Equatable {
         let values = Set(cues.filter { !$0.text.isEmpty }.map { justificationValue($0.settings.align) })
         guard values.count == 1, let value = values.first, value != 1 else { return nil }
         return value == 0 ? .start : .end
+    }
+
+    /// The background colour a track of `cues` gets: the one behind most stretches of text (the
+    /// first of those as common), nil for none (transparent). The description's background
+    /// colour is the track's (3GPP TS 26.245 §5.16), a sample has none of its own, so text with
+    /// another background (or none, in a track with one) loses it.
+    public static func backgroundColor(for cues: [Cue]) -> SubtitleColor? {
+        var order: [SubtitleColor?] = []
+        var counts: [SubtitleColor?: Int] = [:]
+        for run in cues.flatMap(\.text.runs) where !run.text.isEmpty {
+            if counts[run.style.backgroundColor] == nil { order.append(run.style.backgroundColor) }
+            counts[run.style.backgroundColor, default: 0] += 1
+        }
+        let most = counts.values.max() ?? 0
+        return order.first { counts[$0] == most } ?? nil
+    }
+
+    /// The font table of a track of `cues`: the default font (ID 1, `Sans-Serif`), then each other
+    /// font the cues' font families name (``TextStyle/fontFamily``; the first of a list), in
+    /// the order they first appear, from ID 2.
+    static func fonts(for cues: [Cue]) -> [Font] {
+        var fonts = [Font(id: 1, name: "Sans-Serif")]
+        for run in cues.flatMap(\.text.runs) {
+            guard let name = run.style.fontFamilies.first.flatMap(Tx3gFontName.name(forFamily:)),
+                  !fonts.contains(where: { $0.name == name }), fonts.count < Int(UInt16.max) else { continue }
+            fonts.append(Font(id: UInt16(fonts.count + 1), name: name))
+        }
+        return fonts
+    }
+
+    /// The ID of the font a style's font family names in ``fonts``, else the default style's.
+    func fontID(for style: TextStyle) -> UInt16 {
+        guard let name = style.fontFamilies.first.flatMap(Tx3gFontName.name(forFamily:)) else { return defaultStyle.fontID }
+        return fonts.first { $0.name == name }?.id ?? defaultStyle.fontID
     }
 
     /// The `tx3g` horizontal justification of an alignment: 0 left (start), 1 centre, -1 right

@@ -4,7 +4,8 @@ import ISOBMFF
 /// Writes ``TimelineSample``s as `tx3g` samples (3GPP TS 26.245 §5.17; QTFF "Subtitle sample data").
 ///
 /// A sample is a 16-bit text length, the UTF-8 text, then modifier boxes: `styl` (one record per
-/// stretch of bold, italic, underlined, coloured or resized text), `krok` (the karaoke timing of
+/// stretch of bold, italic, underlined, coloured, resized text or text in another font of the
+/// description's `ftab`), `krok` (the karaoke timing of
 /// WebVTT inner timestamps: each timed stretch is highlighted from its timestamp to the next),
 /// `frcd` (Apple: a forced subtitle) and `tbox` (where the sample goes: the box its first cue's
 /// `line`, `position` and `size` give, see `Tx3gCueGeometry`, or the top of the picture for a
@@ -176,15 +177,18 @@ public struct Tx3gSampleEncoder: Sendable {
         let defaults = description.defaultStyle
         let color = style.color ?? defaults.color
         let size = style.fontScale.map { UInt8(clamping: Int((Double(defaults.fontSize) * $0).rounded())) } ?? defaults.fontSize
-        guard start < end, face != defaults.face || color != defaults.color || size != defaults.fontSize else { return }
+        let fontID = description.fontID(for: style)
+        guard start < end, face != defaults.face || color != defaults.color || size != defaults.fontSize || fontID != defaults.fontID
+        else { return }
         // Offsets fit: the text is at most 65,535 bytes, so it has at most that many scalars;
         // longer texts are rejected before the records are written.
         let startChar = UInt16(clamping: start), endChar = UInt16(clamping: end)
-        if let last = records.last, last.endChar == startChar, last.face == face, last.color == color, last.fontSize == size {
+        if let last = records.last, last.endChar == startChar, last.face == face, last.color == color, last.fontSize == size,
+           last.fontID == fontID {
             records[records.count - 1].endChar = endChar
             return
         }
-        records.append(Tx3gStyleRecord(startChar: startChar, endChar: endChar, fontID: defaults.fontID, face: face,
+        records.append(Tx3gStyleRecord(startChar: startChar, endChar: endChar, fontID: fontID, face: face,
                                        fontSize: size, color: color))
     }
 }

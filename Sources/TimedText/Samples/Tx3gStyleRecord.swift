@@ -67,15 +67,21 @@ public struct Tx3gStyleRecord: Sendable, Hashable, Codable {
         writer.write(bytes: [color.red, color.green, color.blue, color.alpha])
     }
 
-    /// The cue-model style of text in this record; the colour is kept only when it is not
-    /// opaque white (the colour every player draws unstyled subtitles in, and what Legible
-    /// writes as the default), so unstyled text decodes to an unstyled ``TextStyle``; a size
-    /// other than `defaultFontSize` becomes a font scale (to hundredths).
-    func textStyle(defaultFontSize: UInt8) -> TextStyle {
-        let scale = fontSize != defaultFontSize && defaultFontSize > 0
-            ? (Double(fontSize) / Double(defaultFontSize) * 100).rounded() / 100 : nil
+    /// The cue-model style of text in this record of a track with `description`; the colour is
+    /// kept only when it is not opaque white (the colour every player draws unstyled subtitles
+    /// in, and what Legible writes as the default), so unstyled text decodes to an unstyled
+    /// ``TextStyle``; a size other than the default becomes a font scale (to hundredths); a font
+    /// other than the default one (in the `ftab`) a font family. The description's background
+    /// colour is not made the cues': many tracks have an opaque one that players draw their own
+    /// caption style over, so it says nothing of the text.
+    func textStyle(in description: Tx3gSampleDescription) -> TextStyle {
+        let defaults = description.defaultStyle
+        let scale = fontSize != defaults.fontSize && defaults.fontSize > 0
+            ? (Double(fontSize) / Double(defaults.fontSize) * 100).rounded() / 100 : nil
+        let font = fontID == defaults.fontID ? nil : description.fonts.first { $0.id == fontID }
         return TextStyle(isBold: face.contains(.bold), isItalic: face.contains(.italic),
-                         isUnderlined: face.contains(.underline), color: color == .opaqueWhite ? nil : color, fontScale: scale)
+                         isUnderlined: face.contains(.underline), color: color == .opaqueWhite ? nil : color, fontScale: scale,
+                         fontFamily: font.map { Tx3gFontName.family(forName: $0.name) })
     }
 }
 

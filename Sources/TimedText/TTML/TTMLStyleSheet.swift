@@ -16,6 +16,10 @@ struct TTMLStyleSheet {
         /// `tts:fontSize` as written.
         var fontSize: String?
         var isOutlined: Bool?
+        /// `tts:backgroundColor`, transparent included (it lets the area beneath show).
+        var backgroundColor: SubtitleColor?
+        /// `tts:fontFamily` as ``TextStyle/fontFamily`` holds it; `default` for the default font.
+        var fontFamily: String?
 
         /// `other` on top of `self`.
         func merging(_ other: Properties) -> Properties {
@@ -30,7 +34,9 @@ struct TTMLStyleSheet {
                 displayAlign: other.displayAlign ?? displayAlign,
                 textAlign: other.textAlign ?? textAlign,
                 fontSize: other.fontSize ?? fontSize,
-                isOutlined: other.isOutlined ?? isOutlined
+                isOutlined: other.isOutlined ?? isOutlined,
+                backgroundColor: other.backgroundColor ?? backgroundColor,
+                fontFamily: other.fontFamily ?? fontFamily
             )
         }
 
@@ -40,6 +46,11 @@ struct TTMLStyleSheet {
             if let isUnderlined { style.isUnderlined = isUnderlined }
             if let color { style.color = color }
             if let isOutlined { style.isOutlined = isOutlined }
+            if let fontFamily { style.fontFamily = fontFamily == "default" ? nil : fontFamily }
+            // tts:backgroundColor is not inherited (TTML1 §8.2.1): each element's area is painted
+            // over its parent's, so what shows behind the text is the innermost colour that is
+            // not transparent.
+            if let backgroundColor, backgroundColor.alpha > 0 { style.backgroundColor = backgroundColor }
         }
     }
 
@@ -112,6 +123,24 @@ struct TTMLStyleSheet {
             } else {
                 warn(element.line, "tts:color \"\(colorText)\" not understood")
             }
+        }
+        if let colorText = element.attribute("backgroundColor", in: .styling) {
+            if let color = SubtitleColor(parsing: colorText) {
+                properties.backgroundColor = color
+            } else {
+                warn(element.line, "tts:backgroundColor \"\(colorText)\" not understood")
+            }
+        }
+        if let families = element.attribute("fontFamily", in: .styling) {
+            // TTML1 §8.2.8 tts:fontFamily: family names separated by commas, each quoted or not.
+            let names = families.split(separator: ",").map { name in
+                var trimmed = name.trimmingTextWhitespace()
+                if trimmed.count >= 2, let first = trimmed.first, first == "\"" || first == "'", trimmed.last == first {
+                    trimmed = String(trimmed.dropFirst().dropLast())
+                }
+                return trimmed
+            }.filter { !$0.isEmpty }
+            if !names.isEmpty { properties.fontFamily = names.joined(separator: ", ") }
         }
         if let forced = element.attribute("forcedDisplay", in: .imscStyling) {
             properties.isForced = forced.trimmingTextWhitespace() == "true"

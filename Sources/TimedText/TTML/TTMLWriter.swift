@@ -73,6 +73,15 @@ public enum TTMLWriter {
         if style.isItalic { attributes.append("tts:fontStyle=\"italic\"") }
         if style.isUnderlined { attributes.append("tts:textDecoration=\"underline\"") }
         if let color = style.color { attributes.append("tts:color=\"\(color.hexString)\"") }
+        if let background = style.backgroundColor { attributes.append("tts:backgroundColor=\"\(background.hexString)\"") }
+        if !style.fontFamilies.isEmpty {
+            // A name other than letters, digits and hyphens is quoted (TTML1 §8.2.8); generic
+            // names such as proportionalSansSerif must not be.
+            let names = style.fontFamilies.map { name in
+                name.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" } ? name : "'" + name + "'"
+            }
+            attributes.append("tts:fontFamily=\"\(escaped(names.joined(separator: ", ")))\"")
+        }
         if let scale = style.fontScale, scale.isFinite, scale > 0 {
             attributes.append("tts:fontSize=\"\(decimal(scale * 100))%\"")
         }

@@ -126,12 +126,17 @@ extension WebVTTCueTextParser.OpenElement {
         case "c", "rt": break
         default: return nil
         }
-        // The first default-colour class on a tag sets the colour; everything else is a class.
-        var tookColor = false
+        // The first default text colour class on a tag sets the colour, the first default
+        // background colour class (`bg_yellow`, W3C WebVTT "default text background") the
+        // background; everything else is a class.
+        var tookColor = false, tookBackground = false
         for name in classes {
             if !tookColor, let color = SubtitleColor(webVTTClassName: name) {
                 style.color = color
                 tookColor = true
+            } else if !tookBackground, let color = SubtitleColor(webVTTBackgroundClassName: name) {
+                style.backgroundColor = color
+                tookBackground = true
             } else if !style.classes.contains(name) {
                 style.classes.append(name)
             }

@@ -126,7 +126,8 @@ public enum WebVTTWriter {
         var tags: [Tag] = []
         if let voice = style.voice { tags.append(.voice(voice)) }
         if let language = style.language { tags.append(.language(language)) }
-        let classes = (style.color?.webVTTClassName.map { [$0] } ?? []) + style.classes
+        let classes = (style.color?.webVTTClassName.map { [$0] } ?? []) + (style.backgroundColor?.webVTTBackgroundClassName.map { [$0] } ?? [])
+            + style.classes
         if !classes.isEmpty { tags.append(.classes(classes)) }
         if let ruby = style.ruby {
             tags.append(.ruby)

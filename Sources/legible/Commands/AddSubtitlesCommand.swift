@@ -33,12 +33,14 @@ struct AddSubtitlesCommand: ParsableCommand {
         one you name) a folw reference to it.
 
         What the track's format cannot carry is named, one warning per kind with the cue \
-        numbers (tx3g keeps bold, italic, underline, colours, font sizes, line/position/size as \
-        a text box, karaoke timing and forced flags; not voices, classes, ruby, language spans, \
-        regions, vertical text or outlines; wvtt keeps all but forced flags, font sizes, outlines \
-        and colours outside WebVTT's colour classes; stpp keeps styles, colours, font sizes, \
-        language spans, alignment, top/bottom and forced flags, not voices, classes, ruby, \
-        karaoke timing or other positions); --strict refuses to write instead.
+        numbers (tx3g keeps bold, italic, underline, colours, font sizes, fonts, one background \
+        colour for the track, line/position/size as a text box, karaoke timing and forced flags; \
+        not voices, classes, ruby, language spans, regions, vertical text, outlines, cue \
+        identifiers or a WebVTT file's STYLE blocks; wvtt keeps all but forced flags, font sizes, \
+        fonts, outlines and colours outside WebVTT's colour classes; stpp keeps styles, colours, \
+        backgrounds, fonts, font sizes, language spans, alignment, top/bottom and forced flags, \
+        not voices, classes, ruby, karaoke timing, STYLE blocks or other positions); --strict \
+        refuses to write instead.
 
         Output: -o writes a new file, moov first (fast start), through a temporary file that is \
         renamed into place when complete; --in-place appends to the source and switches moov \

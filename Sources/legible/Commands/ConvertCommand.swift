@@ -25,8 +25,9 @@ struct ConvertCommand: ParsableCommand {
 
         Styling is kept where the output can carry it; a WebVTT input's header (STYLE, REGION) \
         is kept in WebVTT output. What the output cannot carry (in SubRip: voices, classes, \
-        positions, karaoke timing, …; in WebVTT: forced flags, font sizes, outlines, colours \
-        outside its colour classes) is named, one warning per kind with the cue numbers; \
+        positions, karaoke timing, cue identifiers, STYLE blocks, …; in WebVTT: forced flags, \
+        font sizes, font families, outlines, text and background colours outside its colour \
+        classes) is named, one warning per kind with the cue numbers (STYLE blocks by number); \
         --strict refuses to write instead. With --json the cues are printed as JSON (times in seconds and \
         as timestamps, text, markup, settings, placement, forced) and, with -o, also written.
 
@@ -83,7 +84,7 @@ struct ConvertCommand: ParsableCommand {
             }
             losses.append(ConversionLossReport.skippedImages(document.imageLines))
         }
-        losses += try outputOptions.losses(of: document.cues)
+        losses += try outputOptions.losses(of: document.cues, header: document.webVTTHeader)
         do {
             try outputOptions.emit(document.cues, header: document.webVTTHeader, language: document.language, captionBursts: bursts, losses: losses, source: input, report: [
                 ("file", .string(input)), ("format", .string(bursts == nil ? document.format.rawValue : "scc")),

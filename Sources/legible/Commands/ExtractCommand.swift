@@ -76,7 +76,7 @@ struct ExtractCommand: ParsableCommand {
         if let captions = extracted.captions {
             for problem in captions.report.problems { printWarning("\(file): track \(track.id): \(problem)") }
         }
-        let losses = extracted.losses + (try outputOptions.losses(of: extracted.cues))
+        let losses = extracted.losses + (try outputOptions.losses(of: extracted.cues, header: extracted.header))
         let language = (try? LanguageTag(parsing: track.displayLanguage)).flatMap { $0.iso639Code == "und" ? nil : $0.shortestForm.description }
         try outputOptions.emit(extracted.cues, header: extracted.header, language: language, captionBursts: bursts, losses: losses,
                                source: "\(file): track \(track.id)", report: [

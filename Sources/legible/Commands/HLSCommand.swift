@@ -49,8 +49,9 @@ struct HLSCommand: ParsableCommand {
           legible hls movie.mov -o hls/subs --names native          (NAME="Español")
           legible hls movie.mov -o hls/subs --json | jq '.renditions[].playlist'
 
-        Exit status: 0 on success; 2 if the file cannot be read, has no subtitle track, has an \
-        edit list other than [empty edit +] one edit, or the output folder is not empty.
+        Exit status: 0 on success; 2 if the file cannot be read, has no subtitle track, has a \
+        subtitle track whose media is in another file (check rule self-contained), has an edit \
+        list other than [empty edit +] one edit, or the output folder is not empty.
         """)
 
     @Argument(help: "A QuickTime (.mov) or MPEG-4 (.mp4, .m4v) file.")

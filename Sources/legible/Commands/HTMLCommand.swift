@@ -27,8 +27,9 @@ struct HTMLCommand: ParsableCommand {
           legible html movie.mov -o site/media
           legible html movie.mov --json | jq -r '.tracks[].html'
 
-        Exit status: 0 on success; 2 if the file cannot be read, has no subtitle track, or a \
-        file would be overwritten.
+        Exit status: 0 on success; 2 if the file cannot be read, has no subtitle track, has a \
+        subtitle track whose media is in another file (check rule self-contained), or a file \
+        would be overwritten.
         """)
 
     @Argument(help: "A QuickTime (.mov) or MPEG-4 (.mp4, .m4v) file.")

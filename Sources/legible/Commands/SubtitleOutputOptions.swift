@@ -25,13 +25,14 @@ struct SubtitleOutputOptions: ParsableArguments {
         try SubtitleOutputFormat.resolve(explicit: format, output: output, fallback: .vtt)
     }
 
-    /// What `cues` lose in the output format (for SCC, the encoder says it as it encodes).
-    func losses(of cues: [Cue]) throws -> [ConversionLoss] {
+    /// What `cues` and a WebVTT `header` (its STYLE blocks) lose in the output format (for
+    /// SCC cues, the encoder says it as it encodes).
+    func losses(of cues: [Cue], header: WebVTTHeader?) throws -> [ConversionLoss] {
         switch try resolvedFormat() {
-        case .vtt: SubtitleTarget.webVTT.losses(of: cues)
-        case .srt: SubtitleTarget.subRip.losses(of: cues)
-        case .ttml: SubtitleTarget.ttml.losses(of: cues)
-        case .scc: []
+        case .vtt: SubtitleTarget.webVTT.losses(of: header) + SubtitleTarget.webVTT.losses(of: cues)
+        case .srt: SubtitleTarget.subRip.losses(of: header) + SubtitleTarget.subRip.losses(of: cues)
+        case .ttml: SubtitleTarget.ttml.losses(of: header) + SubtitleTarget.ttml.losses(of: cues)
+        case .scc: header?.styleBlockLoss(in: "SCC", hint: "WebVTT keeps them").map { [$0] } ?? []
         }
     }
 
