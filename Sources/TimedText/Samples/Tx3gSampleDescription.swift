@@ -85,7 +85,7 @@ public struct Tx3gSampleDescription: BoxModel, Equatable {
     /// of the video height; `Tx3gDisplayFlags/someSamplesForced` when any sample is forced and
     /// `Tx3gDisplayFlags/allSamplesForced` too when every non-empty sample is; a font size of
     /// 5 % of the video height (18 when the height is unknown); the background colour every cue
-    /// shares (``backgroundColor(for:)``); a font table with the cues' fonts (``fonts(for:)``).
+    /// shares (``backgroundColor(for:)``); a font table with the cues' fonts (`fonts(for:)`).
     ///
     /// The default text box is also the track size the `tkhd` should get (width = `right`,
     /// height = `bottom`).
