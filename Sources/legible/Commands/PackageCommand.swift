@@ -52,6 +52,11 @@ struct PackageCommand: ParsableCommand {
         TEXT.N.m4s cut with the video's), an application/mp4 AdaptationSet with a \
         SegmentTemplate as the media have; players and ffmpeg read it with no extra option.
 
+        Accessibility options (audio description, SDH, closed captions) are for viewers who \
+        ask for them: when one is the enabled track of its group, no rendition of its kind is \
+        DEFAULT=YES or Role main (it stays AUTOSELECT=YES) and a warning says so; \
+        --default-track N makes track N, audio or subtitles, the default of its kind outright.
+
         What the movie does not say (a language, a codec profile) is named in a warning. \
         --json lists every rendition with the movie track it came from, its HLS playlist, its \
         DASH Representation and the Role and Accessibility descriptors.
@@ -89,6 +94,9 @@ struct PackageCommand: ParsableCommand {
     @Option(help: "Name languages in English (Spanish) or in themselves (Español).")
     var names: LanguageNaming = .english
 
+    @Option(help: "The audio or subtitle track that is the default of its kind (even audio description, SDH or captions, which are otherwise never the default).")
+    var defaultTrack: UInt32?
+
     @Flag(help: "Print the renditions, with the movie track each came from, as JSON.")
     var json = false
 
@@ -112,7 +120,7 @@ struct PackageCommand: ParsableCommand {
     func run() throws {
         let movie = try Movie.openForCommand(path: file)
         let options = HLSOptions(segmentDuration: SubtitleTime(microseconds: Int64((segmentDuration * 1_000_000).rounded())),
-                                 naming: names)
+                                 naming: names, defaultTrack: defaultTrack)
         let formats = formats
         let package = try DeliveryCommandLine.run(file) { () throws(DeliveryError) in
             try StreamingPackage(movie: movie, movieName: DeliveryCommandLine.movieName(file), folder: output, options: options,
