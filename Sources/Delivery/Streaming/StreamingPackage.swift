@@ -45,6 +45,9 @@ public struct StreamingPackage: Sendable {
     public var renditions: [Rendition]
     /// Facts the movie lacks and what was done about them, as `check` words them.
     public var warnings: [String]
+    /// The HLS chapter data (`chapters.json`, `com.apple.hls.chapters`) when the movie has
+    /// chapters and HLS was written.
+    public var chaptersFile: String?
 
     /// Packages `movie` into `folder`, which must be empty or not exist (its parent must), as
     /// `formats`, with DASH text as `text`.
@@ -127,6 +130,7 @@ public struct StreamingPackage: Sendable {
             return subtitles.count - 1
         }
         var noText = false
+        var chaptersFile: String?
         if formats.contains(.hls) {
             files += (audios + videos).map(MultivariantPlaylist.mediaPlaylist)
             for index in audios.indices { renditions[index].playlist = MultivariantPlaylist.mediaPlaylistName(audios[index]) }
@@ -144,7 +148,15 @@ public struct StreamingPackage: Sendable {
             } catch .noLegibleTracks {
                 noText = true
             }
-            let master = MultivariantPlaylist(videos: videos, audios: audios, subtitleTags: subtitleTags, subtitleGroupID: options.groupID)
+            var sessionData: [String] = []
+            if let chapters = HLSChapters(movie: movie, start: timeline.movieStart) {
+                files.append(DeliveryFile(name: HLSChapters.fileName, text: chapters.json))
+                sessionData.append(HLSChapters.sessionDataTag)
+                warnings += chapters.warnings
+                chaptersFile = HLSChapters.fileName
+            }
+            let master = MultivariantPlaylist(videos: videos, audios: audios, subtitleTags: subtitleTags, subtitleGroupID: options.groupID,
+                                              sessionDataTags: sessionData)
             files.append(DeliveryFile(name: Self.multivariantName, text: master.text))
         }
         var videoRenditions = videos.map { video in
@@ -192,5 +204,6 @@ public struct StreamingPackage: Sendable {
         try DeliveryFolder.write(files, into: folder, existing: .overwrite)
         self.renditions = renditions + subtitles + videoRenditions
         self.warnings = warnings
+        self.chaptersFile = chaptersFile
     }
 }

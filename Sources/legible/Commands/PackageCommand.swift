@@ -27,7 +27,11 @@ struct PackageCommand: ParsableCommand {
         e.g. public.accessibility.describes-video), and the subtitle and caption tracks as the \
         WebVTT renditions `legible hls` writes (forced-only twins FORCED=YES, their cues also \
         in the full rendition, SDH and caption characteristics, closed captions as WebVTT), \
-        their X-TIMESTAMP-MAP set to the video segments' time of the movie's start.
+        their X-TIMESTAMP-MAP set to the video segments' time of the movie's start. A movie \
+        with chapters (as `legible chapters` lists them) also gets chapters.json, Apple's HLS \
+        JSON chapter format (number, start-time and duration in seconds on the packaged \
+        timeline, a title per language), named by EXT-X-SESSION-DATA \
+        DATA-ID="com.apple.hls.chapters".
 
         DASH (--dash): manifest.mpd, a static MPD (ISO/IEC 23009-1, profile \
         urn:mpeg:dash:profile:isoff-live:2011) with one Period and an AdaptationSet per media \
@@ -138,6 +142,7 @@ struct PackageCommand: ParsableCommand {
             ("multivariantPlaylist", formats.contains(.hls) ? .string(StreamingPackage.multivariantName) : .null),
             ("manifest", formats.contains(.dash) ? .string(StreamingPackage.manifestName) : .null),
             ("text", formats.contains(.dash) ? .string(text.rawValue) : .null),
+            ("chapters", .string(package.chaptersFile)),
             ("renditions", .array(package.renditions.map { rendition in
                 .object([("type", .string(rendition.type)), ("trackID", .unsigned(rendition.trackID)),
                          ("playlist", .string(rendition.playlist)), ("representation", .string(rendition.representation)),
