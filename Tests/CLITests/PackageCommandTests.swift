@@ -98,7 +98,8 @@ import Testing
                             "frameRate": p.stream_info.frame_rate, "audio": p.stream_info.audio,
                             "subtitles": p.stream_info.subtitles, "uri": p.uri} for p in master.playlists],
               "media": [{"type": m.type, "group": m.group_id, "name": m.name, "language": m.language,
-                         "default": m.default, "autoselect": m.autoselect, "channels": m.channels, "uri": m.uri}
+                         "default": m.default, "autoselect": m.autoselect, "channels": m.channels, "uri": m.uri,
+                         "characteristics": m.characteristics}
                         for m in master.media],
               "maps": {}}
     for uri in [p.uri for p in master.playlists] + [m.uri for m in master.media if m.type == "AUDIO"]:

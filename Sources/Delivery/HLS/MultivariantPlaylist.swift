@@ -15,8 +15,9 @@ struct MultivariantPlaylist {
     var text: String
 
     /// The playlist offering `videos` and `audios` (their media playlists named by
-    /// ``mediaPlaylistName(_:)``) and the subtitle renditions' `subtitleTags` in `subtitleGroupID`.
-    init(videos: [PackagedTrack], audios: [PackagedTrack], subtitleTags: [String], subtitleGroupID: String) {
+    /// ``mediaPlaylistName(_:)``) and the subtitle renditions' `subtitleTags` in `subtitleGroupID`,
+    /// with `sessionDataTags` (`EXT-X-SESSION-DATA`, RFC 8216 §4.3.4.4) before them.
+    init(videos: [PackagedTrack], audios: [PackagedTrack], subtitleTags: [String], subtitleGroupID: String, sessionDataTags: [String] = []) {
         var audioTags: [String] = []
         var audioAverage: Int64 = 0
         var audioCodecs: [String] = []
@@ -44,7 +45,7 @@ struct MultivariantPlaylist {
             if !subtitleTags.isEmpty { attributes.append("SUBTITLES=" + SubtitleMediaTag.quoted(subtitleGroupID)) }
             variants += ["#EXT-X-STREAM-INF:" + attributes.joined(separator: ","), Self.mediaPlaylistName(video)]
         }
-        let lines = ["#EXTM3U", "#EXT-X-VERSION:7", "#EXT-X-INDEPENDENT-SEGMENTS"] + audioTags + subtitleTags + variants
+        let lines = ["#EXTM3U", "#EXT-X-VERSION:7", "#EXT-X-INDEPENDENT-SEGMENTS"] + sessionDataTags + audioTags + subtitleTags + variants
         text = lines.joined(separator: "\n") + "\n"
     }
 

@@ -45,6 +45,9 @@ public struct StreamingPackage: Sendable {
     public var renditions: [Rendition]
     /// Facts the movie lacks and what was done about them, as `check` words them.
     public var warnings: [String]
+    /// The HLS chapter data (`chapters.json`, `com.apple.hls.chapters`) when the movie has
+    /// chapters and HLS was written.
+    public var chaptersFile: String?
 
     /// Packages `movie` into `folder`, which must be empty or not exist (its parent must), as
     /// `formats`, with DASH text as `text`.
@@ -70,19 +73,33 @@ public struct StreamingPackage: Sendable {
         warnings += timeline.warnings
         let segmentation = try CMAFSegmentation(video: mainSamples, timescale: main.mediaHeader.timescale,
                                                 offset: timeline.offset(of: main), target: options.segmentDuration)
-        // The default of each group: its enabled option (SelectionGroup.defaultOption); where
-        // no group has one, the first track, and a warning says so.
+        // The default of each group: its enabled option (SelectionGroup.defaultOption) unless
+        // that is audio description (DeliveryDefault); where no group has one, the first track
+        // that is not, and a warning says so. --default-track names an audio or a subtitle track.
         let groups = MediaSelection(movie: movie).groups
-        func defaultTrack(_ characteristic: SelectionGroup.Characteristic, _ tracks: [Track], kind: String) -> UInt32? {
-            if let option = groups.filter({ $0.characteristic == characteristic }).compactMap(\.defaultOption).first { return option.trackID }
-            guard let first = tracks.first else { return nil }
+        let namedAudio = options.defaultTrack.flatMap { movie.track(id: $0)?.mediaType == .audio ? $0 : nil }
+        if let named = options.defaultTrack, namedAudio == nil, movie.track(id: named)?.mediaType.isLegible != true {
+            throw .invalidParameter("--default-track \(named): track \(named) is not an audio or subtitle track of the movie")
+        }
+        let describesVideo = { (id: UInt32) in
+            movie.track(id: id).map { SelectionOption.characteristics(of: $0).contains(MediaCharacteristic.describesVideo) } ?? false
+        }
+        func defaultTrack(_ characteristic: SelectionGroup.Characteristic, _ tracks: [Track], kind: String, named: UInt32? = nil) -> UInt32? {
+            if let option = groups.filter({ $0.characteristic == characteristic }).compactMap(\.defaultOption).first {
+                let chosen = DeliveryDefault.choose(enabled: option.trackID, named: named, kind: kind, accessibility: "audio description",
+                                                    isAccessibilityOption: describesVideo)
+                warnings += [chosen.note].compactMap { $0 }
+                return chosen.trackID
+            }
+            if let named { return named }
+            guard let first = tracks.first(where: { !describesVideo($0.id) }) else { return nil }
             if tracks.count > 1 {
                 let signals = characteristic == .audible ? "DEFAULT=YES and Role main" : "Role main"
                 warnings.append("no \(kind) track is the one enabled track of its group, so the movie names no default; track \(first.id), the first, gets \(signals)")
             }
             return first.id
         }
-        let defaultAudio = defaultTrack(.audible, audioTracks, kind: "audio"), defaultVideo = defaultTrack(.visual, videoTracks, kind: "video")
+        let defaultAudio = defaultTrack(.audible, audioTracks, kind: "audio", named: namedAudio), defaultVideo = defaultTrack(.visual, videoTracks, kind: "video")
         var audios: [PackagedTrack] = []
         for track in audioTracks {
             let language = DeliveryLanguage.tag(for: track.displayLanguage)
@@ -113,12 +130,14 @@ public struct StreamingPackage: Sendable {
             return subtitles.count - 1
         }
         var noText = false
+        var chaptersFile: String?
         if formats.contains(.hls) {
             files += (audios + videos).map(MultivariantPlaylist.mediaPlaylist)
             for index in audios.indices { renditions[index].playlist = MultivariantPlaylist.mediaPlaylistName(audios[index]) }
             // The renditions `legible hls` writes, movie time 0 mapped to the packaged timeline's start.
             var hlsOptions = options
             hlsOptions.mpegtsOffset = timeline.mpegtsStart
+            if namedAudio != nil { hlsOptions.defaultTrack = nil }
             var subtitleTags: [String] = []
             do {
                 let package = try HLSPackage(movie: movie, movieName: movieName, options: hlsOptions)
@@ -129,7 +148,15 @@ public struct StreamingPackage: Sendable {
             } catch .noLegibleTracks {
                 noText = true
             }
-            let master = MultivariantPlaylist(videos: videos, audios: audios, subtitleTags: subtitleTags, subtitleGroupID: options.groupID)
+            var sessionData: [String] = []
+            if let chapters = HLSChapters(movie: movie, start: timeline.movieStart) {
+                files.append(DeliveryFile(name: HLSChapters.fileName, text: chapters.json))
+                sessionData.append(HLSChapters.sessionDataTag)
+                warnings += chapters.warnings
+                chaptersFile = HLSChapters.fileName
+            }
+            let master = MultivariantPlaylist(videos: videos, audios: audios, subtitleTags: subtitleTags, subtitleGroupID: options.groupID,
+                                              sessionDataTags: sessionData)
             files.append(DeliveryFile(name: Self.multivariantName, text: master.text))
         }
         var videoRenditions = videos.map { video in
@@ -139,7 +166,7 @@ public struct StreamingPackage: Sendable {
         if formats.contains(.dash) {
             var texts: [(track: DeliveryTrack, media: DASHManifest.TextMedia)] = []
             do {
-                let package = try HTMLPackage(movie: movie, movieName: movieName, naming: options.naming, defaultTrack: options.defaultTrack)
+                let package = try HTMLPackage(movie: movie, movieName: movieName, naming: options.naming, defaultTrack: namedAudio == nil ? options.defaultTrack : nil)
                 // With HLS, HLSPackage has reported the same notes.
                 if !formats.contains(.hls) { warnings += package.warnings }
                 for (index, track) in package.tracks.enumerated() {
@@ -177,5 +204,6 @@ public struct StreamingPackage: Sendable {
         try DeliveryFolder.write(files, into: folder, existing: .overwrite)
         self.renditions = renditions + subtitles + videoRenditions
         self.warnings = warnings
+        self.chaptersFile = chaptersFile
     }
 }

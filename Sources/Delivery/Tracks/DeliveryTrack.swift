@@ -98,15 +98,14 @@ public struct DeliveryTrack: Sendable {
             throw .noLegibleTracks
         }
         var notes = skipped
-        if let defaultTrack {
-            guard result.contains(where: { $0.trackID == defaultTrack }) else {
-                throw .invalidParameter("track \(defaultTrack) is not one of the subtitle tracks delivered (\(result.map { String($0.trackID) }.joined(separator: ", ")))")
-            }
-            for index in result.indices { result[index].isDefault = result[index].trackID == defaultTrack }
-        } else if let index = result.firstIndex(where: { $0.isDefault && $0.isCaptions }) {
-            result[index].isDefault = false
-            notes.append("track \(result[index].trackID) is the movie's default subtitle track but is for viewers who ask for it (SDH or captions), so no rendition is the default; --default-track \(result[index].trackID) makes it one")
+        if let defaultTrack, !result.contains(where: { $0.trackID == defaultTrack }) {
+            throw .invalidParameter("track \(defaultTrack) is not one of the subtitle tracks delivered (\(result.map { String($0.trackID) }.joined(separator: ", ")))")
         }
+        let chosen = DeliveryDefault.choose(enabled: defaultID, named: defaultTrack, kind: "subtitle", accessibility: "SDH or captions") { id in
+            result.contains { $0.trackID == id && $0.isCaptions }
+        }
+        for index in result.indices { result[index].isDefault = result[index].trackID == chosen.trackID }
+        notes += [chosen.note].compactMap { $0 }
         for pair in ForcedCueCoverage.pairs(in: movie) where !pair.missing.isEmpty {
             guard let full = result.firstIndex(where: { $0.trackID == pair.fullTrackID }),
                   let forced = result.first(where: { $0.trackID == pair.forcedTrackID }) else { continue }

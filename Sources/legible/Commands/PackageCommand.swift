@@ -27,7 +27,11 @@ struct PackageCommand: ParsableCommand {
         e.g. public.accessibility.describes-video), and the subtitle and caption tracks as the \
         WebVTT renditions `legible hls` writes (forced-only twins FORCED=YES, their cues also \
         in the full rendition, SDH and caption characteristics, closed captions as WebVTT), \
-        their X-TIMESTAMP-MAP set to the video segments' time of the movie's start.
+        their X-TIMESTAMP-MAP set to the video segments' time of the movie's start. A movie \
+        with chapters (as `legible chapters` lists them) also gets chapters.json, Apple's HLS \
+        JSON chapter format (number, start-time and duration in seconds on the packaged \
+        timeline, a title per language), named by EXT-X-SESSION-DATA \
+        DATA-ID="com.apple.hls.chapters".
 
         DASH (--dash): manifest.mpd, a static MPD (ISO/IEC 23009-1, profile \
         urn:mpeg:dash:profile:isoff-live:2011) with one Period and an AdaptationSet per media \
@@ -51,6 +55,11 @@ struct PackageCommand: ParsableCommand {
         instead (ISO/IEC 14496-30 wvtt samples, vtte where no cue shows, segments \
         TEXT.N.m4s cut with the video's), an application/mp4 AdaptationSet with a \
         SegmentTemplate as the media have; players and ffmpeg read it with no extra option.
+
+        Accessibility options (audio description, SDH, closed captions) are for viewers who \
+        ask for them: when one is the enabled track of its group, no rendition of its kind is \
+        DEFAULT=YES or Role main (it stays AUTOSELECT=YES) and a warning says so; \
+        --default-track N makes track N, audio or subtitles, the default of its kind outright.
 
         What the movie does not say (a language, a codec profile) is named in a warning. \
         --json lists every rendition with the movie track it came from, its HLS playlist, its \
@@ -89,6 +98,9 @@ struct PackageCommand: ParsableCommand {
     @Option(help: "Name languages in English (Spanish) or in themselves (Español).")
     var names: LanguageNaming = .english
 
+    @Option(help: "The audio or subtitle track that is the default of its kind (even audio description, SDH or captions, which are otherwise never the default).")
+    var defaultTrack: UInt32?
+
     @Flag(help: "Print the renditions, with the movie track each came from, as JSON.")
     var json = false
 
@@ -112,7 +124,7 @@ struct PackageCommand: ParsableCommand {
     func run() throws {
         let movie = try Movie.openForCommand(path: file)
         let options = HLSOptions(segmentDuration: SubtitleTime(microseconds: Int64((segmentDuration * 1_000_000).rounded())),
-                                 naming: names)
+                                 naming: names, defaultTrack: defaultTrack)
         let formats = formats
         let package = try DeliveryCommandLine.run(file) { () throws(DeliveryError) in
             try StreamingPackage(movie: movie, movieName: DeliveryCommandLine.movieName(file), folder: output, options: options,
@@ -130,6 +142,7 @@ struct PackageCommand: ParsableCommand {
             ("multivariantPlaylist", formats.contains(.hls) ? .string(StreamingPackage.multivariantName) : .null),
             ("manifest", formats.contains(.dash) ? .string(StreamingPackage.manifestName) : .null),
             ("text", formats.contains(.dash) ? .string(text.rawValue) : .null),
+            ("chapters", .string(package.chaptersFile)),
             ("renditions", .array(package.renditions.map { rendition in
                 .object([("type", .string(rendition.type)), ("trackID", .unsigned(rendition.trackID)),
                          ("playlist", .string(rendition.playlist)), ("representation", .string(rendition.representation)),

@@ -1,3 +1,5 @@
+import TimedText
+
 /// A JSON document with object keys kept in the order they were added, so output is stable
 /// and reads in a sensible order.
 enum JSONValue: Sendable, Equatable {
@@ -41,22 +43,7 @@ enum JSONValue: Sendable, Equatable {
         }
     }
 
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case let control where control.value < 0x20 || control.value == 0x7F:
-                result += "\\u" + String(control.value, radix: 16).leftPadded(to: 4)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
+    static func quoted(_ text: String) -> String { JSONStringLiteral.quoted(text) }
 }
 
 extension String {
