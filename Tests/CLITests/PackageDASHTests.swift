@@ -316,3 +316,73 @@ extension PackageCommandTests {
         #expect(exported.map { $0.end - offset } == expected.map(\.end))
     }
 }
+
+/// `--text stpp`: the legible tracks as CMAF TTML tracks (ISO/IEC 14496-30 `stpp`), one IMSC1
+/// Text document per segment; MP4Box reads the text track (init and segments joined) and its
+/// `-raw` export (the documents merged), read by ttconv, has the source's cues, moved by the
+/// presentationTimeOffset as the documents' times are on the track's timeline.
+extension PackageCommandTests {
+    @Test(.enabled(if: ExternalTool.shouldRun(at: TestPaths.mp4Box) && ExternalTool.shouldRun("ffmpeg") && IMSC1Validation.available))
+    func mp4BoxExportsTheStppTracksCues() throws {
+        let folder = try TemporaryFolder("cli-package-dash-stpp")
+        defer { folder.remove() }
+        let output = try package(in: folder, ["--dash", "--text", "stpp"])
+        let mpd = try String(contentsOfFile: output + "/manifest.mpd", encoding: .utf8)
+        #expect(mpd.contains(#"<AdaptationSet id="4" contentType="text" mimeType="application/mp4" lang="es""#), "\(mpd)")
+        #expect(mpd.contains(#"<Representation id="text.4.es" "#) && mpd.contains(#"codecs="stpp.ttml.im1t""#), "\(mpd)")
+        let offset = try #require(mpd.firstMatch(of: /timescale="1000" presentationTimeOffset="(\d+)"/).flatMap { Int($0.1) })
+        // The header and its segments, joined as a client appends them.
+        let segments = try FileManager.default.contentsOfDirectory(atPath: output).filter { $0.hasPrefix("text.4.es.") && $0.hasSuffix(".m4s") }
+        #expect(!segments.isEmpty)
+        var joined = try Data(contentsOf: URL(fileURLWithPath: output + "/text.4.es.init.mp4"))
+        for number in 1...segments.count { joined += try Data(contentsOf: URL(fileURLWithPath: output + "/text.4.es.\(number).m4s")) }
+        let track = folder.path("text.mp4")
+        try joined.write(to: URL(fileURLWithPath: track))
+        let info = try ExternalTool.run(TestPaths.mp4Box, ["-info", track])
+        #expect(info.status == 0, "\(info.stderr)")
+        #expect((info.stdout + info.stderr).contains("subt:stpp"), "\(info.stdout + info.stderr)")
+        #expect((info.stdout + info.stderr).contains("\(segments.count) samples"), "\(info.stdout + info.stderr)")
+        let export = try ExternalTool.run(TestPaths.mp4Box, ["-raw", "4", track, "-out", folder.path("text.ttml")])
+        #expect(export.status == 0, "\(export.stderr)")
+        // Read by ttconv (W3C IMSC reference tooling), not by Legible.
+        let exported = try IMSC1Validation.ttconvCues(folder.path("text.ttml"), in: folder)
+        // The source's cues as ffmpeg reads demo.mp4 (its edit lists applied).
+        let sourcePath = folder.path("source.vtt")
+        let source = try ExternalTool.run("ffmpeg", ["-v", "error", "-i", Self.demo, "-map", "0:s:0", "-f", "webvtt", sourcePath])
+        try #require(source.status == 0, "\(source.stderr)")
+        let expected = try SubtitleCueReader.cues(contentsOf: URL(fileURLWithPath: sourcePath))
+        #expect(!expected.isEmpty)
+        #expect(exported.map(\.plainText) == expected.map(\.plainText))
+        #expect(exported.map { $0.start - offset } == expected.map(\.start), "\(exported) against \(expected)")
+        #expect(exported.map { $0.end - offset } == expected.map(\.end))
+        // Each sample (MP4Box -raws: one document per segment) is an IMSC1 Text document.
+        let raws = try ExternalTool.run(TestPaths.mp4Box, ["-raws", "4", track], in: folder.url)
+        try #require(raws.status == 0, "\(raws.stderr)")
+        let documents = try folder.contents().filter { $0.hasPrefix("text_track4_") && $0.hasSuffix(".xml") }
+        #expect(documents.count == segments.count, "\(documents)")
+        let problems = try IMSC1Validation.ruleProblems(documents.map { folder.path($0) })
+        #expect(problems.allSatisfy { $0.isEmpty }, "\(problems)")
+    }
+
+    @Test(.enabled(if: DeliveryValidation.pythonAvailable))
+    func mpegdashReadsTheStppTrack() throws {
+        let folder = try TemporaryFolder("cli-package-mpegdash-stpp")
+        defer { folder.remove() }
+        let output = try package(in: folder, ["--dash", "--text", "stpp"])
+        let mpd = try #require(try DeliveryValidation.python(Self.mpegdashScript, [output + "/manifest.mpd"]) as? [String: Any])
+        let sets = try #require(mpd["sets"] as? [[String: Any]])
+        let text = try #require(sets.first { $0["contentType"] as? String == "text" })
+        #expect(text["mimeType"] as? String == "application/mp4")
+        // demo.mp4's subtitle track is Spanish.
+        #expect(text["lang"] as? String == "es")
+        let representation = try #require((text["representations"] as? [[String: Any]])?.first)
+        // DASH-IF IOP §6.4.4: IMSC1 Text in ISO BMFF.
+        #expect(representation["codecs"] as? String == "stpp.ttml.im1t")
+        let template = try #require(representation["template"] as? [String: Any])
+        let timeline = try #require(template["timeline"] as? [[Any]])
+        let segmentCount = timeline.reduce(0) { $0 + 1 + (($1[2] as? Int) ?? 0) }
+        let files = try FileManager.default.contentsOfDirectory(atPath: output).filter { $0.hasPrefix("text.4.es.") && $0.hasSuffix(".m4s") }
+        #expect(segmentCount == files.count && segmentCount > 1, "\(timeline) \(files)")
+        #expect(template["initialization"] as? String == "text.4.es.init.mp4")
+    }
+}

@@ -1,4 +1,5 @@
 import Delivery
+import ISOBMFF
 import Testing
 import TimedText
 
@@ -28,5 +29,44 @@ import TimedText
     @Test func cuesPastTheEndAreCut() {
         let pieces = CMAFTextTrack.layout([TimedTextSample(start: 0, duration: 5000, bytes: [1])], offset: 0, end: 3000, segmentStarts: [0])
         #expect(pieces == [TimedTextSample(start: 0, duration: 3000, bytes: [1])])
+    }
+}
+
+/// The samples of a CMAF TTML track: one IMSC1 Text document per segment with the cues shown
+/// during it, their times on the track's timeline (ISO/IEC 14496-30 §5.3: relative to the
+/// track, not the sample), so a cue shown in two segments is in both documents with its own
+/// times; a segment without cues is a document with no `p`.
+@Suite struct CMAFTTMLTrackTests {
+    @Test func eachSegmentIsOneDocumentOfTheCuesShownInIt() throws {
+        // Cues 500–1500 ms and 2500–3500 ms; movie time 0 at 21 ms of the packaged timeline; the
+        // movie ends at 4000 ms (4021 packaged); segments start at 0, 1022, 2022 and 3600.
+        let cues = [Cue(start: .milliseconds(500), end: .milliseconds(1500), text: "One"),
+                    Cue(start: .milliseconds(2500), end: .milliseconds(3500), text: "Two")]
+        let timeline = try CueTimeline(cues: cues, timescale: CMAFTextTrack.timescale)
+        let documents = CMAFTextTrack.documents(timeline, offset: 21, end: 4021, segmentStarts: [0, 1022, 2022, 3600], language: "en")
+        #expect(documents.map(\.start) == [0, 1022, 2022, 3600])
+        #expect(documents.map(\.duration) == [1022, 1000, 1578, 421])
+        let parsed = try documents.map { document throws in
+            try TTMLParser.parse(string: String(decoding: document.bytes, as: UTF8.self))
+        }
+        #expect(parsed.map { $0.cues.map(\.text.plainText) } == [["One"], ["One"], ["Two"], []])
+        #expect(parsed.map { $0.cues.map(\.start) } == [[.milliseconds(521)], [.milliseconds(521)], [.milliseconds(2521)], []])
+        #expect(parsed.map { $0.cues.map(\.end) } == [[.milliseconds(1521)], [.milliseconds(1521)], [.milliseconds(3521)], []])
+        #expect(parsed.allSatisfy { $0.language == "en" })
+        #expect(!String(decoding: documents[3].bytes, as: UTF8.self).contains("<p"))
+    }
+
+    @Test func cuesPastTheEndEndWithTheMovie() throws {
+        let timeline = try CueTimeline(cues: [Cue(start: .zero, end: .seconds(5), text: "Long")], timescale: CMAFTextTrack.timescale)
+        let documents = CMAFTextTrack.documents(timeline, offset: 0, end: 3000, segmentStarts: [0], language: nil)
+        let parsed = try TTMLParser.parse(string: String(decoding: try #require(documents.first).bytes, as: UTF8.self))
+        #expect(documents.count == 1)
+        #expect(parsed.cues.map(\.end) == [.seconds(3)])
+    }
+
+    @Test func stppTracksSayTheirCodecs() {
+        #expect(CMAFTextFormat.stpp.codecs == "stpp.ttml.im1t")
+        #expect(CMAFTextFormat.stpp.handlerType == "subt")
+        #expect(CMAFTextFormat.wvtt.codecs == "wvtt")
     }
 }

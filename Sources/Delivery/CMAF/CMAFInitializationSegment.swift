@@ -31,11 +31,11 @@ public enum CMAFInitializationSegment {
                          movieTimescale: movie.header?.timescale ?? track.mediaHeader.timescale)
     }
 
-    /// The header's bytes for a text track made from cues (ISO/IEC 14496-30 §7.3 for `wvtt`):
-    /// handler `text`, the null media header `nmhd`, a self-contained data reference and the
-    /// one sample entry `entry`; `mediaHeader` sets its timescale and language (`mdhd`), and
+    /// The header's bytes for a text track made from cues in `format` (its handler and media
+    /// information header: `text`/`nmhd` for `wvtt`, `subt`/`sthd` for `stpp`), a self-contained
+    /// data reference and the one sample entry `entry`; `mediaHeader` sets its timescale and language (`mdhd`), and
     /// `extendedLanguage` (`elng`, a BCP 47 tag) follows it where the language needs it.
-    public static func bytes(textTrackID trackID: UInt32, entry: Box, mediaHeader: MediaHeaderBox,
+    public static func bytes(textTrackID trackID: UInt32, format: CMAFTextFormat, entry: Box, mediaHeader: MediaHeaderBox,
                              extendedLanguage: ExtendedLanguageBox?) throws(BoxError) -> [UInt8] {
         var mediaHeader = mediaHeader
         mediaHeader.timing.duration = 0
@@ -44,8 +44,8 @@ public enum CMAFInitializationSegment {
         ])
         let stsd = Box(type: "stsd", prefix: [0, 0, 0, 0, 0, 0, 0, 0], children: [entry], countsChildren: true)
         let media = [mediaHeader.makeBox()] + [extendedLanguage?.makeBox()].compactMap { $0 } + [
-            HandlerBox(handlerType: "text", name: ConventionalHandlerName.name(forHandlerType: "text")).makeBox(),
-            Box(type: "minf", children: [Box(type: "nmhd", payload: [0, 0, 0, 0]), dataInformation, sampleTable(stsd)]),
+            HandlerBox(handlerType: format.handlerType, name: ConventionalHandlerName.name(forHandlerType: format.handlerType)).makeBox(),
+            Box(type: "minf", children: [format.mediaInformationHeader, dataInformation, sampleTable(stsd)]),
         ]
         let header = TrackHeaderBox(trackID: trackID, flags: [.enabled, .inMovie], duration: 0)
         let trak = Box(type: "trak", children: [header.makeBox(), Box(type: "mdia", children: media)])

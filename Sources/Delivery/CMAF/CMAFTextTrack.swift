@@ -2,20 +2,23 @@ import ISOBMFF
 import Movie
 import TimedText
 
-/// A legible track as a CMAF WebVTT track (ISO/IEC 23000-19 §11.2, ISO/IEC 14496-30 §7): its
-/// cues as `wvtt` samples (`WebVTTSampleEncoder`: a `vttc` per cue shown, a `vtte` where none
-/// is, as ISO/IEC 14496-30 §7.4 has gaps filled) on the packaged timeline, covering it from 0 to
-/// the movie's end, each sample that crosses a segment start cut there so every segment holds
-/// exactly its own time (a cue cut in two is in both samples, as the format repeats a cue that
-/// spans samples).
+/// A legible track as a CMAF text track (ISO/IEC 23000-19 §11.2) on the packaged timeline,
+/// covering it from 0 to the movie's end, every segment holding exactly its own time:
+/// - `wvtt` (ISO/IEC 14496-30 §7): the cues as `WebVTTSampleEncoder` samples (a `vttc` per cue
+///   shown, a `vtte` where none is, as §7.4 has gaps filled), each sample that crosses a segment
+///   start cut there (a cue cut in two is in both samples, as the format repeats a cue that
+///   spans samples);
+/// - `stpp` (ISO/IEC 14496-30 §5): one IMSC1 Text document (``TTMLWriter``) per segment with
+///   the cues shown during it, a document with no `p` where none is.
 public enum CMAFTextTrack {
     /// Milliseconds: the precision of WebVTT times.
     public static let timescale: UInt32 = 1000
 
-    /// Writes `track` (cues on the movie timeline) as `STEM.init.mp4` and `STEM.N.m4s` into
-    /// `folder`, movie time 0 at `movieStart` seconds of the packaged timeline, cut by
-    /// `segmentation`; `source` is the movie's track, whose ID, language and `elng` it keeps.
-    public static func write(_ track: DeliveryTrack, source: Track, movieDuration: MediaTime, movieStart: Double,
+    /// Writes `track` (cues on the movie timeline) in `format` as `STEM.init.mp4` and
+    /// `STEM.N.m4s` into `folder`, movie time 0 at `movieStart` seconds of the packaged
+    /// timeline, cut by `segmentation`; `source` is the movie's track, whose ID, language and
+    /// `elng` it keeps.
+    public static func write(_ track: DeliveryTrack, format: CMAFTextFormat, source: Track, movieDuration: MediaTime, movieStart: Double,
                              segmentation: CMAFSegmentation, folder: String, stem: String) throws(DeliveryError) -> CMAFTrackFiles {
         let timeline: CueTimeline
         do throws(CueTimelineError) {
@@ -23,11 +26,20 @@ public enum CMAFTextTrack {
         } catch {
             throw .invalidParameter("track \(track.trackID): \(error)")
         }
-        let encoded = WebVTTSampleEncoder.encode(timeline, header: track.header ?? WebVTTHeader())
         let offset = Int64((movieStart * Double(timescale)).rounded())
         let end = movieDuration.units(inTimescale: timescale) + offset
-        let pieces = layout(encoded.samples, offset: offset, end: end,
-                            segmentStarts: segmentation.starts(inTimescale: timescale).map { Int64(clamping: $0) })
+        let segmentStarts = segmentation.starts(inTimescale: timescale).map { Int64(clamping: $0) }
+        let entry: Box, pieces: [TimedTextSample]
+        switch format {
+        case .wvtt:
+            let encoded = WebVTTSampleEncoder.encode(timeline, header: track.header ?? WebVTTHeader())
+            entry = encoded.description.makeBox()
+            pieces = layout(encoded.samples, offset: offset, end: end, segmentStarts: segmentStarts)
+        case .stpp:
+            entry = TTMLSampleDescription().makeBox()
+            pieces = documents(timeline, offset: offset, end: end, segmentStarts: segmentStarts,
+                               language: track.language == "und" ? nil : track.language)
+        }
         var bytes: [UInt8] = []
         var samples: [SampleTable.Sample] = []
         for piece in pieces {
@@ -39,13 +51,47 @@ public enum CMAFTextTrack {
         do throws(BoxError) {
             var mediaHeader = source.mediaHeader
             mediaHeader.timing = HeaderTiming(timescale: timescale, duration: 0)
-            let header = try CMAFInitializationSegment.bytes(textTrackID: source.id, entry: encoded.description.makeBox(),
+            let header = try CMAFInitializationSegment.bytes(textTrackID: source.id, format: format, entry: entry,
                                                              mediaHeader: mediaHeader, extendedLanguage: source.extendedLanguage)
             return try CMAFTrackWriter.write(samples: samples, from: MemoryByteSource(bytes), trackID: source.id, timescale: timescale,
                                              header: header, segmentation: segmentation, folder: folder, stem: stem)
         } catch {
             throw .output(error)
         }
+    }
+
+    /// The `stpp` samples of the packaged track: one per segment (`segmentStarts` below `end`,
+    /// the last ending at `end`), each an IMSC1 Text document in `language` holding every cue of
+    /// `timeline` (from 0) shown during the segment once moved by `offset`. The documents' times
+    /// are on the track's media timeline, not the sample's: ISO/IEC 14496-30 §5.3 ("the begin
+    /// and end attributes … are relative to the start of the track, not relative to the start
+    /// of the sample"), which the MPD's presentationTimeOffset maps to the Period as it does the
+    /// other tracks. A cue shown in two segments is in both documents with its own times (ISO/IEC
+    /// 14496-30 §5.3 lets a document outlast its sample), its end clipped at the movie's end.
+    public static func documents(_ timeline: CueTimeline, offset: Int64, end: Int64, segmentStarts: [Int64], language: String?) -> [TimedTextSample] {
+        let shift = MediaTime.milliseconds(offset)
+        let movieEnd = MediaTime.milliseconds(end - offset)
+        let bounds = segmentStarts.filter { $0 < end } + [end]
+        let samples = timeline.samples.filter { !$0.isEmpty }
+        var first = samples.startIndex
+        var documents: [TimedTextSample] = []
+        for (start, stop) in zip(bounds, bounds.dropFirst()) {
+            while first < samples.endIndex, samples[first].start + samples[first].duration + offset <= start { first += 1 }
+            var shown: [Int: Cue] = [:]
+            var index = first
+            while index < samples.endIndex, samples[index].start + offset < stop {
+                for (cueIndex, cue) in zip(samples[index].cueIndices, samples[index].cues) { shown[cueIndex] = cue }
+                index += 1
+            }
+            let cues = shown.sorted { $0.key < $1.key }.map { _, cue in
+                var moved = cue
+                moved.start = cue.start + shift
+                moved.end = min(cue.end, movieEnd) + shift
+                return moved
+            }
+            documents.append(TimedTextSample(start: start, duration: stop - start, bytes: Array(TTMLWriter.write(cues: cues, language: language).utf8)))
+        }
+        return documents
     }
 
     /// The samples of the packaged track: `samples` (from 0, as `WebVTTSampleEncoder` makes

@@ -6,8 +6,9 @@ extension DASHManifest {
     enum TextMedia {
         /// A side-loaded WebVTT file: its URL relative to the MPD, and its size in bytes.
         case file(url: String, size: Int)
-        /// A CMAF WebVTT track (``CMAFTextTrack``) and the stem of its files.
-        case segments(CMAFTrackFiles, stem: String)
+        /// A CMAF text track (``CMAFTextTrack``), the stem of its files and its `@codecs`
+        /// (`wvtt`, `stpp.ttml.im1t`).
+        case segments(CMAFTrackFiles, stem: String, codecs: String)
     }
 
     /// The manifest of what `legible package` wrote: an AdaptationSet per content type,
@@ -50,8 +51,8 @@ extension DASHManifest {
                 let bandwidth = seconds > 0 ? Int64((Double(size) * 8 / seconds).rounded(.up)) : Int64(size) * 8
                 representation = Representation(id: id, bandwidth: max(1, bandwidth), segments: .file(url))
                 mimeType = "text/vtt"
-            case let .segments(files, stem):
-                representation = Representation(id: id, bandwidth: max(1, files.bitRates.peak), codecs: "wvtt",
+            case let .segments(files, stem, codecs):
+                representation = Representation(id: id, bandwidth: max(1, files.bitRates.peak), codecs: codecs,
                                                 segments: segments(files, stem: stem))
                 mimeType = "application/mp4"
             }

@@ -171,16 +171,15 @@ public struct StreamingPackage: Sendable {
                 if !formats.contains(.hls) { warnings += package.warnings }
                 for (index, track) in package.tracks.enumerated() {
                     if track.language == "und" { warnings.append("track \(track.trackID): the text track has no language (mdhd und, no elng); @lang is left out") }
-                    switch text {
-                    case .webVTT:
-                        files.append(package.files[index])
-                        texts.append((track, .file(url: package.elements[index].source, size: package.files[index].text.utf8.count)))
-                    case .wvtt:
+                    if let format = text.cmafFormat {
                         guard let source = movie.track(id: track.trackID) else { continue }
                         let stem = DASHManifest.representationID(text: track)
-                        let written = try CMAFTextTrack.write(track, source: source, movieDuration: duration, movieStart: timeline.movieStart,
-                                                              segmentation: segmentation, folder: folder, stem: stem)
-                        texts.append((track, .segments(written, stem: stem)))
+                        let written = try CMAFTextTrack.write(track, format: format, source: source, movieDuration: duration,
+                                                              movieStart: timeline.movieStart, segmentation: segmentation, folder: folder, stem: stem)
+                        texts.append((track, .segments(written, stem: stem, codecs: format.codecs)))
+                    } else {
+                        files.append(package.files[index])
+                        texts.append((track, .file(url: package.elements[index].source, size: package.files[index].text.utf8.count)))
                     }
                     let rendition = subtitle(track)
                     subtitles[rendition].representation = DASHManifest.representationID(text: track)

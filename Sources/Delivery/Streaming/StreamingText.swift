@@ -6,4 +6,16 @@ public enum StreamingText: String, Sendable, CaseIterable {
     /// A CMAF WebVTT track per legible track (``CMAFTextTrack``): `wvtt` segments cut with the
     /// video's, in a SegmentTemplate as the media are.
     case wvtt
+    /// A CMAF TTML track per legible track (``CMAFTextTrack``): `stpp` segments, one IMSC1 Text
+    /// document each, cut with the video's, in a SegmentTemplate as the media are.
+    case stpp
+
+    /// The sample format of the CMAF text tracks, or nil for side-loaded WebVTT files.
+    public var cmafFormat: CMAFTextFormat? {
+        switch self {
+        case .webVTT: nil
+        case .wvtt: .wvtt
+        case .stpp: .stpp
+        }
+    }
 }

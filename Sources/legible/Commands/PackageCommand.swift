@@ -54,7 +54,12 @@ struct PackageCommand: ParsableCommand {
         .vtt files (ffmpeg 5.1 also wants the MPD's path absolute). With --text wvtt each subtitle and caption track is a CMAF WebVTT track \
         instead (ISO/IEC 14496-30 wvtt samples, vtte where no cue shows, segments \
         TEXT.N.m4s cut with the video's), an application/mp4 AdaptationSet with a \
-        SegmentTemplate as the media have; players and ffmpeg read it with no extra option.
+        SegmentTemplate as the media have; players and ffmpeg read it with no extra option. \
+        With --text stpp each is a CMAF TTML track (ISO/IEC 14496-30 stpp, handler subt): one \
+        IMSC1 Text document per segment holding the cues shown during it (times on the track's \
+        timeline, as ISO/IEC 14496-30 says; a document with no p where none shows), an \
+        application/mp4 AdaptationSet with codecs stpp.ttml.im1t, what DASH players such as \
+        dash.js and the castlabs SDK render.
 
         Accessibility options (audio description, SDH, closed captions) are for viewers who \
         ask for them: when one is the enabled track of its group, no rendition of its kind is \
@@ -65,12 +70,13 @@ struct PackageCommand: ParsableCommand {
         --json lists every rendition with the movie track it came from, its HLS playlist, its \
         DASH Representation and the Role and Accessibility descriptors.
 
-        Not yet: stpp (TTML) text segments, fragmented text in HLS, HEVC CODECS strings.
+        Not yet: fragmented text in HLS, HEVC CODECS strings.
 
         Examples:
           legible package movie.mov -o out
           legible package movie.mov -o out --dash
           legible package movie.mov -o out --dash --text wvtt
+          legible package movie.mov -o out --dash --text stpp
           legible package movie.mp4 -o out --segment-duration 4 --json
 
         Exit status: 0 on success; 2 if the file cannot be read, has no video or audio, or the \
@@ -89,7 +95,7 @@ struct PackageCommand: ParsableCommand {
     @Flag(help: "Write DASH: WebVTT files and manifest.mpd (with --hls: both; with neither: both).")
     var dash = false
 
-    @Option(help: "DASH text: webvtt (one side-loaded WebVTT file per track) or wvtt (CMAF WebVTT segments).")
+    @Option(help: "DASH text: webvtt (one side-loaded WebVTT file per track) wvtt (CMAF WebVTT segments) or stpp (CMAF TTML segments).")
     var text: StreamingText = .webVTT
 
     @Option(help: "Target segment length in seconds (segments start at the next video sync sample).")
