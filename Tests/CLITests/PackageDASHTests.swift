@@ -364,6 +364,25 @@ extension PackageCommandTests {
         #expect(problems.allSatisfy { $0.isEmpty }, "\(problems)")
     }
 
+    /// What IMSC1 Text cannot carry is named, as `convert` names it: WebVTT voice spans (a `wvtt`
+    /// track keeps them, so `--text wvtt` names nothing).
+    @Test func stppNamesWhatTTMLCannotCarry() throws {
+        let folder = try TemporaryFolder("cli-package-dash-stpp-loss")
+        defer { folder.remove() }
+        let subtitles = folder.path("voices.vtt")
+        try "WEBVTT\n\n00:00:00.500 --> 00:00:01.500\n<v Anna>Hello there\n\n00:00:02.000 --> 00:00:03.000\n<v Ben>Hi\n"
+            .write(toFile: subtitles, atomically: true, encoding: .utf8)
+        let movie = folder.path("voices.mp4")
+        let added = try LegibleCommand.run(["add-subtitles", Self.demo, subtitles, "--language", "en", "--format", "wvtt", "-o", movie])
+        try #require(added.status == 0, "\(added.stderr)")
+        let stpp = try LegibleCommand.run(["package", movie, "-o", folder.path("stpp"), "--dash", "--text", "stpp"])
+        #expect(stpp.status == 0, "\(stpp.stderr)")
+        #expect(stpp.stderr.contains("track 5: cues 1, 2: WebVTT voice spans have no TTML form"), "\(stpp.stderr)")
+        let wvtt = try LegibleCommand.run(["package", movie, "-o", folder.path("wvtt"), "--dash", "--text", "wvtt"])
+        #expect(wvtt.status == 0, "\(wvtt.stderr)")
+        #expect(!wvtt.stderr.contains("voice"), "\(wvtt.stderr)")
+    }
+
     @Test(.enabled(if: DeliveryValidation.pythonAvailable))
     func mpegdashReadsTheStppTrack() throws {
         let folder = try TemporaryFolder("cli-package-mpegdash-stpp")

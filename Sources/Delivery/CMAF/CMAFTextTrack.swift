@@ -1,3 +1,4 @@
+import Conversion
 import ISOBMFF
 import Movie
 import TimedText
@@ -17,9 +18,10 @@ public enum CMAFTextTrack {
     /// Writes `track` (cues on the movie timeline) in `format` as `STEM.init.mp4` and
     /// `STEM.N.m4s` into `folder`, movie time 0 at `movieStart` seconds of the packaged
     /// timeline, cut by `segmentation`; `source` is the movie's track, whose ID, language and
-    /// `elng` it keeps.
+    /// `elng` it keeps. Returns the files and what the format cannot carry of the cues.
     public static func write(_ track: DeliveryTrack, format: CMAFTextFormat, source: Track, movieDuration: MediaTime, movieStart: Double,
-                             segmentation: CMAFSegmentation, folder: String, stem: String) throws(DeliveryError) -> CMAFTrackFiles {
+                             segmentation: CMAFSegmentation, folder: String,
+                             stem: String) throws(DeliveryError) -> (files: CMAFTrackFiles, losses: [ConversionLoss]) {
         let timeline: CueTimeline
         do throws(CueTimelineError) {
             timeline = try CueTimeline(cues: track.cues, timescale: timescale, clippedAt: movieDuration)
@@ -29,16 +31,18 @@ public enum CMAFTextTrack {
         let offset = Int64((movieStart * Double(timescale)).rounded())
         let end = movieDuration.units(inTimescale: timescale) + offset
         let segmentStarts = segmentation.starts(inTimescale: timescale).map { Int64(clamping: $0) }
-        let entry: Box, pieces: [TimedTextSample]
+        let entry: Box, pieces: [TimedTextSample], losses: [ConversionLoss]
         switch format {
         case .wvtt:
             let encoded = WebVTTSampleEncoder.encode(timeline, header: track.header ?? WebVTTHeader())
             entry = encoded.description.makeBox()
             pieces = layout(encoded.samples, offset: offset, end: end, segmentStarts: segmentStarts)
+            losses = encoded.losses
         case .stpp:
             entry = TTMLSampleDescription().makeBox()
             pieces = documents(timeline, offset: offset, end: end, segmentStarts: segmentStarts,
                                language: track.language == "und" ? nil : track.language)
+            losses = SubtitleTarget.ttml.losses(of: timeline)
         }
         var bytes: [UInt8] = []
         var samples: [SampleTable.Sample] = []
@@ -53,8 +57,9 @@ public enum CMAFTextTrack {
             mediaHeader.timing = HeaderTiming(timescale: timescale, duration: 0)
             let header = try CMAFInitializationSegment.bytes(textTrackID: source.id, format: format, entry: entry,
                                                              mediaHeader: mediaHeader, extendedLanguage: source.extendedLanguage)
-            return try CMAFTrackWriter.write(samples: samples, from: MemoryByteSource(bytes), trackID: source.id, timescale: timescale,
-                                             header: header, segmentation: segmentation, folder: folder, stem: stem)
+            let files = try CMAFTrackWriter.write(samples: samples, from: MemoryByteSource(bytes), trackID: source.id, timescale: timescale,
+                                                  header: header, segmentation: segmentation, folder: folder, stem: stem)
+            return (files, losses)
         } catch {
             throw .output(error)
         }

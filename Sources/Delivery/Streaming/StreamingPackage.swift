@@ -176,7 +176,8 @@ public struct StreamingPackage: Sendable {
                         let stem = DASHManifest.representationID(text: track)
                         let written = try CMAFTextTrack.write(track, format: format, source: source, movieDuration: duration,
                                                               movieStart: timeline.movieStart, segmentation: segmentation, folder: folder, stem: stem)
-                        texts.append((track, .segments(written, stem: stem, codecs: format.codecs)))
+                        texts.append((track, .segments(written.files, stem: stem, codecs: format.codecs)))
+                        warnings += written.losses.map { "track \(track.trackID): \($0.summary)" }
                     } else {
                         files.append(package.files[index])
                         texts.append((track, .file(url: package.elements[index].source, size: package.files[index].text.utf8.count)))

@@ -59,7 +59,8 @@ struct PackageCommand: ParsableCommand {
         IMSC1 Text document per segment holding the cues shown during it (times on the track's \
         timeline, as ISO/IEC 14496-30 says; a document with no p where none shows), an \
         application/mp4 AdaptationSet with codecs stpp.ttml.im1t, what DASH players such as \
-        dash.js and the castlabs SDK render.
+        dash.js and the castlabs SDK render. What the text format cannot carry (WebVTT voice \
+        spans in TTML, say) is named in a warning.
 
         Accessibility options (audio description, SDH, closed captions) are for viewers who \
         ask for them: when one is the enabled track of its group, no rendition of its kind is \
