@@ -28,7 +28,7 @@ public enum CMAFTextFormat: String, Sendable, CaseIterable {
     }
 
     /// The RFC 6381 `codecs` string of the track: `wvtt`, or `stpp.ttml.im1t` for the IMSC1
-    /// Text documents ``TTMLSampleDescription`` announces (DASH-IF IOP §6.4.4).
+    /// Text documents `TTMLSampleDescription` announces (DASH-IF IOP §6.4.4).
     public var codecs: String {
         switch self {
         case .wvtt: "wvtt"

@@ -9,7 +9,7 @@ import TimedText
 ///   shown, a `vtte` where none is, as §7.4 has gaps filled), each sample that crosses a segment
 ///   start cut there (a cue cut in two is in both samples, as the format repeats a cue that
 ///   spans samples);
-/// - `stpp` (ISO/IEC 14496-30 §5): one IMSC1 Text document (``TTMLWriter``) per segment with
+/// - `stpp` (ISO/IEC 14496-30 §5): one IMSC1 Text document (`TTMLWriter`) per segment with
 ///   the cues shown during it, a document with no `p` where none is.
 public enum CMAFTextTrack {
     /// Milliseconds: the precision of WebVTT times.
