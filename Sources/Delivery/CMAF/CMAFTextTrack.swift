@@ -68,11 +68,13 @@ public enum CMAFTextTrack {
     /// The `stpp` samples of the packaged track: one per segment (`segmentStarts` below `end`,
     /// the last ending at `end`), each an IMSC1 Text document in `language` holding every cue of
     /// `timeline` (from 0) shown during the segment once moved by `offset`. The documents' times
-    /// are on the track's media timeline, not the sample's: ISO/IEC 14496-30 §5.3 ("the begin
-    /// and end attributes … are relative to the start of the track, not relative to the start
-    /// of the sample"), which the MPD's presentationTimeOffset maps to the Period as it does the
-    /// other tracks. A cue shown in two segments is in both documents with its own times (ISO/IEC
-    /// 14496-30 §5.3 lets a document outlast its sample), its end clipped at the movie's end.
+    /// are on the track's media timeline, not the sample's: ISO/IEC 14496-30 §5.3 has a TTML
+    /// sample's time expressions relative to the start of the track (as modified by an edit
+    /// list, which a CMAF track has none of), and the MPD's presentationTimeOffset maps that to
+    /// the Period as it does for the other tracks. A cue shown in two segments is in both
+    /// documents with its own times, its end clipped at the movie's end: §5.3 only advises
+    /// against a document lasting longer than its sample ("should not"), and whole cues let a
+    /// reader that joins the documents (MP4Box `-raw`) see each cue once rather than cut in two.
     public static func documents(_ timeline: CueTimeline, offset: Int64, end: Int64, segmentStarts: [Int64], language: String?) -> [TimedTextSample] {
         let shift = MediaTime.milliseconds(offset)
         let movieEnd = MediaTime.milliseconds(end - offset)
