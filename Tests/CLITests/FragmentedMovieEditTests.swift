@@ -47,17 +47,9 @@ import Testing
         return probe.stdout.split(separator: "\n").map(String.init)
     }
 
-    /// The stream's framemd5 lines without the packet duration column: FFmpeg 5.1 reads the
-    /// duration of some packets of a fragmented file from elsewhere than their `trun` (demo.mov
-    /// fragmented: the first video packet 512 where its `trun` says 786, as its second packet's
-    /// decode time, 786, does too), so durations are compared through the decode times instead.
+    /// The stream's framemd5 lines, durations aside (``FFmpegReading/withoutPacketDurations(_:)``).
     static func packetDigests(_ path: String, stream index: Int) throws -> [String] {
-        try FFmpegReading.framemd5(path, stream: index).map { line in
-            guard !line.hasPrefix("#") else { return line }
-            var columns = line.split(separator: ",", omittingEmptySubsequences: false)
-            if columns.count == 6 { columns.remove(at: 3) }
-            return columns.joined(separator: ",")
-        }
+        FFmpegReading.withoutPacketDurations(try FFmpegReading.framemd5(path, stream: index))
     }
 
     /// Every stream of `source` reads from `output` as it does from `source`, and `output` is a

@@ -63,7 +63,13 @@ enum DefragmentedMovie {
         let mediaTimescale = track.mediaHeader.timescale
         var mediaHeader = track.mediaHeader
         mediaHeader.timing.setDuration(table.mediaDuration)
-        let edits = try editList(track.editList, start: table.startTime, mediaDuration: table.mediaDuration,
+        // Where the media `moov` describes ends (its `mdhd`), on the new tables' clock, and the
+        // duration of its last sample, within which an edit is taken to end there.
+        let declared = track.mediaHeader.duration
+        let tableSamples = Int(clamping: track.tableSampleCount)
+        let tableEnd = declared > table.startTime && tableSamples > 0 && tableSamples <= samples.count
+            ? (end: declared - table.startTime, slack: UInt64(samples[tableSamples - 1].duration)) : nil
+        let edits = try editList(track.editList, start: table.startTime, tableEnd: tableEnd, mediaDuration: table.mediaDuration,
                                  mediaTimescale: mediaTimescale, movieTimescale: movieTimescale)
         let duration = if let edits {
             edits.entries.reduce(UInt64(0)) { $0.saturatingAdd($1.segmentDuration) }
@@ -99,11 +105,13 @@ enum DefragmentedMovie {
 
     /// The track's edit list for tables whose first sample decodes at 0: as read, but with media
     /// times moved by the first fragment's decode time (`tfdt`, §8.8.12), which the tables start
-    /// from, and a last edit of duration 0 (a writer that did not know the length when it wrote
-    /// `moov`) given the rest of the media. Without an edit list, media that starts after 0 gets
-    /// an empty edit for the gap, so every sample plays when it did; otherwise nil (none needed).
-    private static func editList(_ list: EditListBox?, start: UInt64, mediaDuration: UInt64, mediaTimescale: UInt32,
-                                 movieTimescale: UInt32) throws(BoxError) -> EditListBox? {
+    /// from, and a last edit that ends where the media `moov` knew of ended — of duration 0 (a
+    /// writer that did not know the length yet), or ending within a sample of where `mdhd` said
+    /// the media did, `tableEnd` — given the rest of the media, since movie fragments extend the
+    /// presentation in time (§8.8.1). Without an edit list, media that starts after 0 gets an
+    /// empty edit for the gap, so every sample plays when it did; otherwise nil (none needed).
+    private static func editList(_ list: EditListBox?, start: UInt64, tableEnd: (end: UInt64, slack: UInt64)?, mediaDuration: UInt64,
+                                 mediaTimescale: UInt32, movieTimescale: UInt32) throws(BoxError) -> EditListBox? {
         let rescale = { (value: UInt64) throws(BoxError) -> UInt64 in
             try NewTrackSamples.rescale(value, from: mediaTimescale, to: movieTimescale)
         }
@@ -116,8 +124,16 @@ enum DefragmentedMovie {
         for index in list.entries.indices where list.entries[index].mediaTime >= 0 {
             let mediaTime = max(list.entries[index].mediaTime - shift, 0)
             list.entries[index].mediaTime = mediaTime
-            if index == list.entries.count - 1, list.entries[index].segmentDuration == 0 {
-                list.entries[index].segmentDuration = try rescale(mediaDuration - min(UInt64(mediaTime), mediaDuration))
+            guard index == list.entries.count - 1 else { continue }
+            let rest = mediaDuration - min(UInt64(mediaTime), mediaDuration)
+            var endsWithTable = false
+            if let tableEnd, tableEnd.end >= UInt64(mediaTime) {
+                let end = try rescale(tableEnd.end - UInt64(mediaTime)), slack = try rescale(tableEnd.slack)
+                let segment = list.entries[index].segmentDuration
+                endsWithTable = segment.saturatingAdd(slack) >= end && segment <= end.saturatingAdd(slack)
+            }
+            if list.entries[index].segmentDuration == 0 || endsWithTable {
+                list.entries[index].segmentDuration = try rescale(rest)
             }
         }
         return list
