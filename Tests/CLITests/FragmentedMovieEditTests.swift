@@ -12,7 +12,10 @@ import Testing
     struct Fragmenting: Sendable, CustomStringConvertible {
         var flags: String
         var fileExtension: String
-        var description: String { "\(flags) .\(fileExtension)" }
+        /// The video re-encoded with B-frames (libx264 `-bf 2`), so samples have composition
+        /// offsets (`trun` sample_composition_time_offset) and sync samples are not all of them.
+        var withBFrames = false
+        var description: String { "\(flags) .\(fileExtension)\(withBFrames ? " B-frames" : "")" }
     }
 
     static let fragmentings = [
@@ -20,13 +23,15 @@ import Testing
         Fragmenting(flags: "+frag_keyframe+empty_moov+default_base_moof", fileExtension: "mp4"),
         Fragmenting(flags: "+frag_keyframe+empty_moov", fileExtension: "mov"),
         Fragmenting(flags: "+frag_keyframe+empty_moov+default_base_moof", fileExtension: "mov"),
+        Fragmenting(flags: "+frag_keyframe+empty_moov", fileExtension: "mp4", withBFrames: true),
     ]
 
     /// demo.mov's streams fragmented by FFmpeg, every stream copied.
     func fragmented(_ fragmenting: Fragmenting, in folder: TemporaryFolder) throws -> String {
         let path = folder.path("fragmented.\(fragmenting.fileExtension)")
+        let video = fragmenting.withBFrames ? ["-c:v", "libx264", "-bf", "2", "-g", "12"] : []
         let made = try ExternalTool.run("ffmpeg", ["-nostdin", "-v", "error", "-i", CLITests.media("demo.mov"), "-map", "0",
-                                                   "-c", "copy", "-movflags", fragmenting.flags, path])
+                                                   "-c", "copy"] + video + ["-movflags", fragmenting.flags, path])
         try #require(made.status == 0, "\(made.stderr)")
         try #require(try Self.isFragmented(path), "FFmpeg did not fragment \(path)")
         return path
