@@ -27,7 +27,9 @@ public enum EditError: Error, Equatable, Sendable, CustomStringConvertible {
     case inPlaceWriteFailed(BoxError, outcome: InPlaceFailureOutcome)
     /// The plan refuses losses (``EditPlan/refusesLosses``) and these would happen.
     case refusedLosses([ConversionLoss])
-    /// The movie is fragmented (`moof`): its samples are described in the fragments, not in `moov`.
+    /// The movie is fragmented (`moof`) and the edit is in place: its samples are described in
+    /// the fragments, not in `moov`. A new file (``MovieEditor/write(_:to:replacingExisting:progress:)``)
+    /// is written as a regular movie.
     case fragmentedMovie
     /// The track refers to media in another file (`dref`); only self-contained movies are edited.
     case externalMedia(trackID: UInt32)
@@ -180,7 +182,7 @@ public enum EditError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .refusedLosses(losses):
             "refusing to write what the output cannot carry: \(losses.joinedSummary); nothing was written"
         case .fragmentedMovie:
-            "fragmented MP4 (moof) is not supported for editing: its samples are described in the fragments, not in moov"
+            "a fragmented movie (moof) cannot be edited in place: its samples are described in the fragments, not in moov; write a new file with -o, which is a regular movie"
         case let .externalMedia(trackID):
             "track \(trackID) refers to media in another file (dref); only self-contained movies can be edited"
         case .noFreeTrackID: "the movie uses every track ID"

@@ -41,7 +41,7 @@ import Testing
                    says: "no sound track is in 'de'; sound tracks: 2 (eng), 3 (spa); name one with --follow-audio TRACK"),
         UsageError(arguments: ["SRC", englishSDH, "--follow-audio", "auto", "-o", "OUT"],
                    says: "--follow-audio auto needs the subtitle language (--language)"),
-        UsageError(arguments: ["SRC", englishSDH, "-o", "OUT"], says: "fragmented", source: "fragmented.mp4"),
+        UsageError(arguments: ["SRC", englishSDH, "--in-place"], says: "cannot be edited in place", source: "fragmented.mp4"),
     ]
 
     /// Exit status 2, one `error:` line (argument errors add the usage after it), nothing on

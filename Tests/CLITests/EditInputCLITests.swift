@@ -46,16 +46,17 @@ import Testing
         #expect(tracks.first?["name"] as? String == "V2")
     }
 
-    /// Errors that say what is wrong: a fragmented movie is one Legible cannot edit (not a
-    /// chapter "after the movie's end"), and a chapter list's bad time is named where it is.
+    /// Errors that say what is wrong: a fragmented movie is one Legible cannot edit in place (not
+    /// a chapter "after the movie's end"), and a chapter list's bad time is named where it is.
     @Test func refusalsSayWhy() throws {
         let folder = try TemporaryFolder("refusals")
         defer { folder.remove() }
         try "0:00 A\n0:01 B\n".write(toFile: folder.path("list.txt"), atomically: true, encoding: .utf8)
-        let fragmented = try LegibleCommand.run(["add-chapters", TestPaths.testMedia.appendingPathComponent("fragmented.mp4").path,
-                                                 folder.path("list.txt"), "-o", folder.path("f.mp4")])
+        let source = try folder.copy(TestPaths.testMedia.appendingPathComponent("fragmented.mp4"), as: "fragmented.mp4")
+        let fragmented = try LegibleCommand.run(["add-chapters", source, folder.path("list.txt"), "--in-place"])
         #expect(fragmented.status == 2)
-        #expect(fragmented.errorLines.first?.contains("fragmented MP4 (moof) is not supported for editing") == true, "\(fragmented.stderr)")
+        #expect(fragmented.errorLines.first?.contains("cannot be edited in place") == true, "\(fragmented.stderr)")
+        #expect(fragmented.errorLines.first?.contains("-o") == true, "\(fragmented.stderr)")
 
         try #"[{"start": 0, "title": "A"}, {"start": 1e308, "title": "B"}]"#
             .write(toFile: folder.path("list.json"), atomically: true, encoding: .utf8)

@@ -150,8 +150,12 @@ import TimedText
 
     // MARK: the editor
 
-    @Test func fragmentedMovie() throws {
-        #expect(throws: EditError.fragmentedMovie) { try Self.write(try Self.subtitles([Self.cue(0, 1000)]), from: "fragmented.mp4") }
+    @Test func fragmentedMovieInPlace() throws {
+        let folder = try TemporaryFolder("edit-error")
+        defer { folder.remove() }
+        let source = try folder.copy(RemuxFixtures.media("fragmented.mp4"), as: "fragmented.mp4")
+        let editor = try MovieEditor(path: source, lock: .exclusive)
+        #expect(throws: EditError.fragmentedMovie) { try editor.editInPlace(try Self.subtitles([Self.cue(0, 1000)])) }
     }
 
     @Test func outputThatIsTheSource() throws {

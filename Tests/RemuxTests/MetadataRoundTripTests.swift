@@ -91,24 +91,33 @@ import Testing
             return
         }
         try ExpectedEditRefusal.checkWritten(url)
-        #expect(try BoxTreeDiff.paths(source.movieBox, untouched.movieBox, ignoring: Self.offsetTables) == [])
+        // A fragmented movie is written as a regular one: its tables, durations and top-level
+        // boxes change, so the metadata edits are judged against that regular movie.
+        let basis: Movie
+        if source.isFragmented {
+            #expect(!untouched.isFragmented)
+            basis = untouched
+        } else {
+            #expect(try BoxTreeDiff.paths(source.movieBox, untouched.movieBox, ignoring: Self.offsetTables) == [])
+            basis = source
+        }
 
         let titled = try Self.write([MetadataChange(key: "title", action: .set(.text("Legible round trip")))],
                                     from: url.path, to: folder.path("set-" + name))
-        let setPaths = try BoxTreeDiff.paths(source.movieBox, titled.movieBox, ignoring: Self.offsetTables)
+        let setPaths = try BoxTreeDiff.paths(basis.movieBox, titled.movieBox, ignoring: Self.offsetTables)
         #expect(!setPaths.isEmpty)
         #expect(setPaths.allSatisfy(Self.isMetadata), "\(setPaths)")
-        #expect(try BoxTreeDiff.paths(others(source), others(titled)) == [])
+        #expect(try BoxTreeDiff.paths(others(basis), others(titled)) == [])
 
         let cleared = try Self.write([MetadataChange(key: "title", action: .remove)],
                                      from: folder.path("set-" + name), to: folder.path("removed-" + name))
-        let removedPaths = try BoxTreeDiff.paths(source.movieBox, cleared.movieBox, ignoring: Self.offsetTables)
+        let removedPaths = try BoxTreeDiff.paths(basis.movieBox, cleared.movieBox, ignoring: Self.offsetTables)
         #expect(removedPaths.allSatisfy(Self.isMetadata), "\(removedPaths)")
         // A title that was new goes with what held it; only a container that held no item
         // before (an empty `ilst`) may go with it, as removing the last item empties it.
         if setPaths.allSatisfy({ $0.hasSuffix("(added)") || $0.hasSuffix("/ilst") }) {
             let leftovers = removedPaths.filter { path in
-                !(path.hasSuffix(" (removed)") && Self.box(at: String(path.dropLast(" (removed)".count)), in: source.movieBox).map(Self.holdsNoItems) == true)
+                !(path.hasSuffix(" (removed)") && Self.box(at: String(path.dropLast(" (removed)".count)), in: basis.movieBox).map(Self.holdsNoItems) == true)
             }
             #expect(leftovers == [])
         }
@@ -118,7 +127,8 @@ import Testing
             #expect(Self.ffmpegRefuses(url), "ffmpeg cannot read \(name), which INDEX.md does not record")
             return
         }
-        #expect(try Self.framemd5(folder.path("set-" + name)) == expected)
-        #expect(try Self.framemd5(folder.path("removed-" + name)) == expected)
+        let comparable = { (lines: [String]?) in source.isFragmented ? lines.map(FFmpegReading.withoutPacketDurations) : lines }
+        #expect(try comparable(Self.framemd5(folder.path("set-" + name))) == comparable(expected))
+        #expect(try comparable(Self.framemd5(folder.path("removed-" + name))) == comparable(expected))
     }
 }

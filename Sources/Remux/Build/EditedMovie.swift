@@ -52,7 +52,8 @@ struct EditedMovie {
         erasesRetiredMovie = !edit.removal.isEmpty || !plan.metadataChanges.isEmpty || plan.chapters != nil
     }
 
-    /// What the engine cannot write back faithfully.
+    /// What the engine cannot write back faithfully: a fragmented movie as it is (a full
+    /// rewrite makes it regular first, ``DefragmentedMovie``), media in other files.
     private static func checkEditable(_ movie: Movie) throws(EditError) {
         if movie.isFragmented {
             throw .fragmentedMovie

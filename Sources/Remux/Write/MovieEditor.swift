@@ -48,8 +48,7 @@ public struct MovieEditor: Sendable {
         if FileIdentity(path: outputPath) == FileIdentity(path: path), FileIdentity(path: path) != nil {
             throw .outputIsSource(path: outputPath)
         }
-        let edited = try EditedMovie(movie: movie, plan: plan, limits: limits)
-        let layout = try boxing(FullRewriteLayout(edited: edited, movie: movie))
+        let (edited, layout) = try fullRewrite(plan)
         let output = try boxing(ReplacementFile(replacing: outputPath, replacingExisting: replacingExisting))
         let total = layout.totalSize
         if let progress { output.sink.progress = { progress(EditProgress(bytesWritten: $0, totalBytes: total)) } }
@@ -68,8 +67,7 @@ public struct MovieEditor: Sendable {
     /// Writes the edited movie into `sink` instead of a file: for tests and fuzzing, which check
     /// the bytes in memory. Returns the report and the output's size.
     package func write(_ plan: EditPlan, into sink: inout ByteWriter) throws(EditError) -> EditReport {
-        let edited = try EditedMovie(movie: movie, plan: plan, limits: limits)
-        let layout = try boxing(FullRewriteLayout(edited: edited, movie: movie))
+        let (edited, layout) = try fullRewrite(plan)
         let start = sink.count
         try boxing(layout.write(to: &sink))
         // The same zeros the file path writes over removed tracks' samples.
@@ -80,8 +78,18 @@ public struct MovieEditor: Sendable {
                           fileSize: layout.totalSize, diagnostics: edited.diagnostics + layout.warnings, losses: edited.losses)
     }
 
+    /// The plan applied to the movie and the layout of the new file. A fragmented movie is
+    /// written as a regular one (``DefragmentedMovie``): the same edit, on tables that hold
+    /// every sample.
+    private func fullRewrite(_ plan: EditPlan) throws(EditError) -> (EditedMovie, FullRewriteLayout) {
+        let source = try boxing(DefragmentedMovie.regular(movie, limits: limits))
+        let edited = try EditedMovie(movie: source, plan: plan, limits: limits)
+        return (edited, try boxing(FullRewriteLayout(edited: edited, movie: source)))
+    }
+
     /// Edits the source file itself: appends the new samples and `moov`, then retires the old
-    /// `moov`s. Costs what `moov` costs, not what the file does. The editor should have been
+    /// `moov`s. Costs what `moov` costs, not what the file does. A fragmented movie is refused
+    /// (``EditError/fragmentedMovie``): its samples are described in its fragments. The editor should have been
     /// opened with the `.exclusive` lock; one opened `.shared` takes it now and refuses when the
     /// file changed meanwhile.
     public func editInPlace(_ plan: EditPlan, progress: (@Sendable (EditProgress) -> Void)? = nil) throws(EditError) -> EditReport {

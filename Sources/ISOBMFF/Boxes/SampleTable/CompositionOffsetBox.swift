@@ -8,6 +8,13 @@ public struct CompositionOffsetBox: BoxPayload {
     /// Records of (sampleCount u32, sampleOffset s32).
     public var body: TableBoxBody
 
+    /// A table of `runs`: so many samples, each with composition offset `offset`. Version 1
+    /// (signed offsets, §8.6.1.3.1) only when an offset is negative.
+    public init(runs: [(count: UInt32, offset: Int32)]) {
+        body = TableBoxBody(entries: PackedTable(uint32s: runs.flatMap { [$0.count, UInt32(bitPattern: $0.offset)] }, fieldsPerRecord: 2))
+        if runs.contains(where: { $0.offset < 0 }) { body.version = 1 }
+    }
+
     public init(parsing reader: inout ByteReader, type: FourCC) throws(BoxError) {
         body = try TableBoxBody(parsing: &reader, recordSize: 8)
     }

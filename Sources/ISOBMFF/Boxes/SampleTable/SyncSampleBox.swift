@@ -9,6 +9,12 @@ public struct SyncSampleBox: BoxPayload {
     /// Records of one 1-based sample number each.
     public var body: TableBoxBody
 
+    /// An `stss` listing `sampleNumbers` (1-based, ascending).
+    public init(sampleNumbers: [UInt32]) {
+        isPartial = false
+        body = TableBoxBody(entries: PackedTable(uint32s: sampleNumbers, fieldsPerRecord: 1))
+    }
+
     public init(parsing reader: inout ByteReader, type: FourCC) throws(BoxError) {
         isPartial = type == "stps"
         body = try TableBoxBody(parsing: &reader, recordSize: 4)

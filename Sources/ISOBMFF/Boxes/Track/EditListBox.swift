@@ -30,6 +30,14 @@ public struct EditListBox: BoxPayload {
     /// Bytes after the fields this type reads, kept so that the box is written back as it was.
     public var trailing: [UInt8]
 
+    /// A version 0 list of `entries` (written as version 1 when a value needs it).
+    public init(entries: [Entry]) {
+        version = 0
+        flags = 0
+        self.entries = entries
+        trailing = []
+    }
+
     public init(parsing reader: inout ByteReader, type: FourCC) throws(BoxError) {
         (version, flags) = try reader.readVersionAndFlags()
         let wide = version == 1

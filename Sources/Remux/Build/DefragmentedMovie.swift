@@ -1,0 +1,141 @@
+import ISOBMFF
+import Movie
+
+/// A fragmented movie (ISO/IEC 14496-12 §8.8) as the regular movie the engine edits: each
+/// track's samples, from its sample table and its movie fragments (``Movie/samples(of:maxSamples:)``),
+/// described again in its `stbl` — `stts`, `ctts` when a sample has a composition offset, `stss`
+/// when one is not a sync sample, `stsz`, `stsc` and `stco`/`co64`, contiguous samples of one
+/// sample description making one chunk, so the layout copies them in long runs — with `mvex`
+/// gone and the `mdhd`, `tkhd` and `mvhd` durations those of the samples. The top-level boxes
+/// that describe or index fragments (`moof`, `sidx`, `ssix`, `mfra`, `styp`) are left out: their
+/// samples stay where they are, in the `mdat`s the layout copies, and the new tables point at them.
+enum DefragmentedMovie {
+    /// Top-level boxes that only describe or index movie fragments (§8.8.4, §8.16.3, §8.16.4,
+    /// §8.8.9, §8.16.2).
+    static let fragmentBoxes: Set<FourCC> = ["moof", "sidx", "ssix", "mfra", "styp"]
+
+    /// Samples read per track at most: the tables are built in memory.
+    static let maximumSamples = 2_000_000
+
+    /// Tables `stbl` holds that the new ones replace.
+    private static let replacedTables: Set<FourCC> = ["stts", "ctts", "stss", "stsz", "stz2", "stsc", "stco", "co64"]
+
+    /// `movie` with every track's samples in its sample table; `movie` itself when it has no
+    /// fragments.
+    static func regular(_ movie: Movie, limits: Limits) throws(BoxError) -> Movie {
+        guard movie.isFragmented else { return movie }
+        let movieTimescale = movie.header?.timescale ?? 600
+        var traks: [Box] = []
+        var movieDuration: UInt64 = 0
+        for (track, trak) in zip(movie.tracks, movie.movieBox.children("trak")) {
+            let samples = try movie.samples(of: track, maxSamples: maximumSamples)
+            let rebuilt = try Self.trak(trak, track: track, samples: samples, movieTimescale: movieTimescale, limits: limits)
+            movieDuration = max(movieDuration, rebuilt.duration)
+            traks.append(rebuilt.trak)
+        }
+        var moov = movie.movieBox
+        var remaining = traks.makeIterator()
+        moov.setChildren(moov.children.compactMap { child in
+            switch child.type {
+            case "mvex": nil
+            case "trak": remaining.next()
+            default: child
+            }
+        })
+        if var header = movie.header {
+            header.timing.setDuration(movieDuration)
+            moov.modifyChild("mvhd") { $0.setPayload(header) }
+        }
+        var file = movie.file
+        file.boxes = file.boxes.compactMap { box in
+            if fragmentBoxes.contains(box.type) { return nil }
+            return box.type == "moov" && box.location == movie.file.box("moov")?.location ? moov : box
+        }
+        return try Movie(file: file, limits: limits)
+    }
+
+    /// The `trak` with its samples in its tables, its `mdhd` and `tkhd` durations theirs, and
+    /// its duration in movie time.
+    private static func trak(_ trak: Box, track: Track, samples: [SampleTable.Sample], movieTimescale: UInt32,
+                             limits: Limits) throws(BoxError) -> (trak: Box, duration: UInt64) {
+        let location = trak.location ?? BoxLocation(path: "trak", offset: 0)
+        let table = try SampleTableRuns(samples, trackID: track.id, at: location)
+        let mediaTimescale = track.mediaHeader.timescale
+        var mediaHeader = track.mediaHeader
+        mediaHeader.timing.setDuration(table.mediaDuration)
+        // Where the media `moov` describes ends (its `mdhd`), on the new tables' clock, and the
+        // duration of its last sample, within which an edit is taken to end there.
+        let declared = track.mediaHeader.duration
+        let tableSamples = Int(clamping: track.tableSampleCount)
+        let tableEnd = declared > table.startTime && tableSamples > 0 && tableSamples <= samples.count
+            ? (end: declared - table.startTime, slack: UInt64(samples[tableSamples - 1].duration)) : nil
+        let edits = try editList(track.editList, start: table.startTime, tableEnd: tableEnd, mediaDuration: table.mediaDuration,
+                                 mediaTimescale: mediaTimescale, movieTimescale: movieTimescale)
+        let duration = if let edits {
+            edits.entries.reduce(UInt64(0)) { $0.saturatingAdd($1.segmentDuration) }
+        } else {
+            try NewTrackSamples.rescale(table.mediaDuration, from: mediaTimescale, to: movieTimescale)
+        }
+        var header = try TrackBoxEditor.header(of: trak, limits: limits)
+        header.duration = duration
+        if duration > UInt64(UInt32.max) { header.version = 1 }
+        var rebuilt = trak
+        rebuilt.modifyChild("tkhd") { $0.setPayload(header) }
+        if let edits {
+            if rebuilt.child("edts") == nil {
+                let index = (rebuilt.children.firstIndex { $0.type == "tkhd" } ?? -1) + 1
+                var children = rebuilt.children
+                children.insert(Box(type: "edts", children: [edits.makeBox()]), at: index)
+                rebuilt.setChildren(children)
+            } else {
+                rebuilt.modifyChild("edts") { $0.setChildren([edits.makeBox()]) }
+            }
+        }
+        let tables = table.boxes
+        rebuilt.modifyChild("mdia") { mdia in
+            mdia.modifyChild("mdhd") { $0.setPayload(mediaHeader) }
+            mdia.modifyChild("minf") { minf in
+                minf.modifyChild("stbl") { stbl in
+                    stbl.setChildren(stbl.children.filter { !replacedTables.contains($0.type) } + tables)
+                }
+            }
+        }
+        return (rebuilt, duration)
+    }
+
+    /// The track's edit list for tables whose first sample decodes at 0: as read, but with media
+    /// times moved by the first fragment's decode time (`tfdt`, §8.8.12), which the tables start
+    /// from, and a last edit that ends where the media `moov` knew of ended — of duration 0 (a
+    /// writer that did not know the length yet), or ending within a sample of where `mdhd` said
+    /// the media did, `tableEnd` — given the rest of the media, since movie fragments extend the
+    /// presentation in time (§8.8.1). Without an edit list, media that starts after 0 gets an
+    /// empty edit for the gap, so every sample plays when it did; otherwise nil (none needed).
+    private static func editList(_ list: EditListBox?, start: UInt64, tableEnd: (end: UInt64, slack: UInt64)?, mediaDuration: UInt64,
+                                 mediaTimescale: UInt32, movieTimescale: UInt32) throws(BoxError) -> EditListBox? {
+        let rescale = { (value: UInt64) throws(BoxError) -> UInt64 in
+            try NewTrackSamples.rescale(value, from: mediaTimescale, to: movieTimescale)
+        }
+        guard var list else {
+            guard start > 0 else { return nil }
+            return EditListBox(entries: [EditListBox.Entry(segmentDuration: try rescale(start), mediaTime: -1),
+                                         EditListBox.Entry(segmentDuration: try rescale(mediaDuration), mediaTime: 0)])
+        }
+        let shift = Int64(clamping: start)
+        for index in list.entries.indices where list.entries[index].mediaTime >= 0 {
+            let mediaTime = max(list.entries[index].mediaTime - shift, 0)
+            list.entries[index].mediaTime = mediaTime
+            guard index == list.entries.count - 1 else { continue }
+            let rest = mediaDuration - min(UInt64(mediaTime), mediaDuration)
+            var endsWithTable = false
+            if let tableEnd, tableEnd.end >= UInt64(mediaTime) {
+                let end = try rescale(tableEnd.end - UInt64(mediaTime)), slack = try rescale(tableEnd.slack)
+                let segment = list.entries[index].segmentDuration
+                endsWithTable = segment.saturatingAdd(slack) >= end && segment <= end.saturatingAdd(slack)
+            }
+            if list.entries[index].segmentDuration == 0 || endsWithTable {
+                list.entries[index].segmentDuration = try rescale(rest)
+            }
+        }
+        return list
+    }
+}

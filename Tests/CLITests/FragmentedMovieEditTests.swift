@@ -1,0 +1,135 @@
+import Foundation
+import LegibleTestSupport
+import Testing
+
+/// Writing commands on fragmented movies that FFmpeg makes from TestMedia/demo.mov
+/// (`-movflags +frag_keyframe+empty_moov`, with and without `+default_base_moof`, `.mp4` and
+/// `.mov`): `-o` writes a regular movie with the edit asked for, and every source stream reads
+/// back in FFmpeg as it did from the fragmented file — the same packets (framemd5) at the same
+/// decode and presentation times (ffprobe `-show_packets`); MP4Box reads the output.
+@Suite struct FragmentedMovieEditTests {
+    /// How FFmpeg fragments the movie, and the container it writes.
+    struct Fragmenting: Sendable, CustomStringConvertible {
+        var flags: String
+        var fileExtension: String
+        /// The video re-encoded with B-frames (libx264 `-bf 2`), so samples have composition
+        /// offsets (`trun` sample_composition_time_offset) and sync samples are not all of them.
+        var withBFrames = false
+        var description: String { "\(flags) .\(fileExtension)\(withBFrames ? " B-frames" : "")" }
+    }
+
+    static let fragmentings = [
+        Fragmenting(flags: "+frag_keyframe+empty_moov", fileExtension: "mp4"),
+        Fragmenting(flags: "+frag_keyframe+empty_moov+default_base_moof", fileExtension: "mp4"),
+        Fragmenting(flags: "+frag_keyframe+empty_moov", fileExtension: "mov"),
+        Fragmenting(flags: "+frag_keyframe+empty_moov+default_base_moof", fileExtension: "mov"),
+        Fragmenting(flags: "+frag_keyframe+empty_moov", fileExtension: "mp4", withBFrames: true),
+    ]
+
+    /// demo.mov's streams fragmented by FFmpeg, every stream copied.
+    func fragmented(_ fragmenting: Fragmenting, in folder: TemporaryFolder) throws -> String {
+        let path = folder.path("fragmented.\(fragmenting.fileExtension)")
+        let video = fragmenting.withBFrames ? ["-c:v", "libx264", "-bf", "2", "-g", "12"] : []
+        let made = try ExternalTool.run("ffmpeg", ["-nostdin", "-v", "error", "-i", CLITests.media("demo.mov"), "-map", "0",
+                                                   "-c", "copy"] + video + ["-movflags", fragmenting.flags, path])
+        try #require(made.status == 0, "\(made.stderr)")
+        try #require(try Self.isFragmented(path), "FFmpeg did not fragment \(path)")
+        return path
+    }
+
+    /// Whether Legible reads the file as a fragmented movie.
+    static func isFragmented(_ path: String) throws -> Bool {
+        let info = try LegibleCommand.run(["info", path, "--json"])
+        try #require(info.status == 0, "\(info.stderr)")
+        return try #require(info.jsonObject?["fragmented"] as? Bool)
+    }
+
+    /// ffprobe's decode and presentation time of every packet of stream `index`.
+    static func packets(_ path: String, stream index: Int) throws -> [String] {
+        let probe = try ExternalTool.run("ffprobe", ["-v", "error", "-select_streams", "\(index)", "-show_entries",
+                                                     "packet=dts,pts", "-of", "csv=p=0", path])
+        try #require(probe.status == 0, "\(probe.stderr)")
+        return probe.stdout.split(separator: "\n").map(String.init)
+    }
+
+    /// The stream's framemd5 lines, durations aside (``FFmpegReading/withoutPacketDurations(_:)``).
+    static func packetDigests(_ path: String, stream index: Int) throws -> [String] {
+        FFmpegReading.withoutPacketDurations(try FFmpegReading.framemd5(path, stream: index))
+    }
+
+    /// Every stream of `source` reads from `output` as it does from `source`, and `output` is a
+    /// regular movie MP4Box reads.
+    static func checkStreamsKept(_ output: String, from source: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        #expect(try !isFragmented(output), "\(output) is still fragmented", sourceLocation: sourceLocation)
+        let streams = try FFmpegReading.streams(source)
+        for stream in streams {
+            #expect(try packetDigests(output, stream: stream.index) == packetDigests(source, stream: stream.index),
+                    "stream \(stream) packets", sourceLocation: sourceLocation)
+            let expected = try packets(source, stream: stream.index)
+            #expect(!expected.isEmpty, sourceLocation: sourceLocation)
+            #expect(try packets(output, stream: stream.index) == expected, "stream \(stream) timing", sourceLocation: sourceLocation)
+        }
+        if ExternalTool.shouldRun(at: TestPaths.mp4Box) {
+            let info = try ExternalTool.run(TestPaths.mp4Box, ["-info", output])
+            #expect(info.status == 0, "MP4Box -info \(output): \(info.stderr)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test(.enabled(if: ExternalTool.shouldRun("ffmpeg") && ExternalTool.shouldRun("ffprobe")), arguments: fragmentings)
+    func addSubtitles(_ fragmenting: Fragmenting) throws {
+        let folder = try TemporaryFolder("fragmented-add")
+        defer { folder.remove() }
+        let source = try fragmented(fragmenting, in: folder)
+        let output = folder.path("out.mp4")
+        let result = try LegibleCommand.run(["add-subtitles", source, CLITests.media("english-sdh.srt"), "--language", "en", "-o", output])
+        try #require(result.status == 0, "\(result.stderr)")
+        try Self.checkStreamsKept(output, from: source)
+        let before = try FFmpegReading.streams(source)
+        let after = try FFmpegReading.streams(output)
+        try #require(after.count == before.count + 1, "\(after)")
+        #expect(after.last?.codecType == "subtitle" && after.last?.language == "eng", "\(after)")
+        // FFmpeg decodes the new track: english-sdh.srt's cues, as many packets as cues at least.
+        let cues = try String(contentsOfFile: CLITests.media("english-sdh.srt"), encoding: .utf8).components(separatedBy: " --> ").count - 1
+        #expect(try FFmpegReading.framemd5(output, stream: before.count).filter { !$0.hasPrefix("#") }.count >= cues)
+    }
+
+    @Test(.enabled(if: ExternalTool.shouldRun("ffmpeg") && ExternalTool.shouldRun("ffprobe")), arguments: fragmentings)
+    func strip(_ fragmenting: Fragmenting) throws {
+        let folder = try TemporaryFolder("fragmented-strip")
+        defer { folder.remove() }
+        let source = try fragmented(fragmenting, in: folder)
+        let output = folder.path("out.\(fragmenting.fileExtension)")
+        let result = try LegibleCommand.run(["strip", source, "-o", output])
+        try #require(result.status == 0, "\(result.stderr)")
+        try Self.checkStreamsKept(output, from: source)
+    }
+
+    @Test(.enabled(if: ExternalTool.shouldRun("ffmpeg") && ExternalTool.shouldRun("ffprobe")), arguments: fragmentings)
+    func setTrack(_ fragmenting: Fragmenting) throws {
+        let folder = try TemporaryFolder("fragmented-set-track")
+        defer { folder.remove() }
+        let source = try fragmented(fragmenting, in: folder)
+        let output = folder.path("out.\(fragmenting.fileExtension)")
+        let result = try LegibleCommand.run(["set-track", source, "--track", "2", "--language", "fr", "-o", output])
+        try #require(result.status == 0, "\(result.stderr)")
+        try Self.checkStreamsKept(output, from: source)
+        // Track 2 is FFmpeg's stream 1 (streams follow the tracks' order); French is `fra` in
+        // ISO 639-2/T, `fre` in ISO 639-2/B.
+        let language = try FFmpegReading.streams(output)[1].language
+        #expect(language == "fra" || language == "fre", "\(language ?? "none")")
+    }
+
+    /// In place, a fragmented movie is refused in one line that names `-o`, and left as it was.
+    @Test(.enabled(if: ExternalTool.shouldRun("ffmpeg")))
+    func inPlaceIsRefused() throws {
+        let folder = try TemporaryFolder("fragmented-in-place")
+        defer { folder.remove() }
+        let source = try fragmented(Self.fragmentings[0], in: folder)
+        let before = try Data(contentsOf: URL(fileURLWithPath: source))
+        let result = try LegibleCommand.run(["set-track", source, "--track", "2", "--language", "fr", "--in-place"])
+        #expect(result.status == 2)
+        #expect(result.errorLines.count == 1 && result.errorLines[0].contains("cannot be edited in place")
+                && result.errorLines[0].contains("-o"), "\(result.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: source)) == before)
+    }
+}
