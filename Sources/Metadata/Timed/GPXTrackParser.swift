@@ -10,7 +10,8 @@ public enum GPXTrackParser {
     /// The most points kept.
     public static let maxPoints = 1_000_000
 
-    /// The points of a GPX file, in document order; an error for malformed XML, a root that is not
+    /// The points of a GPX file (track points, else route points, else waypoints) in document
+    /// order; an error for malformed XML, a root that is not
     /// `gpx`, an out-of-range coordinate, a bad `ele` or `time`, or no points at all.
     public static func parse(bytes: [UInt8]) throws(MetadataInputError) -> [GPXPoint] {
         guard bytes.count <= maxInputBytes else { throw MetadataInputError("the GPX file is larger than \(maxInputBytes) bytes") }

@@ -4,11 +4,11 @@
 public enum TimedMetadataValue: Hashable, Sendable, Codable {
     /// A JSON string.
     case text(String)
-    /// A JSON integer that fits `Int64`.
+    /// A signed integer; a JSON integer that fits `Int64` reads as this.
     case integer(Int64)
-    /// A JSON integer above `Int64.max`.
+    /// An unsigned integer; a JSON integer above `Int64.max` reads as this.
     case unsignedInteger(UInt64)
-    /// A JSON number with a fraction or exponent.
+    /// A floating-point number.
     case number(Double)
     /// A JSON list of numbers: a point, dimensions, rectangle or transform.
     case numbers([Double])
