@@ -1,26 +1,34 @@
 /// A forward-only cursor over the Unicode scalars of one line or attribute value, with the
 /// few primitives the timestamp, setting and markup parsers share.
 public struct ScalarScanner {
+    /// The text's Unicode scalars.
     public let scalars: [Unicode.Scalar]
+    /// The index in ``scalars`` of the next scalar to read.
     public private(set) var position = 0
 
+    /// Creates a scanner at the start of `text`.
     public init(_ text: some StringProtocol) {
         scalars = Array(text.unicodeScalars)
     }
 
+    /// Whether every scalar has been read.
     public var isAtEnd: Bool { position >= scalars.count }
 
+    /// The scalar at the current position; nil at the end.
     public var current: Unicode.Scalar? { position < scalars.count ? scalars[position] : nil }
 
+    /// The scalar `offset` places after the current one; nil past the end.
     public func peek(_ offset: Int) -> Unicode.Scalar? {
         let index = position + offset
         return index < scalars.count ? scalars[index] : nil
     }
 
+    /// Moves forward `count` scalars, stopping at the end.
     public mutating func advance(by count: Int = 1) {
         position = min(position + count, scalars.count)
     }
 
+    /// Moves to `newPosition`, clamped to the text.
     public mutating func move(to newPosition: Int) {
         position = min(max(newPosition, 0), scalars.count)
     }
@@ -36,6 +44,7 @@ public struct ScalarScanner {
         return true
     }
 
+    /// Moves past spaces, tabs and line breaks.
     public mutating func skipWhitespace() {
         while let scalar = current, scalar.isTextWhitespace { position += 1 }
     }
@@ -73,8 +82,11 @@ public struct ScalarScanner {
     }
 }
 
+/// ASCII classes the parsers test scalars against.
 extension Unicode.Scalar {
+    /// Whether the scalar is `0`…`9`.
     public var isASCIIDigit: Bool { value >= 0x30 && value <= 0x39 }
 
+    /// Whether the scalar is `A`…`Z` or `a`…`z`.
     public var isASCIILetter: Bool { (value | 0x20) >= 0x61 && (value | 0x20) <= 0x7A }
 }

@@ -1,3 +1,4 @@
+/// Whitespace trimming shared by the text format parsers.
 extension StringProtocol {
     /// The text without leading and trailing spaces, tabs and line breaks (the whitespace set
     /// WebVTT, XML and SubRip agree on), as a `String`.
@@ -11,6 +12,7 @@ extension StringProtocol {
     }
 }
 
+/// The whitespace set the text format parsers share.
 extension Unicode.Scalar {
     /// Space, tab, line feed, form feed or carriage return.
     public var isTextWhitespace: Bool {

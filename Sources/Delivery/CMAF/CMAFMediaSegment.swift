@@ -11,6 +11,7 @@ public struct CMAFMediaSegment {
     /// playlist or MPD), `cmfs` (a CMAF segment).
     public static let segmentType = FileTypeBox(majorBrand: "msdh", minorVersion: 0, compatibleBrands: ["msdh", "msix", "cmfs"])
 
+    /// The track the segment's fragment carries (`tfhd`).
     public var trackID: UInt32
     /// The fragment's sequence number, from 1.
     public var sequenceNumber: UInt32
@@ -19,6 +20,7 @@ public struct CMAFMediaSegment {
     /// The decode time of the first sample, on the track's timescale (`tfdt`).
     public var baseDecodeTime: UInt64
 
+    /// Creates the segment of `samples` as fragment `sequenceNumber` of track `trackID`.
     public init(trackID: UInt32, sequenceNumber: UInt32, samples: ArraySlice<SampleTable.Sample>, baseDecodeTime: UInt64) {
         self.trackID = trackID
         self.sequenceNumber = sequenceNumber

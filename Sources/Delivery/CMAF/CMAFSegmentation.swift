@@ -12,6 +12,7 @@ public struct CMAFSegmentation: Sendable, Equatable {
     /// Each segment's start, from 0 (the first sample), ascending.
     public var starts: [UInt64]
 
+    /// Creates a segmentation of segments starting at `starts`, in units of `timescale`.
     public init(timescale: UInt32, starts: [UInt64]) {
         self.timescale = timescale
         self.starts = starts

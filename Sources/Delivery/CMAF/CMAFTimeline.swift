@@ -19,6 +19,7 @@ public struct CMAFTimeline: Sendable {
     /// Tracks whose edit lists could not be followed.
     public let warnings: [String]
 
+    /// Creates the shared timeline of `tracks`, from their edit lists in `movie`.
     public init(tracks: [Track], movie: Movie) {
         var shown: [UInt32: Double] = [:]
         var warnings: [String] = []

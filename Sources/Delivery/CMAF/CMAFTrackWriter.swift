@@ -7,17 +7,23 @@ import TimedText
 public struct CMAFTrackFiles: Sendable {
     /// One media segment.
     public struct Segment: Sendable, Equatable {
+        /// The segment's file name (`STEM.N.m4s`).
         public var name: String
         /// Start (the `tfdt`) and duration, on the track's timescale.
         public var start: UInt64
+        /// The duration, on the track's timescale: to the next segment's start (or the track's end).
         public var duration: UInt64
         /// The file's size in bytes.
         public var size: UInt64
     }
 
+    /// The packaged track's ID.
     public var trackID: UInt32
+    /// The track's timescale: units per second of the segments' starts and durations.
     public var timescale: UInt32
+    /// The header's file name (`STEM.init.mp4`).
     public var initializationName: String
+    /// The media segments, in time order.
     public var segments: [Segment]
 
     /// The highest bit rate of any segment, and the average over all, in bits per second

@@ -47,9 +47,12 @@ extension Box {
 
 /// One decoded field of a box, for text and JSON dumps.
 public struct BoxField: Sendable, Equatable {
+    /// The field's name as dumps show it (`timescale`, `entry count`).
     public var name: String
+    /// The field's value.
     public var value: BoxFieldValue
 
+    /// Creates a field named `name` with `value`.
     public init(_ name: String, _ value: BoxFieldValue) {
         self.name = name
         self.value = value
@@ -58,13 +61,21 @@ public struct BoxField: Sendable, Equatable {
 
 /// The value of a dumped field.
 public indirect enum BoxFieldValue: Sendable, Equatable, CustomStringConvertible {
+    /// A signed integer.
     case integer(Int64)
+    /// An unsigned integer.
     case unsigned(UInt64)
+    /// An integer shown in hexadecimal, zero-padded to `digits` digits (flags, masks).
     case hex(UInt64, digits: Int)
+    /// A fixed-point or floating-point number.
     case number(Double)
+    /// A string, shown quoted.
     case text(String)
+    /// A four-character code, shown in single quotes.
     case code(FourCC)
+    /// A boolean.
     case flag(Bool)
+    /// A short list of values, all shown.
     case list([BoxFieldValue])
     /// The first entries of a long table and how many there are in all.
     case table(first: [BoxFieldValue], count: Int)

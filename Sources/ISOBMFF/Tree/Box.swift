@@ -18,6 +18,7 @@ public struct Box: Sendable {
 
     /// The header as read (or as made); its size is recomputed from the content when written.
     public var header: BoxHeader
+    /// What the box holds after its header.
     public var content: Content
     /// Where the box was read from; nil for boxes made in memory.
     public var location: BoxLocation?
@@ -25,6 +26,7 @@ public struct Box: Sendable {
     /// is written back with its declared size so an untouched file round-trips exactly.
     public var missingBytes: UInt64
 
+    /// Creates a box from its header and content.
     public init(header: BoxHeader, content: Content, location: BoxLocation? = nil, missingBytes: UInt64 = 0) {
         self.header = header
         self.content = content
@@ -43,6 +45,7 @@ public struct Box: Sendable {
         self.init(header: BoxHeader(type: type, payloadSize: container.payloadSize), content: .container(container))
     }
 
+    /// The box type (the header's four-character code).
     public var type: FourCC { header.type }
 
     /// The payload size implied by the content (not the size field as read).
@@ -138,13 +141,16 @@ public struct Box: Sendable {
 /// flags, an `stsd` entry count, a sample entry's fields), the children, and any bytes after
 /// them that do not form a box (old QuickTime writers end `udta` with four zero bytes).
 public struct BoxContainer: Sendable {
+    /// The fixed fields before the children; empty for a plain container.
     public var prefix: ArraySlice<UInt8> { didSet { updatePayloadSize() } }
+    /// The child boxes, in file order.
     public var children: [Box] {
         didSet {
             if countsChildren { writeChildCount() }
             updatePayloadSize()
         }
     }
+    /// The bytes after the last child that do not form a box; kept so the box is written back as read.
     public var trailing: ArraySlice<UInt8> { didSet { updatePayloadSize() } }
     /// Whether the last four prefix bytes are the number of children (`stsd`, `dref`): when the
     /// children change, the count follows. Setting it leaves a count as read, so a file whose

@@ -12,6 +12,7 @@ public struct BoxFile: Sendable {
     /// round-trips exactly.
     public var tail: (offset: UInt64, length: UInt64)?
 
+    /// Creates a file of no boxes over `source`.
     public init(source: any ByteSource) { self.source = source }
 
     /// The first top-level box of a type.

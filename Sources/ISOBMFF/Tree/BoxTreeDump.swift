@@ -2,11 +2,17 @@
 /// boxes Legible models. ``walk(_:registry:maxDepth:enter:leave:)`` produces them one at a time, so
 /// a dump of a tree of any size holds one node per level; renderers (text, JSON) live in the CLI.
 public struct BoxDumpNode: Sendable {
+    /// The box type.
     public var type: FourCC
+    /// The box's path from the top level (`moov/trak/mdia`).
     public var path: String
+    /// The file offset of the box's first header byte; nil for a box made in memory.
     public var offset: UInt64?
+    /// The box's total size in bytes, header included.
     public var size: UInt64
+    /// The header's size in bytes: 8, 16 with a 64-bit size, plus 16 for `uuid`.
     public var headerSize: UInt64
+    /// How the header states the size.
     public var form: BoxHeader.SizeForm
     /// Decoded fields; nil when the box is not modelled here.
     public var fields: [BoxField]?

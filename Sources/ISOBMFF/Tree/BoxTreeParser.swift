@@ -9,6 +9,7 @@
 /// boxes before it: the file keeps them, the rest as an unparsed range, and the problem as
 /// ``BoxFile/damage``.
 public struct BoxTreeParser: Sendable {
+    /// The bounds on nesting, box counts and bytes kept in memory.
     public let limits: Limits
     /// Which boxes are containers and how file-level boxes are read: ISOBMFF's rows, which hold
     /// every layout, so a file parses into the same tree whoever parses it.
@@ -19,6 +20,7 @@ public struct BoxTreeParser: Sendable {
     /// Enough of a payload to tell a container's dialect (``BoxLayout/depending(_:)``).
     public static let layoutPeekSize = 16
 
+    /// Creates a parser bounded by `limits`.
     public init(limits: Limits = .standard) { self.limits = limits }
 
     /// Parses a whole file. Only structural data is read.

@@ -1,15 +1,19 @@
 /// Where written boxes go: memory (``ByteWriter``) or a file. Copies of unchanged file ranges go
 /// through ``copy(from:offset:length:)`` so a file sink can move them without Swift arrays.
 public protocol ByteSink {
+    /// Appends `bytes`.
     mutating func write(_ bytes: ArraySlice<UInt8>) throws(BoxError)
+    /// Appends `length` bytes of `source` from `offset`.
     mutating func copy(from source: any ByteSource, offset: UInt64, length: UInt64) throws(BoxError)
 }
 
 extension ByteWriter: ByteSink {
+    /// Appends `bytes` to the buffer.
     public mutating func write(_ bytes: ArraySlice<UInt8>) throws(BoxError) {
         write(bytes: bytes)
     }
 
+    /// Appends `length` bytes of `source` from `offset`, read in chunks of 1 MiB.
     public mutating func copy(from source: any ByteSource, offset: UInt64, length: UInt64) throws(BoxError) {
         let chunk: UInt64 = 1 << 20
         var done: UInt64 = 0

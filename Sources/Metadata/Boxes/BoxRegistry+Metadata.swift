@@ -1,5 +1,6 @@
 import ISOBMFF
 
+/// The Metadata target's box rules.
 extension BoxRegistry {
     /// Metadata's rows: the codecs of QuickTime metadata boxes — the key table of a `meta`, the
     /// value atoms of `ilst` items, and the key table of a timed-metadata (`mebx`) sample entry.

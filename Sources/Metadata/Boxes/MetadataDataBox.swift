@@ -7,15 +7,19 @@ public struct MetadataDataBox: BoxPayload {
     public static var boxTypes: Set<FourCC> { ["data"] }
     public var boxType: FourCC { "data" }
 
+    /// The type indicator's first byte: the type set, 0 for the well-known types.
     public var typeSet: UInt8
+    /// The type indicator's low 24 bits: the well-known type of ``value``.
     public var dataType: MetadataDataType
     /// 0 = any; 1…255 = index into a `ctry` list; else two ASCII letters (ISO 3166-1).
     public var country: UInt16
     /// 0 = any; 1…255 = index into a `lang` list; else a packed ISO 639-2/T code (or a
     /// Macintosh language code below 0x400, as iTunes-era files have).
     public var language: UInt16
+    /// The value's bytes, as ``dataType`` encodes them.
     public var value: [UInt8]
 
+    /// Creates a value atom of the well-known type set; country and language 0 mean "any".
     public init(dataType: MetadataDataType, value: [UInt8], country: UInt16 = 0, language: UInt16 = 0) {
         typeSet = 0
         self.dataType = dataType

@@ -7,15 +7,20 @@ public struct MetadataKeysBox: BoxPayload {
     public static var boxTypes: Set<FourCC> { ["keys"] }
     public var boxType: FourCC { "keys" }
 
+    /// One key of the table: its namespace and its bytes.
     public struct Entry: Hashable, Sendable {
+        /// The key namespace: `mdta` for reverse-DNS keys, `udta` for four-character codes.
         public var namespace: FourCC
+        /// The key's bytes as written (UTF-8 for `mdta`).
         public var value: [UInt8]
 
+        /// Creates an entry from its namespace and raw key bytes.
         public init(namespace: FourCC, value: [UInt8]) {
             self.namespace = namespace
             self.value = value
         }
 
+        /// Creates an entry whose key is `key` in UTF-8.
         public init(namespace: FourCC = "mdta", key: String) {
             self.init(namespace: namespace, value: Array(key.utf8))
         }
@@ -27,12 +32,16 @@ public struct MetadataKeysBox: BoxPayload {
         }
     }
 
+    /// The FullBox version; 0 is the only one defined.
     public var version: UInt8
+    /// The FullBox flags; none are defined.
     public var flags: UInt32
+    /// The keys in table order: entry *n* is key index *n* + 1.
     public var entries: [Entry]
     /// Bytes after the counted entries, kept so the box is written back as read.
     public var trailing: [UInt8]
 
+    /// Creates a version 0 table of `entries`.
     public init(entries: [Entry]) {
         version = 0
         flags = 0

@@ -6,6 +6,7 @@ import ISOBMFF
 /// apart. Timed metadata key tables carry it in a key's atom; QuickTime metadata items carry it
 /// beside their `data` atom.
 public enum MetadataLocaleAtom {
+    /// The atom type, `loca`.
     public static let type: FourCC = "loca"
 
     /// The atom's payload: the tag and a NUL.

@@ -4,17 +4,22 @@ import ISOBMFF
 public struct GeographicLocation: Hashable, Sendable, CustomStringConvertible {
     /// Degrees; east and north positive.
     public var longitude: Double
+    /// Degrees; north positive.
     public var latitude: Double
     /// Metres.
     public var altitude: Double
+    /// The place's name.
     public var name: String
     /// 0 shooting location, 1 real location, 2 fictional location.
     public var role: UInt8
+    /// The astronomical body the coordinates are on (`earth`).
     public var body: String
+    /// Free text about the place.
     public var notes: String
     /// The packed ISO 639-2/T language of the texts.
     public var language: MediaLanguage
 
+    /// Creates a location from its coordinates (degrees, metres) and texts.
     public init(longitude: Double, latitude: Double, altitude: Double, name: String = "", role: UInt8 = 0,
                 body: String = "earth", notes: String = "", language: MediaLanguage = .undetermined) {
         self.longitude = longitude

@@ -2,10 +2,14 @@
 /// `com.apple.quicktime.location.ISO6709`): signed decimal degrees of latitude then longitude,
 /// an optional signed altitude in metres, a closing `/` — e.g. `+48.8584+002.2945+035.000/`.
 public struct ISO6709Point: Hashable, Sendable, CustomStringConvertible {
+    /// Signed decimal degrees, north positive, −90…90.
     public var latitude: Double
+    /// Signed decimal degrees, east positive, −180…180.
     public var longitude: Double
+    /// Metres; nil when the string has none.
     public var altitude: Double?
 
+    /// Creates a point from degrees of latitude and longitude and an optional altitude in metres.
     public init(latitude: Double, longitude: Double, altitude: Double? = nil) {
         self.latitude = latitude
         self.longitude = longitude

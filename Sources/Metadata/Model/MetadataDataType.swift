@@ -7,33 +7,53 @@ public struct MetadataDataType: RawRepresentable, Hashable, Sendable, CustomStri
 
     /// No type: iTunes binary items such as `trkn` and `disk`.
     public static let reserved = Self(rawValue: 0)
+    /// UTF-8 text without a terminator.
     public static let utf8 = Self(rawValue: 1)
+    /// Big-endian UTF-16 text.
     public static let utf16 = Self(rawValue: 2)
     /// Shift-JIS, deprecated.
     public static let shiftJIS = Self(rawValue: 3)
+    /// UTF-8 text, the sort form of another item's value.
     public static let utf8Sort = Self(rawValue: 4)
+    /// Big-endian UTF-16 text, the sort form of another item's value.
     public static let utf16Sort = Self(rawValue: 5)
+    /// A JPEG (JFIF) image.
     public static let jpeg = Self(rawValue: 13)
+    /// A PNG image.
     public static let png = Self(rawValue: 14)
     /// Big-endian signed integer of 1, 2, 3, 4 or 8 bytes.
     public static let signedInteger = Self(rawValue: 21)
     /// Big-endian unsigned integer of 1, 2, 3, 4 or 8 bytes.
     public static let unsignedInteger = Self(rawValue: 22)
+    /// Big-endian IEEE 754 32-bit float.
     public static let float32 = Self(rawValue: 23)
+    /// Big-endian IEEE 754 64-bit float.
     public static let float64 = Self(rawValue: 24)
+    /// A Windows bitmap (BMP) image.
     public static let bmp = Self(rawValue: 27)
     /// A nested QuickTime metadata atom.
     public static let metadataAtom = Self(rawValue: 28)
+    /// Signed 8-bit integer.
     public static let int8 = Self(rawValue: 65)
+    /// Big-endian signed 16-bit integer.
     public static let int16 = Self(rawValue: 66)
+    /// Big-endian signed 32-bit integer.
     public static let int32 = Self(rawValue: 67)
+    /// A point: x and y as big-endian float32.
     public static let pointF32 = Self(rawValue: 70)
+    /// Dimensions: width and height as big-endian float32.
     public static let dimensionsF32 = Self(rawValue: 71)
+    /// A rectangle: x, y, width and height as big-endian float32.
     public static let rectF32 = Self(rawValue: 72)
+    /// Big-endian signed 64-bit integer.
     public static let int64 = Self(rawValue: 74)
+    /// Unsigned 8-bit integer.
     public static let uint8 = Self(rawValue: 75)
+    /// Big-endian unsigned 16-bit integer.
     public static let uint16 = Self(rawValue: 76)
+    /// Big-endian unsigned 32-bit integer.
     public static let uint32 = Self(rawValue: 77)
+    /// Big-endian unsigned 64-bit integer.
     public static let uint64 = Self(rawValue: 78)
     /// A 3×3 matrix of big-endian float64.
     public static let affineTransformF64 = Self(rawValue: 79)

@@ -2,11 +2,13 @@
 /// (`udta/©xyz`, `mdta/com.apple.quicktime.location.ISO6709`, `itsk/©nam`), so a user can match
 /// what a Mac shows.
 public struct MetadataIdentifier: Hashable, Sendable, Comparable, CustomStringConvertible, Codable {
+    /// The key space: the carrier and namespace the key belongs to (`mdta`, `udta`, `itsk`, …).
     public var keySpace: MetadataKeySpace
     /// The key: a reverse-DNS string (`mdta`, `itlk`) or a four-character code (`udta`, `uiso`,
     /// `itsk`) with `©` for 0xA9.
     public var key: String
 
+    /// Creates the identifier of `key` in `keySpace`.
     public init(_ keySpace: MetadataKeySpace, _ key: String) {
         self.keySpace = keySpace
         self.key = key

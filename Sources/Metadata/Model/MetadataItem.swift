@@ -4,7 +4,9 @@ import ISOBMFF
 /// A multilingual item (a `©nam` with several records, a `data` atom per locale) is one item per
 /// language.
 public struct MetadataItem: Hashable, Sendable {
+    /// What the item is.
     public var identifier: MetadataIdentifier
+    /// The item's decoded value.
     public var value: MetadataValue
     /// The well-known type the carrier recorded; nil where the carrier has none (QuickTime
     /// user-data text, 3GPP items).
@@ -13,10 +15,12 @@ public struct MetadataItem: Hashable, Sendable {
     public var language: String?
     /// ISO 3166-1 alpha-2 country of a `data` atom's locale; nil for any.
     public var country: String?
+    /// Where the item applies: the movie, a track or a track's media.
     public var scope: MetadataScope
     /// The box in the source file the item was read from; nil for an item not read from a file.
     public var origin: MetadataOrigin?
 
+    /// Creates an item; by default a language-neutral movie item with no recorded type or origin.
     public init(identifier: MetadataIdentifier, value: MetadataValue, dataType: MetadataDataType? = nil,
                 language: String? = nil, country: String? = nil, scope: MetadataScope = .movie,
                 origin: MetadataOrigin? = nil) {
@@ -40,6 +44,7 @@ public struct MetadataOrigin: Hashable, Sendable {
     /// For QuickTime metadata, the item's 1-based index in `keys`.
     public var keyIndex: UInt32?
 
+    /// Creates the origin of an item read from the box at `location` of `size` bytes.
     public init(location: BoxLocation, size: UInt64, keyIndex: UInt32? = nil) {
         self.location = location
         self.size = size

@@ -1,8 +1,11 @@
 /// Where an item applies: the whole movie, one track, or one track's media (`mdia/meta` or
 /// `mdia/udta`, QuickTime only).
 public enum MetadataScope: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The whole movie (`moov/udta`, `moov/meta`).
     case movie
+    /// The track with this ID (`trak/udta`, `trak/meta`).
     case track(UInt32)
+    /// The media of the track with this ID (`mdia/udta`, `mdia/meta`).
     case media(UInt32)
 
     /// The track the item belongs to, if any.

@@ -3,12 +3,17 @@ import ISOBMFF
 /// A typed metadata value, decoded from its bytes and well-known data type. A value of a type
 /// this library does not decode is kept as bytes, never dropped, and written back unchanged.
 public enum MetadataValue: Hashable, Sendable {
+    /// Text, from UTF-8 or UTF-16.
     case text(String)
+    /// A signed integer.
     case integer(Int64)
+    /// An unsigned integer.
     case unsignedInteger(UInt64)
+    /// A float32 or float64.
     case float(Double)
     /// A point, dimensions, rectangle or affine transform: its numbers in order.
     case floats([Double])
+    /// An image's bytes and format.
     case image(MetadataImageFormat, [UInt8])
     /// A 3GPP `loci` place (3GPP TS 26.244 §8.12).
     case location(GeographicLocation)
@@ -141,8 +146,14 @@ public enum MetadataValue: Hashable, Sendable {
 
 /// The image formats of well-known metadata types.
 public enum MetadataImageFormat: String, Sendable, Hashable, Codable {
-    case jpeg, png, bmp
+    /// JPEG (JFIF), data type 13.
+    case jpeg
+    /// PNG, data type 14.
+    case png
+    /// Windows bitmap, data type 27.
+    case bmp
 
+    /// The well-known data type of the format.
     public var dataType: MetadataDataType {
         switch self {
         case .jpeg: .jpeg

@@ -16,6 +16,7 @@ public struct MetadataReading: Hashable, Sendable {
     /// The most items read: real movies have tens.
     public static let maxItems = 10_000
 
+    /// Creates a complete reading of `items` with `warnings`.
     public init(items: [MetadataItem] = [], warnings: [BoxError] = []) {
         self.items = items
         self.warnings = warnings

@@ -2,19 +2,25 @@
 /// and a subject no rule matches is removed (an allow-list, like Apple's
 /// `AVMetadataItemFilter.forSharing()`, which keeps only what it knows to be safe).
 public struct SharingFilter: Sendable, Hashable {
+    /// The rules, checked in order.
     public var rules: [SharingRule]
 
+    /// Creates a filter of `rules`, checked in order.
     public init(rules: [SharingRule]) { self.rules = rules }
 
     /// What the filter does with one subject, and the rule that says so.
     public struct Decision: Sendable, Hashable {
+        /// Whether the subject is kept or removed.
         public var action: SharingRule.Action
+        /// The kind of information the subject is.
         public var category: SharingCategory
+        /// Why, for people.
         public var reason: String
         /// The pattern of the deciding rule; nil when no rule matched.
         public var pattern: String?
     }
 
+    /// The decision of the first rule that matches `subject`; removal when none does.
     public func decision(for subject: String) -> Decision {
         guard let rule = rules.first(where: { $0.matches(subject) }) else {
             return Decision(action: .remove, category: .unknown,
@@ -23,6 +29,7 @@ public struct SharingFilter: Sendable, Hashable {
         return Decision(action: rule.action, category: rule.category, reason: rule.reason, pattern: rule.pattern)
     }
 
+    /// The decision for a metadata item's identifier.
     public func decision(for identifier: MetadataIdentifier) -> Decision { decision(for: identifier.description) }
 
     /// The filter with `target` — a category name (`location`), a subject or a pattern — kept,

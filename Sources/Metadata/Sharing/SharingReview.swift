@@ -6,10 +6,14 @@ import Movie
 public struct SharingReview: Sendable {
     /// A timed metadata track as the review sees it: its format and, for `mebx`, its keys.
     public struct MetadataTrack: Sendable, Hashable {
+        /// The track's ID.
         public var trackID: UInt32
+        /// The track's sample entry format (`mebx`, `gpmd`, …); nil when it has none.
         public var format: FourCC?
+        /// The keys of a `mebx` track's key tables; empty for other formats.
         public var keys: [MetadataIdentifier]
 
+        /// Creates the review's view of a timed metadata track.
         public init(trackID: UInt32, format: FourCC?, keys: [MetadataIdentifier]) {
             self.trackID = trackID
             self.format = format
@@ -19,14 +23,27 @@ public struct SharingReview: Sendable {
 
     /// One subject and its fate.
     public struct Entry: Sendable, Hashable {
+        /// What sort of subject an entry is.
         public enum Kind: String, Sendable, Hashable {
-            case item, track, box, name, headerTimes = "header-times"
+            /// A static metadata item.
+            case item
+            /// A timed metadata track.
+            case track
+            /// A free-space or vendor box.
+            case box
+            /// A handler or compressor name.
+            case name
+            /// The creation and modification times of `mvhd`, `tkhd` and `mdhd`.
+            case headerTimes = "header-times"
         }
 
+        /// What sort of subject this is.
         public var kind: Kind
         /// The identifier, `track:FORMAT`, `box:PATH`, `name:handler`, `name:compressor` or `header:times`.
         public var subject: String
+        /// Where the subject is: the movie, a track or a track's media.
         public var scope: MetadataScope
+        /// What the filter does with the subject, and why.
         public var decision: SharingFilter.Decision
         /// The item's value for people, or a summary of a track or box.
         public var summary: String
@@ -34,11 +51,15 @@ public struct SharingReview: Sendable {
         public var byteRange: Range<UInt64>?
     }
 
+    /// Every subject found, in the order reviewed.
     public private(set) var entries: [Entry] = []
+    /// The static metadata items to remove.
     public private(set) var removedItems: [MetadataItem] = []
+    /// The IDs of the timed metadata tracks to remove.
     public private(set) var removedTrackIDs: Set<UInt32> = []
     /// Offsets of boxes (top-level or inside `moov`) removed whole.
     public private(set) var removedBoxOffsets: Set<UInt64> = []
+    /// Whether the creation and modification times of `mvhd`, `tkhd` and `mdhd` become 0 (unknown).
     public private(set) var clearsHeaderTimes = false
     /// Tracks whose handler names (`mdia/hdlr`, `minf/hdlr`) become the conventional ones.
     public private(set) var renamedHandlerTrackIDs: Set<UInt32> = []

@@ -5,15 +5,24 @@
 /// (`track:gpmd`) or movie header times (`header:times`). A pattern is a subject, or a prefix
 /// ending in `*`.
 public struct SharingRule: Sendable, Hashable, Codable {
+    /// What a rule does with the subjects it matches.
     public enum Action: String, Sendable, Hashable, Codable {
-        case keep, remove
+        /// The subject stays.
+        case keep
+        /// The subject is removed.
+        case remove
     }
 
+    /// A subject, or a prefix ending in `*`.
     public var pattern: String
+    /// Whether matching subjects are kept or removed.
     public var action: Action
+    /// The kind of information the matching subjects are.
     public var category: SharingCategory
+    /// Why, for people.
     public var reason: String
 
+    /// Creates a rule that applies `action` to subjects matching `pattern`.
     public init(_ pattern: String, _ action: Action, _ category: SharingCategory, _ reason: String) {
         self.pattern = pattern
         self.action = action
@@ -21,6 +30,7 @@ public struct SharingRule: Sendable, Hashable, Codable {
         self.reason = reason
     }
 
+    /// Whether `subject` equals the pattern, or starts with its prefix when it ends in `*`.
     public func matches(_ subject: String) -> Bool {
         pattern.hasSuffix("*") ? subject.hasPrefix(pattern.dropLast()) : subject == pattern
     }

@@ -7,8 +7,12 @@ import XML
 public enum GPXTrackParser {
     /// The largest input read (64 MiB) and the most points kept.
     public static let maxInputBytes = 64 << 20
+    /// The most points kept.
     public static let maxPoints = 1_000_000
 
+    /// The points of a GPX file (track points, else route points, else waypoints) in document
+    /// order; an error for malformed XML, a root that is not `gpx`, an out-of-range coordinate,
+    /// a bad `ele` or `time`, or no points at all.
     public static func parse(bytes: [UInt8]) throws(MetadataInputError) -> [GPXPoint] {
         guard bytes.count <= maxInputBytes else { throw MetadataInputError("the GPX file is larger than \(maxInputBytes) bytes") }
         var tokenizer = XMLTokenizer(String(decoding: bytes, as: UTF8.self))

@@ -5,8 +5,10 @@ public struct MetadataInputError: Error, Sendable, Hashable, CustomStringConvert
     public var line: Int?
     /// The place in a JSON document (`keys[0].dataType`).
     public var path: String?
+    /// What is wrong.
     public var message: String
 
+    /// Creates an error saying `message`, at an input line or a JSON path when known.
     public init(_ message: String, line: Int? = nil, path: String? = nil) {
         self.message = message
         self.line = line

@@ -10,6 +10,7 @@ public struct MetadataKeyTable: BoxPayload {
     public static var boxTypes: Set<FourCC> { ["keys"] }
     public var boxType: FourCC { "keys" }
 
+    /// The keys in table order.
     public var keys: [TimedMetadataKey] {
         didSet { positions = Self.positions(of: keys) }
     }
@@ -21,6 +22,7 @@ public struct MetadataKeyTable: BoxPayload {
     /// Each key atom as read, whole, with the key and other atoms it decoded to, by local key ID.
     private var atomsAsRead: [UInt32: (key: TimedMetadataKey, otherAtoms: [UInt8], bytes: ArraySlice<UInt8>)] = [:]
 
+    /// Creates a table of `keys` with no other atoms.
     public init(keys: [TimedMetadataKey]) {
         self.keys = keys
         positions = Self.positions(of: keys)

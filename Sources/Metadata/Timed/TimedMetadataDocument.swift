@@ -20,7 +20,9 @@ import Movie
 /// without a language, else its first. A key that the format does not have is an error (a
 /// misspelt `"langauge"` would otherwise be dropped without a word).
 public struct TimedMetadataDocument: Hashable, Sendable, Codable {
+    /// One key of the track, as `keys` lists it.
     public struct Key: Hashable, Sendable, Codable {
+        /// The key's identifier (`mdta/com.apple.quicktime.location.ISO6709`).
         public var identifier: MetadataIdentifier
         /// A well-known type name (`utf8`, `int16`, `float32`, …; see ``MetadataDataType``) or
         /// code, or a reverse-DNS type name of the writer's own (`com.example.serialnumber`),
@@ -35,6 +37,7 @@ public struct TimedMetadataDocument: Hashable, Sendable, Codable {
         /// The `keyd` namespace when it is not the identifier's key space (`fiel`).
         public var namespace: String?
 
+        /// Creates a key; unset fields are left out of the JSON.
         public init(identifier: MetadataIdentifier, dataType: String? = nil, dataTypeName: String? = nil,
                     language: String? = nil, namespace: String? = nil) {
             self.identifier = identifier
@@ -57,6 +60,7 @@ public struct TimedMetadataDocument: Hashable, Sendable, Codable {
         }
     }
 
+    /// One interval of the track and its values.
     public struct Group: Hashable, Sendable, Codable {
         /// Seconds.
         public var start: Double
@@ -65,6 +69,7 @@ public struct TimedMetadataDocument: Hashable, Sendable, Codable {
         /// Values by identifier.
         public var items: [String: TimedMetadataValue]
 
+        /// Creates a group starting at `start` seconds; without `duration` it lasts until the next.
         public init(start: Double, duration: Double? = nil, items: [String: TimedMetadataValue]) {
             self.start = start
             self.duration = duration
@@ -84,9 +89,12 @@ public struct TimedMetadataDocument: Hashable, Sendable, Codable {
 
     /// Units per second the groups are written in; nil for milliseconds.
     public var timescale: UInt32?
+    /// The declared keys, in key table order.
     public var keys: [Key]
+    /// The intervals, in time order.
     public var groups: [Group]
 
+    /// Creates a document of `groups`, declaring `keys`.
     public init(timescale: UInt32? = nil, keys: [Key] = [], groups: [Group]) {
         self.timescale = timescale
         self.keys = keys

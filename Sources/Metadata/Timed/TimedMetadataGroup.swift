@@ -13,6 +13,7 @@ public struct TimedMetadataGroup: Hashable, Sendable {
     /// Identifier, value and data type from the key table; scope the metadata track.
     public var items: [MetadataItem]
 
+    /// Creates a group timed in units of `timescale`.
     public init(mediaStart: UInt64, mediaDuration: UInt64, timescale: UInt32, items: [MetadataItem]) {
         self.mediaStart = mediaStart
         self.mediaDuration = mediaDuration

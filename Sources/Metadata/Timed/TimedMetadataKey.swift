@@ -20,6 +20,7 @@ public struct TimedMetadataKey: Hashable, Sendable {
     /// The language tag of the values (`loca`); nil for every locale.
     public var locale: String?
 
+    /// Creates a key; without `namespace`, the identifier's key space (else `mdta`) is the `keyd` namespace.
     public init(localID: UInt32, identifier: MetadataIdentifier, namespace: FourCC? = nil,
                 dataType: MetadataDataType? = nil, dataTypeName: String? = nil, locale: String? = nil) {
         self.localID = localID

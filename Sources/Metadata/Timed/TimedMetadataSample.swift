@@ -7,9 +7,12 @@ import ISOBMFF
 public struct TimedMetadataSample: Hashable, Sendable {
     /// One value atom: the key it is for and the value's bytes.
     public struct Value: Hashable, Sendable {
+        /// The local key ID of the key the value is for (the atom's type).
         public var localID: UInt32
+        /// The value's bytes, as the key's data type encodes them.
         public var bytes: [UInt8]
 
+        /// Creates a value atom for the key `localID`.
         public init(localID: UInt32, bytes: [UInt8]) {
             self.localID = localID
             self.bytes = bytes
@@ -19,6 +22,7 @@ public struct TimedMetadataSample: Hashable, Sendable {
     /// The values in sample order; empty for a gap.
     public var values: [Value]
 
+    /// Creates a sample of `values`, in order.
     public init(values: [Value]) {
         self.values = values
     }

@@ -4,6 +4,7 @@ import Movie
 /// A timed metadata track (QTFF "Timed Metadata Media", sample entry `mebx`): its keys, the
 /// tracks it describes, and its samples as groups of items.
 public struct TimedMetadataTrack: Sendable {
+    /// The metadata track's ID.
     public var trackID: UInt32
     /// The keys of the track's sample descriptions, in order (a key repeated in a later
     /// description is listed once).
@@ -17,6 +18,7 @@ public struct TimedMetadataTrack: Sendable {
     /// Problems that did not stop the reading: value atoms naming a key no table declares.
     public var warnings: [BoxError]
 
+    /// Creates a track from its keys and groups.
     public init(trackID: UInt32, keys: [TimedMetadataKey], describedTrackIDs: [UInt32] = [],
                 groups: [TimedMetadataGroup], timescale: UInt32, warnings: [BoxError] = []) {
         self.trackID = trackID

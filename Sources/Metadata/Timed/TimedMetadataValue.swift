@@ -2,11 +2,17 @@
 /// list of numbers (points, rectangles, transforms), or `{"hex": "…"}` for bytes (images,
 /// structured Apple values, unknown types). The key's data type says which a value must be.
 public enum TimedMetadataValue: Hashable, Sendable, Codable {
+    /// A JSON string.
     case text(String)
+    /// A signed integer; a JSON integer that fits `Int64` reads as this.
     case integer(Int64)
+    /// An unsigned integer; a JSON integer above `Int64.max` reads as this.
     case unsignedInteger(UInt64)
+    /// A floating-point number.
     case number(Double)
+    /// A JSON list of numbers: a point, dimensions, rectangle or transform.
     case numbers([Double])
+    /// Bytes, written `{"hex": "…"}`.
     case bytes([UInt8])
 
     private enum ByteKeys: String, CodingKey { case hex }

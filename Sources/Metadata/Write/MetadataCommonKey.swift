@@ -3,6 +3,7 @@
 /// iTunes lists (the `ilst` item types iTunes and ffmpeg write) and QuickTime user data (QTFF
 /// "User data list": `©xxx` international text items).
 public struct MetadataCommonKey: Hashable, Sendable {
+    /// The common name, lowercase (`title`, `album-artist`).
     public var name: String
     /// The `mdta` key, nil when QuickTime metadata defines none.
     public var quickTimeMetadataKey: String?
@@ -11,6 +12,7 @@ public struct MetadataCommonKey: Hashable, Sendable {
     /// The QuickTime user-data item type, nil when none.
     public var userDataKey: String?
 
+    /// Creates a common key from its name and its key in each carrier (nil where it has none).
     public init(name: String, quickTimeMetadataKey: String?, iTunesKey: String?, userDataKey: String?) {
         self.name = name
         self.quickTimeMetadataKey = quickTimeMetadataKey

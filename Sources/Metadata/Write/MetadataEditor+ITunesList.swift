@@ -90,6 +90,7 @@ extension MetadataEditor {
     }
 }
 
+/// Losses of writing QuickTime metadata as an iTunes list.
 extension ConversionLoss.Kind {
     /// Movie metadata of a QuickTime movie written as MPEG-4 whose key has no iTunes item type.
     public static let noITunesForm = Self(rawValue: "metadata-no-ilst-form")

@@ -4,8 +4,10 @@ import ISOBMFF
 /// (`mdta`), iTunes lists and QuickTime user data, at movie, track or media level. Every box
 /// the edit does not concern keeps its bytes, and the tree stays writable.
 public struct MetadataEditor: Sendable {
+    /// The bounds the editor reads within.
     public var limits: Limits
 
+    /// Creates an editor that reads within `limits`.
     public init(limits: Limits = .standard) {
         self.limits = limits
     }

@@ -1,5 +1,6 @@
 import ISOBMFF
 
+/// The Movie target's box rules.
 extension BoxRegistry {
     /// Movie's rows: the codecs of the boxes the movie model reads beyond ISOBMFF's.
     public static let movie = BoxRegistry([

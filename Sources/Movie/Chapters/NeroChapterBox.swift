@@ -20,6 +20,7 @@ public struct NeroChapterBox: BoxModel, Hashable {
         /// The title as text (bytes that are not UTF-8 read as U+FFFD).
         public var title: String { String(decoding: titleBytes, as: UTF8.self) }
 
+        /// Creates an entry from its start in 100 ns units and its title's bytes as stored.
         public init(start: UInt64, titleBytes: [UInt8]) {
             self.start = start
             self.titleBytes = titleBytes
@@ -36,6 +37,7 @@ public struct NeroChapterBox: BoxModel, Hashable {
 
     /// The box version: 0 or 1 (which differ in the entry count's width).
     public var version: UInt8
+    /// The FullBox flags; none are defined.
     public var flags: UInt32
     /// Version 1: the byte between the flags and the 32-bit entry count.
     public var reserved: UInt8
@@ -144,6 +146,7 @@ extension NeroChapterBox {
     }
 }
 
+/// Losses of writing chapters as a Nero chapter list.
 extension ConversionLoss.Kind {
     /// Chapter titles cut to fit a Nero chapter list's one-byte length.
     public static let neroTitleLength = Self(rawValue: "chpl-title-length")

@@ -75,9 +75,12 @@ public enum AlternateGroupChoice: Sendable, Hashable {
 
 /// Changes to one existing track.
 public struct TrackChangeRequest: Sendable {
+    /// The ID of the track to change.
     public var trackID: UInt32
+    /// The changes to make.
     public var changes: TrackChanges
 
+    /// Creates a request to make `changes` to the track `trackID`.
     public init(trackID: UInt32, changes: TrackChanges) {
         self.trackID = trackID
         self.changes = changes

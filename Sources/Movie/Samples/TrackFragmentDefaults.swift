@@ -3,14 +3,18 @@ import ISOBMFF
 /// The sample defaults a `trex` box gives a track's fragments (ISO/IEC 14496-12 §8.8.3
 /// TrackExtendsBox): what a `tfhd` or `trun` does not say itself.
 public struct TrackFragmentDefaults: Sendable, Equatable {
+    /// The track the defaults are for.
     public var trackID: UInt32
     /// 1-based index into the track's `stsd`.
     public var descriptionIndex: UInt32
+    /// Default sample duration, in the track's media timescale.
     public var duration: UInt32
+    /// Default sample size in bytes.
     public var size: UInt32
     /// Sample flags (§8.8.3.1): dependency bits, padding, non-sync bit, degradation priority.
     public var flags: UInt32
 
+    /// Creates the defaults of track `trackID`.
     public init(trackID: UInt32, descriptionIndex: UInt32 = 1, duration: UInt32 = 0, size: UInt32 = 0, flags: UInt32 = 0) {
         self.trackID = trackID
         self.descriptionIndex = descriptionIndex

@@ -3,6 +3,7 @@ import ISOBMFF
 /// A `tfhd` box (ISO/IEC 14496-12 §8.8.7 TrackFragmentHeaderBox): which track a `traf`
 /// describes, where its data offsets count from, and defaults for its runs.
 public struct TrackFragmentHeader: Sendable, Equatable {
+    /// The track the fragment belongs to.
     public var trackID: UInt32
     /// Flag 0x000001: data offsets count from this file position.
     public var baseDataOffset: UInt64?
@@ -19,6 +20,7 @@ public struct TrackFragmentHeader: Sendable, Equatable {
     /// Flag 0x020000: without a base data offset, offsets count from the start of the `moof`.
     public var defaultBaseIsMoof: Bool
 
+    /// Creates a header for track `trackID`; each optional field set becomes its flag.
     public init(trackID: UInt32, baseDataOffset: UInt64? = nil, descriptionIndex: UInt32? = nil, defaultDuration: UInt32? = nil,
                 defaultSize: UInt32? = nil, defaultFlags: UInt32? = nil, durationIsEmpty: Bool = false, defaultBaseIsMoof: Bool = false) {
         self.trackID = trackID

@@ -6,11 +6,16 @@ import ISOBMFF
 public struct TrackRun: Sendable {
     /// One sample's fields, nil where the run leaves them to the defaults.
     public struct Entry: Sendable, Equatable {
+        /// Flag 0x100: the sample's duration, in the media timescale.
         public var duration: UInt32?
+        /// Flag 0x200: the sample's size in bytes.
         public var size: UInt32?
+        /// Flag 0x400: the sample's flags (§8.8.3.1).
         public var flags: UInt32?
+        /// Flag 0x800: composition time minus decode time, in the media timescale (signed in version 1).
         public var compositionOffset: Int64?
 
+        /// Creates an entry with the fields given.
         public init(duration: UInt32? = nil, size: UInt32? = nil, flags: UInt32? = nil, compositionOffset: Int64? = nil) {
             self.duration = duration
             self.size = size
@@ -19,11 +24,13 @@ public struct TrackRun: Sendable {
         }
     }
 
+    /// The box version: 1 makes composition offsets signed.
     public var version: UInt8
     /// Flag 0x001: added to the track fragment's base data offset.
     public var dataOffset: Int32?
     /// Flag 0x004: the first sample's flags, instead of the defaults.
     public var firstSampleFlags: UInt32?
+    /// The number of samples in the run.
     public let count: Int
     let hasDuration, hasSize, hasFlags, hasCompositionOffset: Bool
     private let entries: ArraySlice<UInt8>

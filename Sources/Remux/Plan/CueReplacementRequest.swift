@@ -11,10 +11,12 @@ import TimedText
 /// the old ID follow it): the engine lays a source track's chunks out from the source file, so a
 /// track with new samples is an added track, and the old one goes as a removed track does.
 public struct CueReplacementRequest: Sendable {
+    /// The ID of the text track whose cues are replaced.
     public var trackID: UInt32
     /// The track's cues in its media time, in any order (the builder lays them out).
     public var cues: [Cue]
 
+    /// Creates a request to replace the cues of track `trackID` with `cues`.
     public init(trackID: UInt32, cues: [Cue]) {
         self.trackID = trackID
         self.cues = cues

@@ -2,6 +2,7 @@ import Movie
 
 // The text form of track choices, one for the command line and plan files: `auto` or a number.
 
+/// The text form of an alternate group choice: `auto` or a group number.
 extension AlternateGroupChoice {
     /// `auto` or a group number from 0 (no group) to 32,767; nil for anything else.
     public init?(text: String) {

@@ -11,8 +11,11 @@ import Movie
 /// and undoes its appending when a write fails. Sample data is copied as whole box payloads, by
 /// the kernel where it can (`copy_file_range`), so memory does not grow with the file.
 public struct MovieEditor: Sendable {
+    /// The source movie the plans are applied to.
     public let movie: Movie
+    /// The path of the source file.
     public let path: String
+    /// The bounds reading and writing stay within.
     public var limits: Limits
     /// The lock held on the source while this editor lives.
     public let lock: FileLock

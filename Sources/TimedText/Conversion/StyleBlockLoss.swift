@@ -21,11 +21,13 @@ extension SubtitleTarget {
     }
 }
 
+/// The loss of WebVTT `STYLE` blocks.
 extension ConversionLoss.Kind {
     /// WebVTT `STYLE` blocks.
     public static let styleBlock = Self(rawValue: "style-block")
 }
 
+/// WebVTT `STYLE` blocks as the subject of a loss.
 extension ConversionLoss.Subject {
     /// A WebVTT file's `STYLE` blocks, numbered from 1 in file order.
     public static let styleBlock = Self(singular: "STYLE block", plural: "STYLE blocks")

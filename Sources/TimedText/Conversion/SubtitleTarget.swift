@@ -218,6 +218,7 @@ enum CueFeature: Hashable {
     }
 }
 
+/// What a subtitle format cannot carry of a cue's text and styling.
 extension ConversionLoss.Kind {
     /// Voice spans (WebVTT `<v>`).
     public static let voice = Self(rawValue: "voice")

@@ -1,5 +1,6 @@
 import ISOBMFF
 
+/// The TimedText target's box rules.
 extension BoxRegistry {
     /// TimedText's rows: the codecs of the timed-text sample entries it models. Their layouts
     /// are ISOBMFF's (see `BoxRegistry.isobmff`).

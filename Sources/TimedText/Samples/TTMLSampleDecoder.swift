@@ -56,6 +56,7 @@ public enum TTMLSampleDecoder {
     }
 }
 
+/// The loss of what a TTML sample says that cues cannot.
 extension ConversionLoss.Kind {
     /// What a TTML document in an `stpp` sample says that cues cannot (the parser's warnings).
     public static let ttmlDocument = Self(rawValue: "ttml-document")

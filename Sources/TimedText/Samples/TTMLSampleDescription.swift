@@ -13,6 +13,7 @@ public struct TTMLSampleDescription: Sendable, Equatable {
     /// `codecs` parameter): `im1t`.
     public static let imsc1TextCodec = "im1t"
 
+    /// The 1-based index into `dref` of the data reference that holds the samples.
     public var dataReferenceIndex: UInt16
     /// The namespaces of the documents, space-separated (`http://www.w3.org/ns/ttml`).
     public var namespace: String

@@ -29,6 +29,7 @@ public struct CuesPastEnd: Sendable, Equatable {
     public var losses: [ConversionLoss] { ConversionLoss.heldToMovieEnd(.cue, leftOut: leftOut, cut: cut, end: end) }
 }
 
+/// Losses of holding a new track to the movie's end.
 extension ConversionLoss {
     /// The losses of holding a new track to the movie's end (`PastEndPolicy.clip`): the
     /// cues, chapters or groups left out for starting at or after `end`, and those cut there.
@@ -49,6 +50,7 @@ extension ConversionLoss {
     }
 }
 
+/// Losses at the movie's end.
 extension ConversionLoss.Kind {
     /// Cues, chapters or groups starting at or after the movie's end, left out (`PastEndPolicy`).
     public static let pastMovieEnd = Self(rawValue: "past-movie-end")

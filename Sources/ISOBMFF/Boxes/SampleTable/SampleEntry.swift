@@ -5,9 +5,11 @@
 /// The entry keeps its fixed fields as read and its child boxes, and ``makeBox()`` writes the
 /// decoded values over those fields: an unchanged entry encodes to the bytes it was read from.
 public struct SampleEntry: BoxModel, Equatable {
+    /// The sample entry's type: the codec or format four-character code (`avc1`, `tx3g`, `encv`).
     public var format: FourCC
     /// For protected entries (`encv`, `enca`, …): the original format from `sinf/frma`.
     public var originalFormat: FourCC?
+    /// The 1-based index into `dref` of the data reference that holds the samples.
     public var dataReferenceIndex: UInt16
     /// Video: coded width and height in pixels.
     public var pixelSize: (width: UInt16, height: UInt16)?
