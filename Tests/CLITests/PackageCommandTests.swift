@@ -38,25 +38,30 @@ import Testing
     func everyStreamPlaysAsTheSource() throws {
         let folder = try TemporaryFolder("cli-package-ffmpeg")
         defer { folder.remove() }
-        let master = try package(in: folder) + "/master.m3u8"
-        // Packet for packet. The last AAC packet, which the source's edit list shows for 512 of
-        // its 1024 samples, is whole in the segments (durations of the last packet differ).
+        try expectStreamsAsTheSource(through: try package(in: folder) + "/master.m3u8")
+    }
+
+    /// Every video and audio stream of the demo read by ffmpeg through `packaged` (a playlist or
+    /// a manifest) as from the source. Packet for packet: the last AAC packet, which the source's
+    /// edit list shows for 512 of its 1024 samples, is whole in the segments (durations of the
+    /// last packet differ). In step as in the source: the AAC tracks' edit lists skip 1024
+    /// samples of encoder priming (ffmpeg shows the source's first packet at -1024 and the
+    /// second at 0), so the second audio packet starts with the first video frame, here as there.
+    func expectStreamsAsTheSource(through packaged: String, inputOptions: [String] = []) throws {
         for stream in ["v:0", "a:0", "a:1"] {
             let source = try framemd5(Self.demo, stream)
-            let packaged = try framemd5(master, stream)
+            let read = try framemd5(packaged, stream, inputOptions: inputOptions)
             #expect(!source.isEmpty)
-            #expect(packaged.count == source.count, "stream \(stream)")
-            #expect(packaged.map { $0.split(separator: ",").dropFirst().joined() } == source.map { $0.split(separator: ",").dropFirst().joined() },
+            #expect(read.count == source.count, "stream \(stream)")
+            #expect(read.map { $0.split(separator: ",").dropFirst().joined() } == source.map { $0.split(separator: ",").dropFirst().joined() },
                     "stream \(stream)")
-            #expect(packaged.dropLast() == source.dropLast(), "stream \(stream)")
+            #expect(read.dropLast() == source.dropLast(), "stream \(stream)")
         }
-        // In step as in the source: the AAC tracks' edit lists skip 1024 samples of encoder
-        // priming (ffmpeg shows the source's first packet at -1024 and the second at 0), so the
-        // second audio packet starts with the first video frame, here as there.
         for audio in ["a:0", "a:1"] {
             let source = try presentationTime(Self.demo, audio, packet: 1) - presentationTime(Self.demo, "v:0", packet: 0)
-            let packaged = try presentationTime(master, audio, packet: 1) - presentationTime(master, "v:0", packet: 0)
-            #expect(abs(packaged - source) < 0.001, "\(audio): \(packaged) s against \(source) s")
+            let read = try presentationTime(packaged, audio, packet: 1, inputOptions: inputOptions)
+                - presentationTime(packaged, "v:0", packet: 0, inputOptions: inputOptions)
+            #expect(abs(read - source) < 0.001, "\(audio): \(read) s against \(source) s")
         }
     }
 
