@@ -7,7 +7,7 @@ import TimedText
 struct NewTrackSamples {
     private(set) var bytes: [UInt8] = []
     private(set) var sizes: [UInt32] = []
-    private(set) var runs: [(count: UInt32, delta: UInt32)] = []
+    private var durations = RunLengthTable<UInt32>()
     /// The sum of the durations, in the media timescale.
     private(set) var duration: UInt64 = 0
     /// What the samples are, for messages ("a subtitle sample").
@@ -16,6 +16,9 @@ struct NewTrackSamples {
     init(kind: String) { self.kind = kind }
 
     var count: Int { sizes.count }
+
+    /// The `stts` runs of the durations.
+    var runs: [(count: UInt32, delta: UInt32)] { durations.runs.map { ($0.count, $0.value) } }
 
     /// Adds a sample lasting `duration` media units.
     mutating func append(_ sample: [UInt8], duration: UInt64) throws(BoxError) {
@@ -29,11 +32,7 @@ struct NewTrackSamples {
         self.duration = total
         bytes += sample
         sizes.append(size)
-        if let last = runs.last, last.delta == delta, last.count < UInt32.max {
-            runs[runs.count - 1].count += 1
-        } else {
-            runs.append((1, delta))
-        }
+        durations.append(delta)
     }
 
     /// Adds encoded text or caption samples, whose durations are never negative.

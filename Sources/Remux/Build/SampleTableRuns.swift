@@ -16,8 +16,8 @@ struct SampleTableRuns {
 
     init(_ samples: [SampleTable.Sample], trackID: UInt32, at location: BoxLocation) throws(BoxError) {
         startTime = samples.first?.decodeTime ?? 0
-        var durations: [(count: UInt32, value: UInt32)] = []
-        var offsets: [(count: UInt32, value: Int32)] = []
+        var durations = RunLengthTable<UInt32>()
+        var offsets = RunLengthTable<Int32>()
         var syncNumbers: [UInt32] = []
         var chunkOffsets: [UInt64] = []
         var chunks: [(firstChunk: UInt32, samplesPerChunk: UInt32, descriptionIndex: UInt32)] = []
@@ -42,8 +42,8 @@ struct SampleTableRuns {
                 }
                 delta = gap
             }
-            Self.append(delta, to: &durations)
-            Self.append(sample.compositionOffset, to: &offsets)
+            durations.append(delta)
+            offsets.append(sample.compositionOffset)
             if sample.isSync { syncNumbers.append(UInt32(index + 1)) }
             if sample.offset != chunkEnd || sample.descriptionIndex != chunkDescription || samplesInChunk == UInt32.max {
                 closeChunk()
@@ -57,9 +57,9 @@ struct SampleTableRuns {
         closeChunk()
         let end = samples.last.map { $0.decodeTime.saturatingAdd(UInt64($0.duration)) } ?? 0
         mediaDuration = end - startTime
-        var boxes = [TimeToSampleBox(runs: durations.map { ($0.count, $0.value) }).makeBox()]
-        if offsets.contains(where: { $0.value != 0 }) {
-            boxes.append(CompositionOffsetBox(runs: offsets.map { ($0.count, $0.value) }).makeBox())
+        var boxes = [TimeToSampleBox(runs: durations.runs.map { ($0.count, $0.value) }).makeBox()]
+        if offsets.runs.contains(where: { $0.value != 0 }) {
+            boxes.append(CompositionOffsetBox(runs: offsets.runs.map { ($0.count, $0.value) }).makeBox())
         }
         // Every sample sync: no `stss` (§8.6.2.1); otherwise the sync ones are listed.
         if syncNumbers.count < samples.count { boxes.append(SyncSampleBox(sampleNumbers: syncNumbers).makeBox()) }
@@ -69,14 +69,5 @@ struct SampleTableRuns {
             ChunkOffsetBox(offsets: chunkOffsets, large: chunkOffsets.contains(where: ChunkOffsetBox.needsLargeOffsets)).makeBox(),
         ]
         self.boxes = boxes
-    }
-
-    /// Adds one value to run-length `runs`, lengthening the last run when it holds the same value.
-    private static func append<Value: Equatable>(_ value: Value, to runs: inout [(count: UInt32, value: Value)]) {
-        if let last = runs.last, last.value == value, last.count < UInt32.max {
-            runs[runs.count - 1].count += 1
-        } else {
-            runs.append((1, value))
-        }
     }
 }
