@@ -16,7 +16,7 @@ public enum EditError: Error, Equatable, Sendable, CustomStringConvertible {
 
     // MARK: the editor
 
-    /// ``MovieEditor/write(_:to:replacingExisting:progress:)`` was given the source itself as
+    /// ``MovieEditor/write(_:to:replacingExisting:keepingFragments:progress:)`` was given the source itself as
     /// its output.
     case outputIsSource(path: String)
     /// The source changed size between reading it and locking it for an in-place edit.
@@ -28,9 +28,12 @@ public enum EditError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The plan refuses losses (``EditPlan/refusesLosses``) and these would happen.
     case refusedLosses([ConversionLoss])
     /// The movie is fragmented (`moof`) and the edit is in place: its samples are described in
-    /// the fragments, not in `moov`. A new file (``MovieEditor/write(_:to:replacingExisting:progress:)``)
+    /// the fragments, not in `moov`. A new file (``MovieEditor/write(_:to:replacingExisting:keepingFragments:progress:)``)
     /// is written as a regular movie.
     case fragmentedMovie
+    /// The output was to stay fragmented (``MovieEditor/write(_:to:replacingExisting:keepingFragments:progress:)``)
+    /// and the plan or the movie asks for what this writer does not do.
+    case cannotKeepFragments(FragmentKeepingObstacle)
     /// The track refers to media in another file (`dref`); only self-contained movies are edited.
     case externalMedia(trackID: UInt32)
     /// Every track ID is taken, so a new track gets none.
@@ -158,6 +161,16 @@ public enum EditError: Error, Equatable, Sendable, CustomStringConvertible {
         case lastBoxTooLarge(BoxLocation?)
     }
 
+    /// Why a fragmented movie cannot be written fragmented.
+    public enum FragmentKeepingObstacle: Equatable, Sendable {
+        /// A new chapter list: players read chapter tracks from `moov` alone, not from fragments.
+        case chapters
+        /// Subtitle tracks rebuilt from new cues: their samples are in fragments.
+        case cueReplacement
+        /// Track `trackID` has samples in its `moov` sample table as well as in fragments.
+        case samplesInMovieBox(trackID: UInt32)
+    }
+
     /// The state an in-place edit leaves the file in after a failed write.
     public enum InPlaceFailureOutcome: Equatable, Sendable {
         /// The writes were undone: the file is as it was.
@@ -183,6 +196,8 @@ public enum EditError: Error, Equatable, Sendable, CustomStringConvertible {
             "refusing to write what the output cannot carry: \(losses.joinedSummary); nothing was written"
         case .fragmentedMovie:
             "a fragmented movie (moof) cannot be edited in place: its samples are described in the fragments, not in moov; write a new file with -o, which is a regular movie"
+        case let .cannotKeepFragments(obstacle):
+            "cannot keep the movie fragmented: \(obstacle)"
         case let .externalMedia(trackID):
             "track \(trackID) refers to media in another file (dref); only self-contained movies can be edited"
         case .noFreeTrackID: "the movie uses every track ID"
@@ -263,6 +278,17 @@ extension EditError.InPlaceObstacle: CustomStringConvertible {
             EditError.located(location, "cannot remove a box that runs to the end of the file in place")
         case let .lastBoxTooLarge(location):
             EditError.located(location, "the last box runs to the end of the file and is larger than 4 GiB, so its size cannot be written in place")
+        }
+    }
+}
+
+extension EditError.FragmentKeepingObstacle: CustomStringConvertible {
+    /// The obstacle in plain words.
+    public var description: String {
+        switch self {
+        case .chapters: "a chapter track must have its samples in moov, where players read chapters"
+        case .cueReplacement: "replacing a fragmented subtitle track's cues is not supported"
+        case let .samplesInMovieBox(trackID): "track \(trackID) has samples in moov as well as in its fragments, which is not supported"
         }
     }
 }

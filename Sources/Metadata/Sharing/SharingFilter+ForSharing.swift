@@ -174,6 +174,13 @@ extension SharingFilter {
         .init("box:trak/meta", .remove, .unknown, "a meta box that is not QuickTime metadata"),
         .init("box:wide", .keep, .structure, "an 8-byte placeholder"),
         .init("box:mdat", .keep, .structure, "media data"),
+        // A fragmented movie's structure (ISO/IEC 14496-12 §8.8, §8.16): where and when its
+        // samples play, and indexes of its fragments.
+        .init("box:moof", .keep, .structure, "a movie fragment: where and when its samples play"),
+        .init("box:mfra", .keep, .structure, "an index of the movie fragments"),
+        .init("box:sidx", .keep, .structure, "an index of the movie fragments"),
+        .init("box:ssix", .keep, .structure, "an index of the movie fragments' subsegments"),
+        .init("box:styp", .keep, .structure, "the type of a segment of movie fragments"),
         .init("track:it35", .keep, .structure, "dynamic HDR metadata (ITU-T T.35) the picture needs"),
     ]
 }

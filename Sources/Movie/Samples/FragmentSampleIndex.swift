@@ -10,70 +10,104 @@ import ISOBMFF
 /// where the previous one ended. Decode times start at each `tfdt`, or continue from the previous
 /// fragment. Every sample must lie inside the file, and there may be at most `maxSamples`.
 public enum FragmentSampleIndex {
+    /// One `trun` of a `moof` and where the data of its samples starts in the file.
+    public struct PlacedRun: Sendable {
+        /// The `traf` the run is in, and its decoded `tfhd`.
+        public var trackFragment: Box
+        public var header: TrackFragmentHeader
+        /// The `trun` box and its decoded form.
+        public var box: Box
+        public var run: TrackRun
+        /// The run's place among the `traf`'s runs, from 0.
+        public var runIndex: Int
+        /// File offset of the run's first sample.
+        public var dataStart: UInt64
+        /// Each sample's size, with the `tfhd` and `trex` defaults applied.
+        public var sizes: [UInt32]
+
+        /// The bytes of the run's samples, back to back.
+        public var dataLength: UInt64 { sizes.reduce(0) { $0.saturatingAdd(UInt64($1)) } }
+    }
+
+    /// The runs of every `traf` of `moof`, in order, each placed in the file (§8.8.7.1);
+    /// `defaults` are the `trex` defaults by track ID. A `traf` with no `trun` has none.
+    public static func placedRuns(in moof: Box, defaults: [UInt32: TrackFragmentDefaults],
+                                  limits: Limits = .standard) throws(BoxError) -> [PlacedRun] {
+        let moofStart = moof.location?.offset ?? 0
+        var previousDataEnd: UInt64?
+        var placed: [PlacedRun] = []
+        for traf in moof.children("traf") {
+            guard let tfhd = traf.child("tfhd") else {
+                throw BoxError(.invalidValue("traf has no tfhd"), at: location(of: traf))
+            }
+            let header = try TrackFragmentHeader(tfhd, limits: limits)
+            let base = header.baseDataOffset
+                ?? (header.defaultBaseIsMoof || previousDataEnd == nil ? moofStart : previousDataEnd ?? moofStart)
+            let defaultSize = header.defaultSize ?? defaults[header.trackID]?.size ?? 0
+            var position = base
+            for (runIndex, trunBox) in traf.children("trun").enumerated() {
+                let run = try TrackRun(trunBox, limits: limits)
+                if let offset = run.dataOffset {
+                    let (moved, overflow) = Int64(clamping: base).addingReportingOverflow(Int64(offset))
+                    guard !overflow, moved >= 0 else {
+                        throw BoxError(.invalidValue("trun data offset \(offset) from \(base) is before the start of the file"),
+                                       at: location(of: trunBox))
+                    }
+                    position = UInt64(moved)
+                } else if runIndex == 0 {
+                    position = base
+                }
+                let sizes = (0..<run.count).map { run.entry($0).size ?? defaultSize }
+                let entry = PlacedRun(trackFragment: traf, header: header, box: trunBox, run: run, runIndex: runIndex, dataStart: position, sizes: sizes)
+                position = position.saturatingAdd(entry.dataLength)
+                placed.append(entry)
+            }
+            previousDataEnd = position
+        }
+        return placed
+    }
+
     /// The samples of track `trackID` in `fragments` (`moof` boxes in file order), numbered from
-    /// `firstIndex`, timed from `startTime` until a `tfdt` says otherwise.
-    public static func samples(of trackID: UInt32, in fragments: [Box], defaults: TrackFragmentDefaults?,
+    /// `firstIndex`, timed from `startTime` until a `tfdt` says otherwise; `defaults` are the
+    /// `trex` defaults by track ID.
+    public static func samples(of trackID: UInt32, in fragments: [Box], defaults: [UInt32: TrackFragmentDefaults],
                                firstIndex: Int = 0, startTime: UInt64 = 0, fileSize: UInt64, maxSamples: Int,
                                limits: Limits = .standard) throws(BoxError) -> [SampleTable.Sample] {
         var samples: [SampleTable.Sample] = []
         var time = startTime
+        let trackDefaults = defaults[trackID]
         for moof in fragments {
-            let moofStart = moof.location?.offset ?? 0
-            var previousDataEnd: UInt64?
-            for traf in moof.children("traf") {
-                guard let tfhd = traf.child("tfhd") else {
-                    throw BoxError(.invalidValue("traf has no tfhd"), at: location(of: traf))
-                }
-                let header = try TrackFragmentHeader(tfhd, limits: limits)
-                let base = header.baseDataOffset
-                    ?? (header.defaultBaseIsMoof || previousDataEnd == nil ? moofStart : previousDataEnd ?? moofStart)
-                let isTrack = header.trackID == trackID
-                if isTrack, let tfdt = traf.child("tfdt") { time = try decodeTime(tfdt, limits: limits) }
-                var position = base
-                for (runIndex, trunBox) in traf.children("trun").enumerated() {
-                    let run = try TrackRun(trunBox, limits: limits)
-                    if let offset = run.dataOffset {
-                        let (moved, overflow) = Int64(clamping: base).addingReportingOverflow(Int64(offset))
-                        guard !overflow, moved >= 0 else {
-                            throw BoxError(.invalidValue("trun data offset \(offset) from \(base) is before the start of the file"),
-                                           at: location(of: trunBox))
-                        }
-                        position = UInt64(moved)
-                    } else if runIndex == 0 {
-                        position = base
+            for placed in try placedRuns(in: moof, defaults: defaults, limits: limits) where placed.header.trackID == trackID {
+                let header = placed.header, run = placed.run
+                if placed.runIndex == 0, let tfdt = placed.trackFragment.child("tfdt") { time = try decodeTime(tfdt, limits: limits) }
+                var position = placed.dataStart
+                for (index, size) in placed.sizes.enumerated() {
+                    let entry = run.entry(index)
+                    let duration = entry.duration ?? header.defaultDuration ?? trackDefaults?.duration ?? 0
+                    guard samples.count < maxSamples else {
+                        throw BoxError(.limitExceeded("track \(trackID) has more than \(maxSamples) samples in its fragments"),
+                                       at: location(of: placed.box))
                     }
-                    for index in 0..<run.count {
-                        let entry = run.entry(index)
-                        let size = entry.size ?? header.defaultSize ?? defaults?.size ?? 0
-                        let duration = entry.duration ?? header.defaultDuration ?? defaults?.duration ?? 0
-                        if isTrack {
-                            guard samples.count < maxSamples else {
-                                throw BoxError(.limitExceeded("track \(trackID) has more than \(maxSamples) samples in its fragments"),
-                                               at: location(of: trunBox))
-                            }
-                            guard position <= fileSize, UInt64(size) <= fileSize - position else {
-                                throw BoxError(.invalidValue("sample \(index + 1) of this run (\(size) bytes at \(position)) runs past the end of the file (\(fileSize) bytes)"),
-                                               at: location(of: trunBox))
-                            }
-                            let flags = (index == 0 ? run.firstSampleFlags : nil) ?? entry.flags ?? header.defaultFlags ?? defaults?.flags ?? 0
-                            samples.append(SampleTable.Sample(
-                                index: firstIndex + samples.count, offset: position, size: size, decodeTime: time,
-                                compositionOffset: Int32(clamping: entry.compositionOffset ?? 0), duration: duration,
-                                isSync: !TrackFragmentDefaults.isNonSync(flags),
-                                descriptionIndex: header.descriptionIndex ?? defaults?.descriptionIndex ?? 1))
-                            time = time.saturatingAdd(UInt64(duration))
-                        }
-                        position = position.saturatingAdd(UInt64(size))
+                    guard position <= fileSize, UInt64(size) <= fileSize - position else {
+                        throw BoxError(.invalidValue("sample \(index + 1) of this run (\(size) bytes at \(position)) runs past the end of the file (\(fileSize) bytes)"),
+                                       at: location(of: placed.box))
                     }
+                    let flags = (index == 0 ? run.firstSampleFlags : nil) ?? entry.flags ?? header.defaultFlags ?? trackDefaults?.flags ?? 0
+                    samples.append(SampleTable.Sample(
+                        index: firstIndex + samples.count, offset: position, size: size, decodeTime: time,
+                        compositionOffset: Int32(clamping: entry.compositionOffset ?? 0), duration: duration,
+                        isSync: !TrackFragmentDefaults.isNonSync(flags),
+                        descriptionIndex: header.descriptionIndex ?? trackDefaults?.descriptionIndex ?? 1))
+                    time = time.saturatingAdd(UInt64(duration))
+                    position = position.saturatingAdd(UInt64(size))
                 }
-                previousDataEnd = position
             }
         }
         return samples
     }
 
     /// `tfdt` (§8.8.12): version 0 a 32-bit, version 1 a 64-bit base media decode time.
-    static func decodeTime(_ tfdt: Box, limits: Limits) throws(BoxError) -> UInt64 {
+    public static func decodeTime(_ tfdt: Box, limits: Limits) throws(BoxError) -> UInt64 {
         var reader = try tfdt.loaded(limits: limits).payloadReader()
         let version = try reader.readVersionAndFlags().version
         return try reader.readUInt(wide: version == 1)

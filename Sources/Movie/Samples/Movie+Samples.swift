@@ -9,7 +9,7 @@ extension Movie {
         let table = track.tableSampleCount > 0 ? try track.tableSamples(maxSamples: maxSamples) : []
         let endTime = table.last.map { $0.decodeTime.saturatingAdd(UInt64($0.duration)) } ?? 0
         let moofs = file.boxes.filter { $0.type == "moof" }
-        return table + (try FragmentSampleIndex.samples(of: track.id, in: moofs, defaults: summary.defaults[track.id],
+        return table + (try FragmentSampleIndex.samples(of: track.id, in: moofs, defaults: summary.defaults,
                                                         firstIndex: table.count, startTime: endTime, fileSize: file.source.size,
                                                         maxSamples: maxSamples - table.count, limits: track.limits))
     }

@@ -28,8 +28,10 @@ struct EditedMovie {
     /// metadata), so an in-place edit must erase it rather than only retire it.
     var erasesRetiredMovie: Bool
 
-    init(movie: Movie, plan: EditPlan, limits: Limits) throws(EditError) {
-        try Self.checkEditable(movie)
+    /// The plan applied to `movie`; a fragmented movie only `keepingFragments`, for a layout
+    /// that keeps it fragmented (``FragmentedLayout``), whose new tracks are fragmented then.
+    init(movie: Movie, plan: EditPlan, limits: Limits, keepingFragments: Bool = false) throws(EditError) {
+        try Self.checkEditable(movie, plan: plan, keepingFragments: keepingFragments)
         var edit = try EditableMovie(movie: movie, plan: plan, limits: limits)
         try edit.applyTrackChanges()
         try edit.addSubtitleTracks()
@@ -53,10 +55,17 @@ struct EditedMovie {
     }
 
     /// What the engine cannot write back faithfully: a fragmented movie as it is (a full
-    /// rewrite makes it regular first, ``DefragmentedMovie``), media in other files.
-    private static func checkEditable(_ movie: Movie) throws(EditError) {
+    /// rewrite makes it regular first, ``DefragmentedMovie``) unless the layout keeps it
+    /// fragmented — and then not with a new chapter list, replaced cues, or samples in `moov` as
+    /// well as in fragments — and media in other files.
+    private static func checkEditable(_ movie: Movie, plan: EditPlan, keepingFragments: Bool) throws(EditError) {
         if movie.isFragmented {
-            throw .fragmentedMovie
+            guard keepingFragments else { throw .fragmentedMovie }
+            if plan.chapters != nil { throw .cannotKeepFragments(.chapters) }
+            if !plan.cueReplacements.isEmpty { throw .cannotKeepFragments(.cueReplacement) }
+            if let track = movie.tracks.first(where: { $0.tableSampleCount > 0 }) {
+                throw .cannotKeepFragments(.samplesInMovieBox(trackID: track.id))
+            }
         }
         // A file cut short, or damaged after its last box, is the layouts' to judge
         // (SourceBoxes): what no track uses is left out, with a warning.

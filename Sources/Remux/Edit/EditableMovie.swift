@@ -48,7 +48,8 @@ struct EditableMovie {
         }
         self.tracks = tracks
         trackIDs = TrackIDAllocator(usedIDs: tracks.map(\.id), nextTrackID: movie.header?.nextTrackID)
-        duration = movie.header?.duration ?? 0
+        duration = Self.duration(of: movie)
+        movieEnd = duration > 0 ? SubtitleTime(units: Int64(clamping: duration), timescale: movie.header?.timescale ?? 600) : nil
         let video = movie.mainVideoTrack?.header
         mainVideoSize = (video?.width ?? 0, video?.height ?? 0)
     }
@@ -57,9 +58,16 @@ struct EditableMovie {
 
     var movieTimescale: UInt32 { source.header?.timescale ?? 600 }
 
-    /// The end new tracks are held to (`PastEndPolicy`); unknown when `mvhd` gives no duration.
-    var movieEnd: SubtitleTime? {
-        source.header.flatMap { $0.duration > 0 ? SubtitleTime(units: Int64(clamping: $0.duration), timescale: $0.timescale) : nil }
+    /// The end new tracks are held to (`PastEndPolicy`); unknown when the movie gives no duration.
+    let movieEnd: SubtitleTime?
+
+    /// The movie's duration in its timescale: `mvhd`'s, or, for a fragmented movie whose `mvhd`
+    /// gives none (ISO/IEC 14496-12 §8.8.1: fragments extend the presentation), its longest
+    /// track's, fragments included.
+    private static func duration(of movie: Movie) -> UInt64 {
+        let declared = movie.header?.duration ?? 0
+        guard declared == 0, movie.isFragmented, let seconds = movie.durationSeconds, seconds > 0 else { return declared }
+        return UInt64((seconds * Double(movie.header?.timescale ?? 600)).rounded())
     }
 
     /// Whether the output is a QuickTime movie (its brand, else the source's).

@@ -6,7 +6,7 @@ import Movie
 /// before the media rather than where a progressive download reaches them last), then every
 /// top-level box of the source that the edit copies (``SourceBoxes``), in its order, media
 /// included, each moved as a whole — or, for a strip, as the bytes kept tracks use.
-struct FullRewriteLayout {
+struct FullRewriteLayout: MovieLayout {
     /// A copied top-level box: its header as written and the source bytes of its payload.
     struct CopiedBox {
         var header: BoxHeader

@@ -44,14 +44,17 @@ public struct MovieEditor: Sendable {
 
     /// Writes the edited movie to `outputPath`, `moov` first. The output must not be the
     /// source (use ``editInPlace(_:progress:)``); an existing output must be a regular file,
-    /// and is replaced only with `replacingExisting`. Throws an ``EditError``: a refusal of the
-    /// plan, or ``EditError/box(_:)`` when the file cannot be read or written.
-    public func write(_ plan: EditPlan, to outputPath: String, replacingExisting: Bool = true,
+    /// and is replaced only with `replacingExisting`. A fragmented movie is written as a regular
+    /// one, or, `keepingFragments`, stays fragmented: its `moof`s rewritten, its `mdat`s copied,
+    /// added tracks fragmented too (ISO/IEC 14496-12 §8.8); `keepingFragments` changes nothing
+    /// for a movie that is not fragmented. Throws an ``EditError``: a refusal of the plan, or
+    /// ``EditError/box(_:)`` when the file cannot be read or written.
+    public func write(_ plan: EditPlan, to outputPath: String, replacingExisting: Bool = true, keepingFragments: Bool = false,
                       progress: (@Sendable (EditProgress) -> Void)? = nil) throws(EditError) -> EditReport {
         if FileIdentity(path: outputPath) == FileIdentity(path: path), FileIdentity(path: path) != nil {
             throw .outputIsSource(path: outputPath)
         }
-        let (edited, layout) = try fullRewrite(plan)
+        let (edited, layout) = try fullRewrite(plan, keepingFragments: keepingFragments)
         let output = try boxing(ReplacementFile(replacing: outputPath, replacingExisting: replacingExisting))
         let total = layout.totalSize
         if let progress { output.sink.progress = { progress(EditProgress(bytesWritten: $0, totalBytes: total)) } }
@@ -69,8 +72,8 @@ public struct MovieEditor: Sendable {
 
     /// Writes the edited movie into `sink` instead of a file: for tests and fuzzing, which check
     /// the bytes in memory. Returns the report and the output's size.
-    package func write(_ plan: EditPlan, into sink: inout ByteWriter) throws(EditError) -> EditReport {
-        let (edited, layout) = try fullRewrite(plan)
+    package func write(_ plan: EditPlan, into sink: inout ByteWriter, keepingFragments: Bool = false) throws(EditError) -> EditReport {
+        let (edited, layout) = try fullRewrite(plan, keepingFragments: keepingFragments)
         let start = sink.count
         try boxing(layout.write(to: &sink))
         // The same zeros the file path writes over removed tracks' samples.
@@ -83,8 +86,12 @@ public struct MovieEditor: Sendable {
 
     /// The plan applied to the movie and the layout of the new file. A fragmented movie is
     /// written as a regular one (``DefragmentedMovie``): the same edit, on tables that hold
-    /// every sample.
-    private func fullRewrite(_ plan: EditPlan) throws(EditError) -> (EditedMovie, FullRewriteLayout) {
+    /// every sample; or, `keepingFragments`, as a fragmented one (``FragmentedLayout``).
+    private func fullRewrite(_ plan: EditPlan, keepingFragments: Bool) throws(EditError) -> (EditedMovie, any MovieLayout) {
+        if keepingFragments, movie.isFragmented {
+            let edited = try EditedMovie(movie: movie, plan: plan, limits: limits, keepingFragments: true)
+            return (edited, try boxing(FragmentedLayout(edited: edited, movie: movie, limits: limits)))
+        }
         let source = try boxing(DefragmentedMovie.regular(movie, limits: limits))
         let edited = try EditedMovie(movie: source, plan: plan, limits: limits)
         return (edited, try boxing(FullRewriteLayout(edited: edited, movie: source)))

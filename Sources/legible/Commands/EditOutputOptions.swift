@@ -20,6 +20,9 @@ struct EditOutputOptions: ParsableArguments {
     @Flag(help: "Edit the source file itself: append the new samples and moov, then retire the old moov with one 4-byte write.")
     var inPlace = false
 
+    @Flag(help: "With -o, keep a fragmented source (moof) fragmented: the edited moov, every moof rewritten, every mdat copied, new subtitle, caption and metadata tracks as fragmented tracks; sidx, ssix and mfra are left out, with a warning. Without it a fragmented source is written as a regular movie. A source that is not fragmented is written as usual, with a note.")
+    var keepFragments = false
+
     @Option(help: "The output brand: mov, mp4 or m4v (default: from the -o extension, else the source's ftyp).")
     var brand: OutputBrand?
 
@@ -44,6 +47,7 @@ struct EditOutputOptions: ParsableArguments {
         case (.some, true): throw ValidationError("-o and --in-place exclude each other")
         default: break
         }
+        if inPlace, keepFragments { throw ValidationError("--keep-fragments writes a new file; use it with -o, not --in-place") }
         if inPlace, brand != nil { throw ValidationError("--brand cannot change an existing file in place (its ftyp stays); write a new file with -o") }
     }
 
@@ -63,6 +67,9 @@ struct EditOutputOptions: ParsableArguments {
             let editor = try MovieEditor(path: movie, lock: inPlace ? .exclusive : .shared, onWait: {
                 if !quiet { printNote("waiting for another legible process that is using '\(movie)'") }
             })
+            if keepFragments, !editor.movie.isFragmented, !quiet {
+                printNote("'\(movie)' is not fragmented; --keep-fragments changes nothing")
+            }
             var plan = try makePlan(editor)
             plan.refusesLosses = strict
             let report = try perform(plan, editor: editor, describe: describe)
@@ -102,7 +109,8 @@ struct EditOutputOptions: ParsableArguments {
         let report: EditReport
         do {
             defer { display.finish() }
-            report = try output.map { try editor.write(plan, to: $0, replacingExisting: overwrite, progress: display.callback) }
+            report = try output.map { try editor.write(plan, to: $0, replacingExisting: overwrite, keepingFragments: keepFragments,
+                                                        progress: display.callback) }
                 ?? editor.editInPlace(plan, progress: display.callback)
         }
         if !quiet {

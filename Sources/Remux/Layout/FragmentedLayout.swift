@@ -1,0 +1,323 @@
+import ISOBMFF
+import Movie
+
+/// The output of an edit that keeps a fragmented movie fragmented (ISO/IEC 14496-12 §8.8): the
+/// source's top-level boxes in their order — `ftyp` and `moov` as the edit made them
+/// (``FragmentedMovieBox``), every `moof` rewritten, the indexes of fragments (`sidx`, `mfra`)
+/// rewritten, every other box copied byte for byte — with, after each fragment's `mdat`, an
+/// `mdat` of the added tracks' samples for that fragment (``FragmentedNewTrack``).
+///
+/// Each rewritten `moof` counts its data from its own start: every `tfhd` gets
+/// `default-base-is-moof` in place of a `base_data_offset`, every `trun` an explicit data offset
+/// to where its samples now are (§8.8.7.1, §8.8.8), so a `moof` may grow (a `traf` for an added
+/// track), lose the `traf` of a removed track, or move, and its offsets stay right. `sidx` and
+/// `mfra` get the new positions and sizes (``SegmentIndexRewrite``, ``RandomAccessRewrite``);
+/// one that cannot becomes free space of its size, and `ssix` (§8.16.4), whose byte ranges an
+/// added track's samples would change, is left out — each named in ``warnings``.
+struct FragmentedLayout: MovieLayout {
+    /// One top-level box of the output.
+    private enum Piece {
+        /// A box written as it is: `ftyp`, `moov`, an added tracks' `mdat`.
+        case box(Box)
+        /// A rewritten `moof`: the index of the source `moof`, and the box with its offsets.
+        case fragment(Int, Box)
+        /// A `sidx` or `mfra`: the source box, and the box as written.
+        case index(source: Box, Box)
+        /// A source box copied whole: its header as written, its payload in the source.
+        case copied(BoxHeader, Range<UInt64>)
+
+        var size: UInt64 {
+            switch self {
+            case let .box(box), let .fragment(_, box), let .index(_, box): box.totalSize
+            case let .copied(header, _): header.totalSize
+            }
+        }
+    }
+
+    private let pieces: [Piece]
+    private let source: any ByteSource
+    let totalSize: UInt64
+    let erasures: [Range<UInt64>]
+    let warnings: [String]
+
+    init(edited: EditedMovie, movie: Movie, limits: Limits) throws(BoxError) {
+        source = movie.file.source
+        let defaults = movie.fragments?.defaults ?? [:]
+        let moofs = movie.file.boxes.filter { $0.type == "moof" }
+        let runs = try moofs.map { moof throws(BoxError) in try FragmentSampleIndex.placedRuns(in: moof, defaults: defaults, limits: limits) }
+        let starts = try Self.fragmentStarts(movie, moofs: moofs, limits: limits)
+        var newTracks: [FragmentedNewTrack] = []
+        for media in edited.newMedia {
+            guard let index = edited.trackOrder.firstIndex(of: media.trackID) else { continue }
+            let trak = edited.movieBox.children("trak")[index]
+            newTracks.append(try FragmentedNewTrack(trak: trak, media: media, fragmentStarts: starts, limits: limits))
+        }
+        let removed = edited.removal.trackIDs
+        var warnings: [String] = []
+        let rewrite = { (index: Int, offsets: (OffsetTarget) throws(BoxError) -> Int32) throws(BoxError) -> Box in
+            try Self.fragment(moofs[index], runs: runs[index], index: index, removed: removed, newTracks: newTracks,
+                              offsets: offsets, limits: limits)
+        }
+
+        // The boxes in order, each `moof` sized with placeholder offsets (its size does not depend
+        // on their values), each index as it will be sized; and the piece each source box
+        // starts at.
+        var pieces: [Piece] = []
+        var sourceStarts: [UInt64: Int] = [:]
+        if let fileType = edited.fileType { pieces.append(.box(fileType)) }
+        var movieWritten = false
+        var fragment = -1
+        var pendingMedia: Box?
+        let end = movie.file.source.size
+        for box in movie.file.boxes {
+            guard let location = box.location else { continue }
+            let start = location.offset
+            if box.type != "mdat", let media = pendingMedia {
+                // A fragment without an `mdat` of its own: the added samples follow its `moof`.
+                pieces.append(.box(media))
+                pendingMedia = nil
+            }
+            sourceStarts[start] = pieces.count
+            guard box.missingBytes == 0 else {
+                throw BoxError(.invalidValue("the file ends \(box.missingBytes) bytes before the end of this '\(box.type)' box; a fragmented movie cut short cannot be kept fragmented"),
+                               at: location)
+            }
+            switch box.type {
+            case "ftyp":
+                continue
+            case "moov":
+                if !movieWritten { pieces.append(.box(try FragmentedMovieBox.make(edited, newTracks: newTracks, limits: limits))) }
+                movieWritten = true
+            case "moof":
+                fragment += 1
+                pieces.append(.fragment(fragment, try rewrite(fragment) { _ in 0 }))
+                pendingMedia = Self.addedMedia(newTracks, fragment: fragment)
+            case "sidx":
+                pieces.append(.index(source: box, box))
+            case "mfra":
+                // Sized as rewritten, positions aside: only removed tracks' tables change its size.
+                if let sized = try RandomAccessRewrite.rewritten(box, removedTracks: removed, limits: limits, outputPosition: { $0 },
+                                                                 trafNumber: { $1 }) {
+                    pieces.append(.index(source: box, sized))
+                } else {
+                    warnings.append("left out 'mfra' at 0x\(String(start, radix: 16)): its entries could not be rewritten")
+                }
+            case "ssix":
+                warnings.append("left out 'ssix' at 0x\(String(start, radix: 16)): its byte ranges within subsegments are not rewritten")
+            case _ where edited.removal.boxOffsets.contains(start):
+                continue
+            default:
+                let payload = min(start + box.header.headerSize, end)..<min(start.saturatingAdd(box.header.totalSize), end)
+                pieces.append(.copied(box.header.explicit.resized(to: UInt64(payload.count)), payload))
+                if box.type == "mdat", let media = pendingMedia {
+                    pieces.append(.box(media))
+                    pendingMedia = nil
+                }
+            }
+        }
+        if let media = pendingMedia { pieces.append(.box(media)) }
+        if let tail = movie.file.tail {
+            warnings.append("left out \(tail.length) bytes at 0x\(String(tail.offset, radix: 16)) after the last box, which do not form a box")
+        } else {
+            sourceStarts[end] = pieces.count
+        }
+
+        // Where every piece, so every source payload and `moof`, lands.
+        var pieceStarts: [UInt64] = []
+        var position: UInt64 = 0
+        var moves: [MediaRelocation.Move] = []
+        var addedMediaStarts: [Int: UInt64] = [:]
+        var lastFragment = -1
+        for piece in pieces {
+            pieceStarts.append(position)
+            switch piece {
+            case let .copied(header, payload):
+                moves.append(.init(start: payload.lowerBound, end: payload.upperBound,
+                                   shift: Int64(position + header.headerSize) - Int64(payload.lowerBound)))
+            case let .fragment(index, _):
+                lastFragment = index
+            case let .box(box) where box.type == "mdat" && lastFragment >= 0 && addedMediaStarts[lastFragment] == nil:
+                addedMediaStarts[lastFragment] = position + box.headerForWriting.headerSize
+            default:
+                break
+            }
+            position += piece.size
+        }
+        pieceStarts.append(position)
+        totalSize = position
+        let relocation = MediaRelocation(moves: moves)
+        let outputPosition = { (sourceOffset: UInt64) -> UInt64? in sourceStarts[sourceOffset].map { pieceStarts[$0] } }
+        let trafNumbers = Self.trafNumbers(moofs, removed: removed, limits: limits)
+
+        // The `moof`s and indexes again, with their positions.
+        self.pieces = try pieces.enumerated().map { number, piece throws(BoxError) -> Piece in
+            switch piece {
+            case let .fragment(index, _):
+                let moofStart = pieceStarts[number]
+                return .fragment(index, try rewrite(index) { target throws(BoxError) in
+                    let output: UInt64
+                    switch target {
+                    case let .run(run):
+                        guard let moved = relocation.relocated(run.dataStart, length: run.dataLength) else {
+                            throw BoxError(.invalidValue("the samples of this run (\(run.dataLength) bytes at 0x\(String(run.dataStart, radix: 16))) are not inside a box the output copies"),
+                                           at: run.box.location)
+                        }
+                        output = moved
+                    case let .added(offset):
+                        output = (addedMediaStarts[index] ?? 0) + offset
+                    }
+                    guard let offset = Int32(exactly: Int64(output) - Int64(moofStart)) else {
+                        throw BoxError(.limitExceeded("fragment \(index + 1)'s samples are more than 2 GiB from its moof"), at: moofs[index].location)
+                    }
+                    return offset
+                })
+            case let .index(source, sized):
+                let rewritten = if source.type == "sidx" {
+                    try SegmentIndexRewrite.rewritten(source, sourceEnd: (source.location?.offset ?? 0) + source.header.totalSize,
+                                                      outputEnd: pieceStarts[number] + sized.totalSize, limits: limits,
+                                                      outputPosition: outputPosition)
+                } else {
+                    try RandomAccessRewrite.rewritten(source, removedTracks: removed, limits: limits, outputPosition: outputPosition,
+                                                      trafNumber: { trafNumbers[$0]?[Int($1) - 1] })
+                }
+                if let rewritten, rewritten.totalSize == sized.totalSize { return .index(source: source, rewritten) }
+                let location = source.location?.offset ?? 0
+                warnings.append("replaced '\(source.type)' at 0x\(String(location, radix: 16)) with free space: it indexes bytes the output does not have where it said")
+                return .index(source: source, Box(type: "free", payload: [UInt8](repeating: 0, count: Int(sized.payloadSize))))
+            default:
+                return piece
+            }
+        }
+
+        // Removed tracks' samples, or with a strip every byte of `mdat` no kept track uses, are
+        // written as zeros.
+        let allRuns = runs.joined()
+        let dataRange = { (run: FragmentSampleIndex.PlacedRun) in run.dataStart..<run.dataStart.saturatingAdd(run.dataLength) }
+        let kept = ByteRangeSet(allRuns.filter { !removed.contains($0.header.trackID) }.map(dataRange))
+        let erased = if edited.removal.leavesOutUnusedMedia {
+            ByteRangeSet(pieces.compactMap { piece -> Range<UInt64>? in
+                guard case let .copied(header, payload) = piece, header.type == "mdat" else { return nil }
+                return payload
+            }).subtracting(kept)
+        } else {
+            ByteRangeSet(allRuns.filter { removed.contains($0.header.trackID) }.map(dataRange)).subtracting(kept)
+        }
+        erasures = erased.ranges.compactMap { range in
+            relocation.relocated(range.lowerBound, length: UInt64(range.count)).map { $0..<($0 + UInt64(range.count)) }
+        }
+        self.warnings = warnings
+    }
+
+    /// What a data offset in a rewritten `moof` points at: a source run, or bytes of the added
+    /// tracks' `mdat` that follows the fragment.
+    private enum OffsetTarget {
+        case run(FragmentSampleIndex.PlacedRun)
+        case added(UInt64)
+    }
+
+    /// The source `moof` rewritten: removed tracks' `traf`s out, every kept `traf` counting its
+    /// data from the `moof`'s start, the added tracks' `traf`s last; `offsets` gives each
+    /// `trun`'s data offset.
+    private static func fragment(_ moof: Box, runs: [FragmentSampleIndex.PlacedRun], index: Int, removed: Set<UInt32>,
+                                 newTracks: [FragmentedNewTrack], offsets: (OffsetTarget) throws(BoxError) -> Int32,
+                                 limits: Limits) throws(BoxError) -> Box {
+        var remaining = runs[...]
+        var children: [Box] = []
+        for child in moof.children {
+            guard child.type == "traf" else {
+                children.append(child)
+                continue
+            }
+            let trafRuns = remaining.prefix(child.children("trun").count)
+            remaining = remaining.dropFirst(trafRuns.count)
+            guard let tfhd = child.child("tfhd") else { throw BoxError(.invalidValue("traf has no tfhd"), at: child.location) }
+            var header = try TrackFragmentHeader(tfhd, limits: limits)
+            if removed.contains(header.trackID) { continue }
+            if let auxiliary = child.child("saio") {
+                throw BoxError(.unsupported("sample auxiliary information offsets (saio, encryption data) cannot be moved; a movie with them cannot be kept fragmented"),
+                               at: auxiliary.location)
+            }
+            header.baseDataOffset = nil
+            header.defaultBaseIsMoof = true
+            var placed = trafRuns.makeIterator()
+            var traf = child
+            var trafChildren: [Box] = []
+            for box in child.children {
+                switch box.type {
+                case "tfhd": trafChildren.append(header.makeBox())
+                case "trun":
+                    guard let run = placed.next() else { throw BoxError(.invalidValue("trun not read"), at: box.location) }
+                    var rewritten = run.run
+                    rewritten.dataOffset = try offsets(.run(run))
+                    trafChildren.append(rewritten.makeBox())
+                default: trafChildren.append(box)
+                }
+            }
+            traf.setChildren(trafChildren)
+            children.append(traf)
+        }
+        var addedOffset: UInt64 = 0
+        for track in newTracks {
+            guard let fragment = track.fragments[index] else { continue }
+            children.append(track.trackFragment(fragment, dataOffset: try offsets(.added(addedOffset))))
+            addedOffset += UInt64(fragment.bytes.count)
+        }
+        return Box(type: "moof", children: children)
+    }
+
+    /// For each source `moof`, by its offset, the output number (1-based) of each of its `traf`s,
+    /// nil for a removed track's: what `tfra` entries count (§8.8.10).
+    private static func trafNumbers(_ moofs: [Box], removed: Set<UInt32>, limits: Limits) -> [UInt64: [UInt32?]] {
+        var numbers: [UInt64: [UInt32?]] = [:]
+        for moof in moofs {
+            guard let offset = moof.location?.offset else { continue }
+            var kept: UInt32 = 0
+            numbers[offset] = moof.children("traf").map { traf in
+                let trackID = traf.child("tfhd").flatMap { try? TrackFragmentHeader($0, limits: limits).trackID }
+                if let trackID, removed.contains(trackID) { return nil }
+                kept += 1
+                return kept
+            }
+        }
+        return numbers
+    }
+
+    /// The `mdat` of the added tracks' samples of fragment `index`, nil when it has none.
+    private static func addedMedia(_ newTracks: [FragmentedNewTrack], fragment index: Int) -> Box? {
+        let bytes = newTracks.flatMap { $0.fragments[index]?.bytes ?? [] }
+        return bytes.isEmpty ? nil : Box(type: "mdat", payload: bytes)
+    }
+
+    /// The start time, in seconds, of each `moof`: its first sample of the main video (else the
+    /// first track) — or, when it holds none, the previous fragment's start.
+    private static func fragmentStarts(_ movie: Movie, moofs: [Box], limits: Limits) throws(BoxError) -> [Double] {
+        guard let track = movie.mainVideoTrack ?? movie.tracks.first(where: { movie.fragments?.tracks[$0.id] != nil }) else {
+            return moofs.map { _ in 0 }
+        }
+        let timescale = Double(max(track.mediaHeader.timescale, 1))
+        var time: UInt64 = 0
+        var starts: [Double] = []
+        for moof in moofs {
+            let samples = try FragmentSampleIndex.samples(of: track.id, in: [moof], defaults: movie.fragments?.defaults ?? [:],
+                                                          startTime: time, fileSize: movie.file.source.size,
+                                                          maxSamples: DefragmentedMovie.maximumSamples, limits: limits)
+            starts.append(samples.first.map { Double($0.decodeTime) / timescale } ?? starts.last ?? 0)
+            if let last = samples.last { time = last.decodeTime.saturatingAdd(UInt64(last.duration)) }
+        }
+        return starts
+    }
+
+    func write(to sink: inout some ByteSink) throws(BoxError) {
+        for piece in pieces {
+            switch piece {
+            case let .box(box), let .fragment(_, box), let .index(_, box):
+                try box.write(to: &sink, explicitSize: true)
+            case let .copied(header, payload):
+                var writer = ByteWriter(capacity: 32)
+                header.write(into: &writer)
+                try sink.write(writer.bytes[...])
+                try sink.copy(from: source, offset: payload.lowerBound, length: UInt64(payload.count))
+            }
+        }
+    }
+}
