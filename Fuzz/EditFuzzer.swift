@@ -1,8 +1,9 @@
 // libFuzzer harness over the edit engine (target `edit`): the input is a movie file; from a hash
 // of it come random edit plans (subtitle tracks from a few fixed cue lists, changes to existing
 // tracks, metadata changes, a privacy strip from SharingReview, a chapter list, a past-the-end
-// policy, a brand), each applied in memory through MovieEditor.write(_:into:), the engine behind
-// every writing command's `-o`. Built by Scripts/fuzz with the library sources
+// policy, a brand), each applied in memory through MovieEditor.write(_:into:keepingFragments:), the
+// engine behind every writing command's `-o` — a fragmented movie written regular or, at random,
+// kept fragmented. Built by Scripts/fuzz with the library sources
 // (`swiftc -sanitize=fuzzer,address`); not part of the Swift package.
 //
 // The engine may refuse a plan or a movie (it throws: that is how it reports one it cannot
@@ -12,7 +13,7 @@
 //   2. Sizes add up: the output's top-level boxes, walked from their size fields alone, tile it
 //      exactly, and the report gives that size; it has one `moov`.
 //   3. Every track of the source is in the output (under its ID, with every sample's size,
-//      timing and bytes as they were), unless the plan removed it (a strip's tracks; old
+//      timing and bytes as they were, in its table or its fragments), unless the plan removed it (a strip's tracks; old
 //      chapter tracks when a chapter list is written); added tracks have IDs no other has, and
 //      their samples lie inside the output.
 
@@ -37,8 +38,9 @@ public func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     var random = SplitMix64(seed: fnv1a(input))
     for _ in 0..<plansPerInput {
         let plan = PlanMaker(movie: movie).plan(using: &random)
+        let keepingFragments = movie.isFragmented && Bool.random(using: &random)
         var output = ByteWriter()
-        guard let report = try? editor.write(plan, into: &output) else { continue }
+        guard let report = try? editor.write(plan, into: &output, keepingFragments: keepingFragments) else { continue }
         check(output.bytes, report: report, plan: plan, source: movie)
     }
     return 0
@@ -62,14 +64,14 @@ private func check(_ bytes: [UInt8], report: EditReport, plan: EditPlan, source:
     for id in report.addedTrackIDs {
         let tracks = output.tracks.filter { $0.id == id }
         guard tracks.count == 1, let track = tracks.first else { fatalError("added track \(id) is in the output \(tracks.count) times") }
-        checkSamplesRead(track)
+        checkSamplesRead(track, in: output)
     }
     for track in source.tracks {
         guard let copy = output.tracks.first(where: { $0.id == track.id }), !added.contains(track.id) else {
             if !removable.contains(track.id) { fatalError("track \(track.id) is missing from the output") }
             continue
         }
-        compareSamples(of: track, with: copy)
+        compareSamples(of: track, in: source, with: copy, in: output)
     }
 }
 
@@ -105,10 +107,10 @@ private func be32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
     bytes[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) }
 }
 
-/// An added track's samples: its table reads and every sample lies inside the output.
-private func checkSamplesRead(_ track: Track) {
+/// An added track's samples: its table and fragments read and every sample lies inside the output.
+private func checkSamplesRead(_ track: Track, in movie: Movie) {
     do throws(BoxError) {
-        for sample in try track.sampleTable() {
+        for sample in try movie.samples(of: track, maxSamples: maxComparedSamples) {
             _ = try track.source.read(at: sample.offset, count: Int(sample.size))
         }
     } catch {
@@ -116,18 +118,38 @@ private func checkSamplesRead(_ track: Track) {
     }
 }
 
-/// A copied track's samples: the same number, each with the same size, timing and bytes.
-private func compareSamples(of track: Track, with copy: Track) {
+/// A copied track's samples: the same number, each with the same size, timing and bytes — of
+/// its table, or, from a fragmented movie (written regular or kept fragmented), of its table and
+/// fragments.
+private func compareSamples(of track: Track, in source: Movie, with copy: Track, in output: Movie) {
     // A table the engine could not read either: it then copies the track's boxes as they are.
     guard let table = try? track.sampleTable() else { return }
+    if source.isFragmented {
+        // More samples than are compared: not read at all (the fragment reader reads them whole).
+        guard let samples = try? source.samples(of: track, maxSamples: maxComparedSamples) else { return }
+        do throws(BoxError) {
+            let copied = try output.samples(of: copy, maxSamples: maxComparedSamples)
+            compare(track, samples, count: samples.count, with: copy, copied, copiedCount: copied.count)
+        } catch {
+            fatalError("track \(track.id): the copy's samples do not read: \(error)")
+        }
+        return
+    }
     let copiedTable: SampleTable
     do throws(BoxError) {
         copiedTable = try copy.sampleTable()
     } catch {
         fatalError("track \(track.id): the copy's sample table does not read: \(error)")
     }
-    guard table.count == copiedTable.count else {
-        fatalError("track \(track.id): \(table.count) samples in the source, \(copiedTable.count) in the copy")
+    compare(track, table, count: table.count, with: copy, copiedTable, copiedCount: copiedTable.count)
+}
+
+/// Two tracks' samples, `count` and `copiedCount` of them, compared one by one (the first
+/// `maxComparedSamples`).
+private func compare(_ track: Track, _ table: some Sequence<SampleTable.Sample>, count: Int, with copy: Track,
+                     _ copiedTable: some Sequence<SampleTable.Sample>, copiedCount: Int) {
+    guard count == copiedCount else {
+        fatalError("track \(track.id): \(count) samples in the source, \(copiedCount) in the copy")
     }
     for (index, (sample, copied)) in zip(table, copiedTable).enumerated() {
         if index == maxComparedSamples { break }

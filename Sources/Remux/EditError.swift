@@ -167,8 +167,6 @@ public enum EditError: Error, Equatable, Sendable, CustomStringConvertible {
         case chapters
         /// Subtitle tracks rebuilt from new cues: their samples are in fragments.
         case cueReplacement
-        /// Track `trackID` has samples in its `moov` sample table as well as in fragments.
-        case samplesInMovieBox(trackID: UInt32)
     }
 
     /// The state an in-place edit leaves the file in after a failed write.
@@ -288,7 +286,6 @@ extension EditError.FragmentKeepingObstacle: CustomStringConvertible {
         switch self {
         case .chapters: "a chapter track must have its samples in moov, where players read chapters"
         case .cueReplacement: "replacing a fragmented subtitle track's cues is not supported"
-        case let .samplesInMovieBox(trackID): "track \(trackID) has samples in moov as well as in its fragments, which is not supported"
         }
     }
 }

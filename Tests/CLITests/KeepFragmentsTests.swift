@@ -47,7 +47,10 @@ import Testing
         }
     }
 
-    static let sources = FragmentedMovieEditTests.fragmentings.map(Source.ffmpeg) + [.mp4Box]
+    /// FFmpeg's fragmentings, one more whose first fragment's samples are in `moov`'s tables
+    /// (`frag_keyframe` without `empty_moov`), and MP4Box's.
+    static let sources = FragmentedMovieEditTests.fragmentings.map(Source.ffmpeg)
+        + [.ffmpeg(FragmentedMovieEditTests.Fragmenting(flags: "+frag_keyframe", fileExtension: "mp4")), .mp4Box]
 
     static var toolsPresent: Bool { ExternalTool.shouldRun("ffmpeg") && ExternalTool.shouldRun("ffprobe") }
 

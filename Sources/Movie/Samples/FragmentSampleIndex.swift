@@ -22,11 +22,18 @@ public enum FragmentSampleIndex {
         public var runIndex: Int
         /// File offset of the run's first sample.
         public var dataStart: UInt64
-        /// Each sample's size, with the `tfhd` and `trex` defaults applied.
-        public var sizes: [UInt32]
+        /// The size of a sample the run gives none: the `tfhd` default, else the `trex` one.
+        public var defaultSize: UInt32
 
-        /// The bytes of the run's samples, back to back.
-        public var dataLength: UInt64 { sizes.reduce(0) { $0.saturatingAdd(UInt64($1)) } }
+        /// The size of sample `index` (0-based, below the run's count).
+        public func size(_ index: Int) -> UInt32 { run.entry(index).size ?? defaultSize }
+
+        /// The bytes of the run's samples, back to back: added up from the entries when they
+        /// give sizes (as many as the box holds), else the count times the default size.
+        public var dataLength: UInt64 {
+            guard run.hasSize else { return UInt64(run.count).saturatingMultiply(UInt64(defaultSize)) }
+            return (0..<run.count).reduce(UInt64(0)) { $0.saturatingAdd(UInt64(size($1))) }
+        }
     }
 
     /// The runs of every `traf` of `moof`, in order, each placed in the file (§8.8.7.1);
@@ -57,8 +64,8 @@ public enum FragmentSampleIndex {
                 } else if runIndex == 0 {
                     position = base
                 }
-                let sizes = (0..<run.count).map { run.entry($0).size ?? defaultSize }
-                let entry = PlacedRun(trackFragment: traf, header: header, box: trunBox, run: run, runIndex: runIndex, dataStart: position, sizes: sizes)
+                let entry = PlacedRun(trackFragment: traf, header: header, box: trunBox, run: run, runIndex: runIndex, dataStart: position,
+                                      defaultSize: defaultSize)
                 position = position.saturatingAdd(entry.dataLength)
                 placed.append(entry)
             }
@@ -81,8 +88,9 @@ public enum FragmentSampleIndex {
                 let header = placed.header, run = placed.run
                 if placed.runIndex == 0, let tfdt = placed.trackFragment.child("tfdt") { time = try decodeTime(tfdt, limits: limits) }
                 var position = placed.dataStart
-                for (index, size) in placed.sizes.enumerated() {
+                for index in 0..<run.count {
                     let entry = run.entry(index)
+                    let size = entry.size ?? placed.defaultSize
                     let duration = entry.duration ?? header.defaultDuration ?? trackDefaults?.duration ?? 0
                     guard samples.count < maxSamples else {
                         throw BoxError(.limitExceeded("track \(trackID) has more than \(maxSamples) samples in its fragments"),

@@ -56,16 +56,13 @@ struct EditedMovie {
 
     /// What the engine cannot write back faithfully: a fragmented movie as it is (a full
     /// rewrite makes it regular first, ``DefragmentedMovie``) unless the layout keeps it
-    /// fragmented — and then not with a new chapter list, replaced cues, or samples in `moov` as
-    /// well as in fragments — and media in other files.
+    /// fragmented — and then not with a new chapter list or replaced cues — and media in other
+    /// files.
     private static func checkEditable(_ movie: Movie, plan: EditPlan, keepingFragments: Bool) throws(EditError) {
         if movie.isFragmented {
             guard keepingFragments else { throw .fragmentedMovie }
             if plan.chapters != nil { throw .cannotKeepFragments(.chapters) }
             if !plan.cueReplacements.isEmpty { throw .cannotKeepFragments(.cueReplacement) }
-            if let track = movie.tracks.first(where: { $0.tableSampleCount > 0 }) {
-                throw .cannotKeepFragments(.samplesInMovieBox(trackID: track.id))
-            }
         }
         // A file cut short, or damaged after its last box, is the layouts' to judge
         // (SourceBoxes): what no track uses is left out, with a warning.

@@ -35,6 +35,9 @@ struct FragmentedNewTrack {
         }
         let timescale = try MediaHeaderBox(mdhd.loaded(limits: limits)).timescale
         guard timescale > 0 else { throw BoxError(.invalidValue("an added track has a media timescale of 0"), at: location) }
+        guard !fragmentStarts.isEmpty else {
+            throw BoxError(.invalidValue("the movie has no movie fragment (moof) for an added track's samples to follow"), at: location)
+        }
         var fragments: [Int: Fragment] = [:]
         for sample in try SampleTable(stbl, limits: limits) {
             // The chunk offset is the builders' placeholder, 0: offsets are within `media.bytes`.
@@ -42,7 +45,7 @@ struct FragmentedNewTrack {
                 throw BoxError(.invalidValue("an added track's sample \(sample.index + 1) is not within its samples' bytes"), at: location)
             }
             let start = Double(sample.decodeTime) / Double(timescale)
-            let index = max((fragmentStarts.lastIndex { $0 <= start } ?? 0), 0)
+            let index = fragmentStarts.lastIndex { $0 <= start } ?? 0
             let bytes = media.bytes[Int(sample.offset)..<Int(sample.offset) + Int(sample.size)]
             fragments[index, default: Fragment(decodeTime: sample.decodeTime, entries: [], bytes: [])].entries
                 .append(TrackRun.Entry(duration: sample.duration, size: sample.size))

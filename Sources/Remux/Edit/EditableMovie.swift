@@ -61,13 +61,19 @@ struct EditableMovie {
     /// The end new tracks are held to (`PastEndPolicy`); unknown when the movie gives no duration.
     let movieEnd: SubtitleTime?
 
-    /// The movie's duration in its timescale: `mvhd`'s, or, for a fragmented movie whose `mvhd`
-    /// gives none (ISO/IEC 14496-12 §8.8.1: fragments extend the presentation), its longest
-    /// track's, fragments included.
+    /// The movie's duration in its timescale: `mvhd`'s, or, for a fragmented movie, its longest
+    /// track's, fragments included, when that is longer (ISO/IEC 14496-12 §8.8.1: fragments
+    /// extend the presentation `moov` describes).
     private static func duration(of movie: Movie) -> UInt64 {
         let declared = movie.header?.duration ?? 0
-        guard declared == 0, movie.isFragmented, let seconds = movie.durationSeconds, seconds > 0 else { return declared }
-        return UInt64((seconds * Double(movie.header?.timescale ?? 600)).rounded())
+        guard movie.isFragmented else { return declared }
+        let movieTimescale = movie.header?.timescale ?? 600
+        // A duration past 64 bits in movie time (a hostile file) counts as unknown.
+        let longest = movie.tracks.compactMap { track -> UInt64? in
+            let media = track.mediaHeader.duration.saturatingAdd(movie.fragments?.tracks[track.id]?.duration ?? 0)
+            return try? NewTrackSamples.rescale(media, from: track.mediaHeader.timescale, to: movieTimescale)
+        }.max() ?? 0
+        return max(declared, longest)
     }
 
     /// Whether the output is a QuickTime movie (its brand, else the source's).

@@ -49,6 +49,20 @@ struct ChunkOffsetPlan {
         return true
     }
 
+    /// `moov` with the chunk offsets of each `trak` (of track `trackOrder[i]`) from `values`,
+    /// zeros of the right count when it returns nil, to size the box (an added track has one
+    /// chunk). `offsets` is taken as it is when called, so `values` may widen a copy of it.
+    static func movieBox(_ moov: Box, trackOrder: [UInt32], offsets: ChunkOffsetPlan, values: (Box, UInt32) -> [UInt64]?) -> Box {
+        var moov = moov
+        var order = trackOrder.makeIterator()
+        moov.setChildren(moov.children.map { child in
+            guard child.type == "trak", let trackID = order.next() else { return child }
+            let count = offsets.chunkCount(of: trackID)
+            return offsets.trak(child, trackID: trackID, offsets: values(child, trackID) ?? [UInt64](repeating: 0, count: count))
+        })
+        return moov
+    }
+
     /// The `trak` with its chunk offset table replaced.
     func trak(_ trak: Box, trackID: UInt32, offsets: [UInt64]) -> Box {
         Self.trak(trak, replacingChunkOffsetsWith: ChunkOffsetBox(offsets: offsets, large: largeTracks.contains(trackID)))

@@ -5,7 +5,9 @@ import Movie
 /// source's top-level boxes in their order — `ftyp` and `moov` as the edit made them
 /// (``FragmentedMovieBox``), every `moof` rewritten, the indexes of fragments (`sidx`, `mfra`)
 /// rewritten, every other box copied byte for byte — with, after each fragment's `mdat`, an
-/// `mdat` of the added tracks' samples for that fragment (``FragmentedNewTrack``).
+/// `mdat` of the added tracks' samples for that fragment (``FragmentedNewTrack``). Samples that
+/// the source's sample tables hold as well (a movie fragmented after its first samples) stay in
+/// their `mdat`, their chunk offsets moved as a full rewrite moves them.
 ///
 /// Each rewritten `moof` counts its data from its own start: every `tfhd` gets
 /// `default-base-is-moof` in place of a `base_data_offset`, every `trun` an explicit data offset
@@ -17,8 +19,10 @@ import Movie
 struct FragmentedLayout: MovieLayout {
     /// One top-level box of the output.
     private enum Piece {
-        /// A box written as it is: `ftyp`, `moov`, an added tracks' `mdat`.
+        /// A box written as it is: `ftyp`, an added tracks' `mdat`.
         case box(Box)
+        /// The edited `moov`.
+        case movie(Box)
         /// A rewritten `moof`: the index of the source `moof`, and the box with its offsets.
         case fragment(Int, Box)
         /// A `sidx` or `mfra`: the source box, and the box as written.
@@ -28,7 +32,7 @@ struct FragmentedLayout: MovieLayout {
 
         var size: UInt64 {
             switch self {
-            case let .box(box), let .fragment(_, box), let .index(_, box): box.totalSize
+            case let .box(box), let .movie(box), let .fragment(_, box), let .index(_, box): box.totalSize
             case let .copied(header, _): header.totalSize
             }
         }
@@ -53,15 +57,145 @@ struct FragmentedLayout: MovieLayout {
             newTracks.append(try FragmentedNewTrack(trak: trak, media: media, fragmentStarts: starts, limits: limits))
         }
         let removed = edited.removal.trackIDs
-        var warnings: [String] = []
+        let addedIDs = Set(newTracks.map(\.trackID))
+        let movieBox = try FragmentedMovieBox.make(edited, newTracks: newTracks, limits: limits)
         let rewrite = { (index: Int, offsets: (OffsetTarget) throws(BoxError) -> Int32) throws(BoxError) -> Box in
             try Self.fragment(moofs[index], runs: runs[index], index: index, removed: removed, newTracks: newTracks,
                               offsets: offsets, limits: limits)
         }
 
-        // The boxes in order, each `moof` sized with placeholder offsets (its size does not depend
-        // on their values), each index as it will be sized; and the piece each source box
-        // starts at.
+        // Samples the source's tables hold (a movie fragmented after its first samples) move
+        // with their `mdat`: their chunk offsets are set as a full rewrite sets them, `moov` sized
+        // first with offsets of the final form (ChunkOffsetPlan), then given their values.
+        var chunkOffsets = try ChunkOffsetPlan(movie: movie)
+        while true {
+            let sized = ChunkOffsetPlan.movieBox(movieBox, trackOrder: edited.trackOrder, offsets: chunkOffsets) { _, trackID in
+                addedIDs.contains(trackID) ? [] : nil
+            }
+            var warnings: [String] = []
+            let sizedPieces = try Self.pieces(movie, edited: edited, movieBox: sized, newTracks: newTracks,
+                                              warnings: &warnings, limits: limits) { index throws(BoxError) in
+                try rewrite(index) { _ in 0 }
+            }
+            var pieces = sizedPieces.pieces
+            let sourceStarts = sizedPieces.sourceStarts
+
+            // Where every piece, so every source payload and `moof`, lands.
+            var pieceStarts: [UInt64] = []
+            var position: UInt64 = 0
+            var moves: [MediaRelocation.Move] = []
+            var addedMediaStarts: [Int: UInt64] = [:]
+            var lastFragment = -1
+            for piece in pieces {
+                pieceStarts.append(position)
+                switch piece {
+                case let .copied(header, payload):
+                    moves.append(.init(start: payload.lowerBound, end: payload.upperBound,
+                                       shift: Int64(position + header.headerSize) - Int64(payload.lowerBound)))
+                case let .fragment(index, _):
+                    lastFragment = index
+                case let .box(box) where box.type == "mdat" && lastFragment >= 0 && addedMediaStarts[lastFragment] == nil:
+                    addedMediaStarts[lastFragment] = position + box.headerForWriting.headerSize
+                default:
+                    break
+                }
+                position += piece.size
+            }
+            pieceStarts.append(position)
+            let relocation = MediaRelocation(moves: moves)
+
+            var widened = false
+            var offsetError: BoxError?
+            let final = ChunkOffsetPlan.movieBox(movieBox, trackOrder: edited.trackOrder, offsets: chunkOffsets) { trak, trackID in
+                if addedIDs.contains(trackID) { return [] }
+                do throws(BoxError) {
+                    let values = try chunkOffsets.relocatedOffsets(of: trackID, by: relocation, trak: trak)
+                    if chunkOffsets.widen(trackID, offsets: values) { widened = true }
+                    return values
+                } catch {
+                    offsetError = error
+                    return nil
+                }
+            }
+            if let offsetError { throw offsetError }
+            if widened { continue }
+
+            let outputPosition = { (sourceOffset: UInt64) -> UInt64? in sourceStarts[sourceOffset].map { pieceStarts[$0] } }
+            let trafNumbers = Self.trafNumbers(moofs, removed: removed, limits: limits)
+            // `moov` with its offsets, the `moof`s and indexes with their positions.
+            pieces = try pieces.enumerated().map { number, piece throws(BoxError) -> Piece in
+                switch piece {
+                case .movie:
+                    return .movie(final)
+                case let .fragment(index, _):
+                    let moofStart = pieceStarts[number]
+                    return .fragment(index, try rewrite(index) { target throws(BoxError) in
+                        let output: UInt64
+                        switch target {
+                        case let .run(run):
+                            guard let moved = relocation.relocated(run.dataStart, length: run.dataLength) else {
+                                throw BoxError(.invalidValue("the samples of this run (\(run.dataLength) bytes at 0x\(String(run.dataStart, radix: 16))) are not inside a box the output copies"),
+                                               at: run.box.location)
+                            }
+                            output = moved
+                        case let .added(offset):
+                            output = (addedMediaStarts[index] ?? 0) + offset
+                        }
+                        guard let offset = Int32(exactly: Int64(output) - Int64(moofStart)) else {
+                            throw BoxError(.limitExceeded("fragment \(index + 1)'s samples are more than 2 GiB from its moof"), at: moofs[index].location)
+                        }
+                        return offset
+                    })
+                case let .index(source, sized):
+                    let rewritten = if source.type == "sidx" {
+                        try SegmentIndexRewrite.rewritten(source, sourceEnd: (source.location?.offset ?? 0) + source.header.totalSize,
+                                                          outputEnd: pieceStarts[number] + sized.totalSize, limits: limits,
+                                                          outputPosition: outputPosition)
+                    } else {
+                        try RandomAccessRewrite.rewritten(source, removedTracks: removed, limits: limits, outputPosition: outputPosition,
+                                                          trafNumber: { trafNumbers[$0]?[Int($1) - 1] })
+                    }
+                    if let rewritten, rewritten.totalSize == sized.totalSize { return .index(source: source, rewritten) }
+                    let location = source.location?.offset ?? 0
+                    warnings.append("replaced '\(source.type)' at 0x\(String(location, radix: 16)) with free space: it indexes bytes the output does not have where it said")
+                    return .index(source: source, Box(type: "free", payload: [UInt8](repeating: 0, count: Int(sized.payloadSize))))
+                default:
+                    return piece
+                }
+            }
+
+            // Removed tracks' samples, or with a strip every byte of `mdat` no kept track uses, are
+            // written as zeros.
+            let allRuns = runs.joined()
+            let dataRange = { (run: FragmentSampleIndex.PlacedRun) in run.dataStart..<run.dataStart.saturatingAdd(run.dataLength) }
+            let kept = ByteRangeSet(allRuns.filter { !removed.contains($0.header.trackID) }.map(dataRange)
+                                    + (try movie.chunkRanges { !removed.contains($0.id) }))
+            let erased = if edited.removal.leavesOutUnusedMedia {
+                ByteRangeSet(pieces.compactMap { piece -> Range<UInt64>? in
+                    guard case let .copied(header, payload) = piece, header.type == "mdat" else { return nil }
+                    return payload
+                }).subtracting(kept)
+            } else {
+                ByteRangeSet(allRuns.filter { removed.contains($0.header.trackID) }.map(dataRange)
+                             + (try movie.chunkRanges { removed.contains($0.id) })).subtracting(kept)
+            }
+            erasures = erased.ranges.compactMap { range in
+                relocation.relocated(range.lowerBound, length: UInt64(range.count)).map { $0..<($0 + UInt64(range.count)) }
+            }
+            self.pieces = pieces
+            self.warnings = warnings
+            totalSize = position
+            return
+        }
+    }
+
+    /// The output's boxes in order, `moov` as `movieBox`, each `moof` as `fragment` makes it
+    /// (sized with placeholder offsets: its size does not depend on their values), each index as
+    /// it will be sized; and, by source offset, the piece each source top-level box (and the end
+    /// of the file) starts at.
+    private static func pieces(_ movie: Movie, edited: EditedMovie, movieBox: Box, newTracks: [FragmentedNewTrack],
+                               warnings: inout [String], limits: Limits,
+                               fragment makeFragment: (Int) throws(BoxError) -> Box) throws(BoxError) -> (pieces: [Piece], sourceStarts: [UInt64: Int]) {
         var pieces: [Piece] = []
         var sourceStarts: [UInt64: Int] = [:]
         if let fileType = edited.fileType { pieces.append(.box(fileType)) }
@@ -86,18 +220,18 @@ struct FragmentedLayout: MovieLayout {
             case "ftyp":
                 continue
             case "moov":
-                if !movieWritten { pieces.append(.box(try FragmentedMovieBox.make(edited, newTracks: newTracks, limits: limits))) }
+                if !movieWritten { pieces.append(.movie(movieBox)) }
                 movieWritten = true
             case "moof":
                 fragment += 1
-                pieces.append(.fragment(fragment, try rewrite(fragment) { _ in 0 }))
-                pendingMedia = Self.addedMedia(newTracks, fragment: fragment)
+                pieces.append(.fragment(fragment, try makeFragment(fragment)))
+                pendingMedia = addedMedia(newTracks, fragment: fragment)
             case "sidx":
                 pieces.append(.index(source: box, box))
             case "mfra":
                 // Sized as rewritten, positions aside: only removed tracks' tables change its size.
-                if let sized = try RandomAccessRewrite.rewritten(box, removedTracks: removed, limits: limits, outputPosition: { $0 },
-                                                                 trafNumber: { $1 }) {
+                if let sized = try RandomAccessRewrite.rewritten(box, removedTracks: edited.removal.trackIDs, limits: limits,
+                                                                 outputPosition: { $0 }, trafNumber: { $1 }) {
                     pieces.append(.index(source: box, sized))
                 } else {
                     warnings.append("left out 'mfra' at 0x\(String(start, radix: 16)): its entries could not be rewritten")
@@ -121,91 +255,7 @@ struct FragmentedLayout: MovieLayout {
         } else {
             sourceStarts[end] = pieces.count
         }
-
-        // Where every piece, so every source payload and `moof`, lands.
-        var pieceStarts: [UInt64] = []
-        var position: UInt64 = 0
-        var moves: [MediaRelocation.Move] = []
-        var addedMediaStarts: [Int: UInt64] = [:]
-        var lastFragment = -1
-        for piece in pieces {
-            pieceStarts.append(position)
-            switch piece {
-            case let .copied(header, payload):
-                moves.append(.init(start: payload.lowerBound, end: payload.upperBound,
-                                   shift: Int64(position + header.headerSize) - Int64(payload.lowerBound)))
-            case let .fragment(index, _):
-                lastFragment = index
-            case let .box(box) where box.type == "mdat" && lastFragment >= 0 && addedMediaStarts[lastFragment] == nil:
-                addedMediaStarts[lastFragment] = position + box.headerForWriting.headerSize
-            default:
-                break
-            }
-            position += piece.size
-        }
-        pieceStarts.append(position)
-        totalSize = position
-        let relocation = MediaRelocation(moves: moves)
-        let outputPosition = { (sourceOffset: UInt64) -> UInt64? in sourceStarts[sourceOffset].map { pieceStarts[$0] } }
-        let trafNumbers = Self.trafNumbers(moofs, removed: removed, limits: limits)
-
-        // The `moof`s and indexes again, with their positions.
-        self.pieces = try pieces.enumerated().map { number, piece throws(BoxError) -> Piece in
-            switch piece {
-            case let .fragment(index, _):
-                let moofStart = pieceStarts[number]
-                return .fragment(index, try rewrite(index) { target throws(BoxError) in
-                    let output: UInt64
-                    switch target {
-                    case let .run(run):
-                        guard let moved = relocation.relocated(run.dataStart, length: run.dataLength) else {
-                            throw BoxError(.invalidValue("the samples of this run (\(run.dataLength) bytes at 0x\(String(run.dataStart, radix: 16))) are not inside a box the output copies"),
-                                           at: run.box.location)
-                        }
-                        output = moved
-                    case let .added(offset):
-                        output = (addedMediaStarts[index] ?? 0) + offset
-                    }
-                    guard let offset = Int32(exactly: Int64(output) - Int64(moofStart)) else {
-                        throw BoxError(.limitExceeded("fragment \(index + 1)'s samples are more than 2 GiB from its moof"), at: moofs[index].location)
-                    }
-                    return offset
-                })
-            case let .index(source, sized):
-                let rewritten = if source.type == "sidx" {
-                    try SegmentIndexRewrite.rewritten(source, sourceEnd: (source.location?.offset ?? 0) + source.header.totalSize,
-                                                      outputEnd: pieceStarts[number] + sized.totalSize, limits: limits,
-                                                      outputPosition: outputPosition)
-                } else {
-                    try RandomAccessRewrite.rewritten(source, removedTracks: removed, limits: limits, outputPosition: outputPosition,
-                                                      trafNumber: { trafNumbers[$0]?[Int($1) - 1] })
-                }
-                if let rewritten, rewritten.totalSize == sized.totalSize { return .index(source: source, rewritten) }
-                let location = source.location?.offset ?? 0
-                warnings.append("replaced '\(source.type)' at 0x\(String(location, radix: 16)) with free space: it indexes bytes the output does not have where it said")
-                return .index(source: source, Box(type: "free", payload: [UInt8](repeating: 0, count: Int(sized.payloadSize))))
-            default:
-                return piece
-            }
-        }
-
-        // Removed tracks' samples, or with a strip every byte of `mdat` no kept track uses, are
-        // written as zeros.
-        let allRuns = runs.joined()
-        let dataRange = { (run: FragmentSampleIndex.PlacedRun) in run.dataStart..<run.dataStart.saturatingAdd(run.dataLength) }
-        let kept = ByteRangeSet(allRuns.filter { !removed.contains($0.header.trackID) }.map(dataRange))
-        let erased = if edited.removal.leavesOutUnusedMedia {
-            ByteRangeSet(pieces.compactMap { piece -> Range<UInt64>? in
-                guard case let .copied(header, payload) = piece, header.type == "mdat" else { return nil }
-                return payload
-            }).subtracting(kept)
-        } else {
-            ByteRangeSet(allRuns.filter { removed.contains($0.header.trackID) }.map(dataRange)).subtracting(kept)
-        }
-        erasures = erased.ranges.compactMap { range in
-            relocation.relocated(range.lowerBound, length: UInt64(range.count)).map { $0..<($0 + UInt64(range.count)) }
-        }
-        self.warnings = warnings
+        return (pieces, sourceStarts)
     }
 
     /// What a data offset in a rewritten `moof` points at: a source run, or bytes of the added
@@ -310,7 +360,7 @@ struct FragmentedLayout: MovieLayout {
     func write(to sink: inout some ByteSink) throws(BoxError) {
         for piece in pieces {
             switch piece {
-            case let .box(box), let .fragment(_, box), let .index(_, box):
+            case let .box(box), let .movie(box), let .fragment(_, box), let .index(_, box):
                 try box.write(to: &sink, explicitSize: true)
             case let .copied(header, payload):
                 var writer = ByteWriter(capacity: 32)

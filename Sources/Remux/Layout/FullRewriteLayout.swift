@@ -40,7 +40,7 @@ struct FullRewriteLayout: MovieLayout {
         var offsets = source.chunks
         let sourceIDs = Set(movie.tracks.map(\.id))
         while true {
-            let sized = Self.movieBox(edited, offsets: offsets) { _, _ in nil }
+            let sized = ChunkOffsetPlan.movieBox(edited.movieBox, trackOrder: edited.trackOrder, offsets: offsets) { _, _ in nil }
             var position = (fileType?.totalSize ?? 0) + sized.totalSize
             let newMediaStart = position + (mediaBox?.headerForWriting.headerSize ?? 0)
             position += mediaBox?.totalSize ?? 0
@@ -56,7 +56,7 @@ struct FullRewriteLayout: MovieLayout {
             let relocation = MediaRelocation(moves: moves)
             var widened = false
             var computeError: BoxError?
-            let final = Self.movieBox(edited, offsets: offsets) { trak, trackID in
+            let final = ChunkOffsetPlan.movieBox(edited.movieBox, trackOrder: edited.trackOrder, offsets: offsets) { trak, trackID in
                 let values: [UInt64]
                 if sourceIDs.contains(trackID) {
                     do throws(BoxError) {
@@ -102,19 +102,6 @@ struct FullRewriteLayout: MovieLayout {
     /// Byte position of a new track's samples within the new media.
     private static func start(of trackID: UInt32, in media: [NewTrackMedia]) -> UInt64 {
         UInt64(media.prefix { $0.trackID != trackID }.reduce(0) { $0 + $1.bytes.count })
-    }
-
-    /// `moov` with every track's chunk offsets from `values` (zeros of the right count when it
-    /// returns nil, to size the box; an added track has one chunk).
-    private static func movieBox(_ edited: EditedMovie, offsets: ChunkOffsetPlan, values: (Box, UInt32) -> [UInt64]?) -> Box {
-        var moov = edited.movieBox
-        var order = edited.trackOrder.makeIterator()
-        moov.setChildren(moov.children.map { child in
-            guard child.type == "trak", let trackID = order.next() else { return child }
-            let count = offsets.chunkCount(of: trackID)
-            return offsets.trak(child, trackID: trackID, offsets: values(child, trackID) ?? [UInt64](repeating: 0, count: count))
-        })
-        return moov
     }
 
     func write(to sink: inout some ByteSink) throws(BoxError) {

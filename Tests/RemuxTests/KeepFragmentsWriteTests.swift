@@ -1,0 +1,86 @@
+import Foundation
+import ISOBMFF
+import LegibleTestSupport
+import Movie
+import Remux
+import Testing
+
+/// `MovieEditor.write(_:into:keepingFragments:)`, read back with the library's fragment reader:
+/// every sample of the source keeps its bytes, times and flags and stays in a fragment, the added
+/// track is fragmented too, and hostile fragmented movies are refused or written whole.
+@Suite struct KeepFragmentsWriteTests {
+    static let maxSamples = 100_000
+
+    /// TestMedia/fragmented.mp4 (FFmpeg, `default_base_moof`, an `mfra`) with an SDH track added
+    /// and a track renamed.
+    @Test func samplesStayInFragments() throws {
+        let bytes = try [UInt8](Data(contentsOf: RemuxFixtures.media("fragmented.mp4")))
+        let movie = try Movie(file: BoxTreeParser.parse(MemoryByteSource(bytes)))
+        try #require(movie.isFragmented)
+        let plan = EditPlan(subtitleTracks: [try RemuxFixtures.englishSDHRequest()],
+                            trackChanges: [TrackChangeRequest(trackID: 1, changes: TrackChanges(name: "Renamed"))])
+        var memory = ByteWriter()
+        let report = try MovieEditor(movie: movie, path: "fragmented.mp4").write(plan, into: &memory, keepingFragments: true)
+        #expect(report.fileSize == UInt64(memory.count) && report.diagnostics.isEmpty, "\(report.diagnostics)")
+        let output = try Movie(file: BoxTreeParser.parse(MemoryByteSource(memory.bytes)))
+        #expect(output.isFragmented && output.file.damage == nil)
+        #expect(output.tracks.allSatisfy { $0.tableSampleCount == 0 }, "every sample is in a fragment")
+        #expect(output.file.boxes.count { $0.type == "moof" } == movie.file.boxes.count { $0.type == "moof" })
+
+        for track in movie.tracks {
+            let copy = try #require(output.track(id: track.id))
+            let before = try movie.samples(of: track, maxSamples: Self.maxSamples)
+            let after = try output.samples(of: copy, maxSamples: Self.maxSamples)
+            try #require(before.count == after.count && !before.isEmpty, "track \(track.id)")
+            for (source, written) in zip(before, after) {
+                #expect(source.decodeTime == written.decodeTime && source.duration == written.duration
+                        && source.compositionOffset == written.compositionOffset && source.isSync == written.isSync
+                        && source.size == written.size, "track \(track.id) sample \(source.index)")
+                #expect(Self.bytes(of: source, in: bytes) == Self.bytes(of: written, in: memory.bytes), "track \(track.id) sample \(source.index)")
+            }
+        }
+
+        // The added track: english-sdh.srt's cues, in fragments, as the same track added to the
+        // movie written regular holds them in its sample table.
+        let addedID = try #require(report.addedTrackIDs.first)
+        let added = try #require(output.track(id: addedID))
+        var regularBytes = ByteWriter()
+        _ = try MovieEditor(movie: movie, path: "fragmented.mp4").write(plan, into: &regularBytes)
+        let regular = try Movie(file: BoxTreeParser.parse(MemoryByteSource(regularBytes.bytes)))
+        let expected = try regular.samples(of: try #require(regular.track(id: addedID)), maxSamples: Self.maxSamples)
+        let fragmented = try output.samples(of: added, maxSamples: Self.maxSamples)
+        #expect(fragmented.map(\.decodeTime) == expected.map(\.decodeTime) && fragmented.map(\.duration) == expected.map(\.duration))
+        #expect(fragmented.map { Self.bytes(of: $0, in: memory.bytes) } == expected.map { Self.bytes(of: $0, in: regularBytes.bytes) })
+        #expect(output.fragments?.defaults[addedID] != nil, "the added track has a trex")
+    }
+
+    /// Each fragmented movie of the hostile set, with each kind of plan: refused with an
+    /// `EditError`, or written as a movie that reads back without damage.
+    @Test(arguments: CraftedMovie.hostileSet.filter { hostile in
+        (try? Movie(file: BoxTreeParser.parse(MemoryByteSource(hostile.bytes))))?.isFragmented ?? false
+    })
+    func hostileFragmentedMovies(_ hostile: CraftedMovie.Hostile) throws {
+        let movie = try Movie(file: BoxTreeParser.parse(MemoryByteSource(hostile.bytes)))
+        let plans = [
+            EditPlan(trackChanges: [TrackChangeRequest(trackID: 1, changes: TrackChanges(name: "Renamed"))]),
+            EditPlan(subtitleTracks: [try RemuxFixtures.englishSDHRequest()]),
+            EditPlan(removal: MetadataRemoval(trackIDs: [1], leavesOutUnusedMedia: true)),
+        ]
+        for plan in plans {
+            var memory = ByteWriter()
+            do {
+                let report = try MovieEditor(movie: movie, path: hostile.name).write(plan, into: &memory, keepingFragments: true)
+                #expect(report.fileSize == UInt64(memory.count))
+                let output = BoxTreeParser.parse(MemoryByteSource(memory.bytes))
+                #expect(output.damage == nil, "\(hostile.name): \(String(describing: output.damage))")
+                #expect(throws: Never.self) { try Movie(file: output) }
+            } catch {
+                // A refusal, as an EditError (typed throws): nothing else to check.
+            }
+        }
+    }
+
+    private static func bytes(of sample: SampleTable.Sample, in file: [UInt8]) -> ArraySlice<UInt8> {
+        file[Int(sample.offset)..<Int(sample.offset) + Int(sample.size)]
+    }
+}
