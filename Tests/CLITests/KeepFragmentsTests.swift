@@ -130,6 +130,19 @@ import Testing
     }
 
     @Test(.enabled(if: toolsPresent), arguments: sources)
+    func setMetadata(_ source: Source) throws {
+        let folder = try TemporaryFolder("keep-fragments-set-metadata")
+        defer { folder.remove() }
+        guard let movie = try source.make(in: folder) else { return }
+        let output = folder.path("out.\(source.fileExtension)")
+        let result = try LegibleCommand.run(["set-metadata", movie, "--set", "title=Kept fragmented", "--keep-fragments", "-o", output])
+        try #require(result.status == 0, "\(result.stderr)")
+        try Self.checkStillFragmented(output, from: movie)
+        let probe = try ExternalTool.run("ffprobe", ["-v", "error", "-show_entries", "format_tags=title", "-of", "csv=p=0", output])
+        #expect(probe.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "Kept fragmented", "\(probe.stdout)")
+    }
+
+    @Test(.enabled(if: toolsPresent), arguments: sources)
     func strip(_ source: Source) throws {
         let folder = try TemporaryFolder("keep-fragments-strip")
         defer { folder.remove() }

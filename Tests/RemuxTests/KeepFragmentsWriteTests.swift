@@ -54,6 +54,20 @@ import Testing
         #expect(output.fragments?.defaults[addedID] != nil, "the added track has a trex")
     }
 
+    /// What the fragmented layout does not write is refused as such, and nothing is written.
+    @Test func chaptersAndCueReplacementAreRefused() throws {
+        let bytes = try [UInt8](Data(contentsOf: RemuxFixtures.media("fragmented.mp4")))
+        let editor = MovieEditor(movie: try Movie(file: BoxTreeParser.parse(MemoryByteSource(bytes))), path: "fragmented.mp4")
+        let chapters = EditPlan(chapters: ChapterTrackRequest(chapters: [Chapter(start: .zero, title: "A")]))
+        var replacement = EditPlan()
+        replacement.cueReplacements = [CueReplacementRequest(trackID: 2, cues: [])]
+        for (plan, obstacle) in [(chapters, EditError.FragmentKeepingObstacle.chapters), (replacement, .cueReplacement)] {
+            var memory = ByteWriter()
+            #expect(throws: EditError.cannotKeepFragments(obstacle)) { try editor.write(plan, into: &memory, keepingFragments: true) }
+            #expect(memory.count == 0)
+        }
+    }
+
     /// Each fragmented movie of the hostile set, with each kind of plan: refused with an
     /// `EditError`, or written as a movie that reads back without damage.
     @Test(arguments: CraftedMovie.hostileSet.filter { hostile in

@@ -139,7 +139,7 @@ public struct SharingReview: Sendable {
             if candidate.box.type == "free" || candidate.box.type == "skip",
                try Self.holdsOnlyZeros(candidate.box, in: movie.file.source) { continue }
             var decision = filter.decision(for: candidate.subject)
-            let range = location.offset..<(location.offset + candidate.box.header.totalSize)
+            let range = location.offset..<location.offset.saturatingAdd(candidate.box.header.totalSize)
             if decision.action == .remove, candidate.topLevel {
                 if media == nil { media = try movie.chunkRanges { !removedTrackIDs.contains($0.id) } }
                 if media?.contains(where: { range.contains($0.lowerBound) }) ?? false {

@@ -80,36 +80,13 @@ struct FragmentedLayout: MovieLayout {
             var pieces = sizedPieces.pieces
             let sourceStarts = sizedPieces.sourceStarts
 
-            // Where every piece, so every source payload and `moof`, lands.
-            var pieceStarts: [UInt64] = []
-            var position: UInt64 = 0
-            var moves: [MediaRelocation.Move] = []
-            var addedMediaStarts: [Int: UInt64] = [:]
-            var lastFragment = -1
-            for piece in pieces {
-                pieceStarts.append(position)
-                switch piece {
-                case let .copied(header, payload):
-                    moves.append(.init(start: payload.lowerBound, end: payload.upperBound,
-                                       shift: Int64(position + header.headerSize) - Int64(payload.lowerBound)))
-                case let .fragment(index, _):
-                    lastFragment = index
-                case let .box(box) where box.type == "mdat" && lastFragment >= 0 && addedMediaStarts[lastFragment] == nil:
-                    addedMediaStarts[lastFragment] = position + box.headerForWriting.headerSize
-                default:
-                    break
-                }
-                position += piece.size
-            }
-            pieceStarts.append(position)
-            let relocation = MediaRelocation(moves: moves)
-
+            let placement = Placement(pieces)
             var widened = false
             var offsetError: BoxError?
             let final = ChunkOffsetPlan.movieBox(movieBox, trackOrder: edited.trackOrder, offsets: chunkOffsets) { trak, trackID in
                 if addedIDs.contains(trackID) { return [] }
                 do throws(BoxError) {
-                    let values = try chunkOffsets.relocatedOffsets(of: trackID, by: relocation, trak: trak)
+                    let values = try chunkOffsets.relocatedOffsets(of: trackID, by: placement.relocation, trak: trak)
                     if chunkOffsets.widen(trackID, offsets: values) { widened = true }
                     return values
                 } catch {
@@ -120,7 +97,7 @@ struct FragmentedLayout: MovieLayout {
             if let offsetError { throw offsetError }
             if widened { continue }
 
-            let outputPosition = { (sourceOffset: UInt64) -> UInt64? in sourceStarts[sourceOffset].map { pieceStarts[$0] } }
+            let outputPosition = { (sourceOffset: UInt64) -> UInt64? in sourceStarts[sourceOffset].map { placement.starts[$0] } }
             let trafNumbers = Self.trafNumbers(moofs, removed: removed, limits: limits)
             // `moov` with its offsets, the `moof`s and indexes with their positions.
             pieces = try pieces.enumerated().map { number, piece throws(BoxError) -> Piece in
@@ -128,28 +105,13 @@ struct FragmentedLayout: MovieLayout {
                 case .movie:
                     return .movie(final)
                 case let .fragment(index, _):
-                    let moofStart = pieceStarts[number]
                     return .fragment(index, try rewrite(index) { target throws(BoxError) in
-                        let output: UInt64
-                        switch target {
-                        case let .run(run):
-                            guard let moved = relocation.relocated(run.dataStart, length: run.dataLength) else {
-                                throw BoxError(.invalidValue("the samples of this run (\(run.dataLength) bytes at 0x\(String(run.dataStart, radix: 16))) are not inside a box the output copies"),
-                                               at: run.box.location)
-                            }
-                            output = moved
-                        case let .added(offset):
-                            output = (addedMediaStarts[index] ?? 0) + offset
-                        }
-                        guard let offset = Int32(exactly: Int64(output) - Int64(moofStart)) else {
-                            throw BoxError(.limitExceeded("fragment \(index + 1)'s samples are more than 2 GiB from its moof"), at: moofs[index].location)
-                        }
-                        return offset
+                        try placement.dataOffset(of: target, inFragment: index, at: placement.starts[number], moof: moofs[index])
                     })
                 case let .index(source, sized):
                     let rewritten = if source.type == "sidx" {
                         try SegmentIndexRewrite.rewritten(source, sourceEnd: (source.location?.offset ?? 0) + source.header.totalSize,
-                                                          outputEnd: pieceStarts[number] + sized.totalSize, limits: limits,
+                                                          outputEnd: placement.starts[number] + sized.totalSize, limits: limits,
                                                           outputPosition: outputPosition)
                     } else {
                         try RandomAccessRewrite.rewritten(source, removedTracks: removed, limits: limits, outputPosition: outputPosition,
@@ -163,29 +125,90 @@ struct FragmentedLayout: MovieLayout {
                     return piece
                 }
             }
-
-            // Removed tracks' samples, or with a strip every byte of `mdat` no kept track uses, are
-            // written as zeros.
-            let allRuns = runs.joined()
-            let dataRange = { (run: FragmentSampleIndex.PlacedRun) in run.dataStart..<run.dataStart.saturatingAdd(run.dataLength) }
-            let kept = ByteRangeSet(allRuns.filter { !removed.contains($0.header.trackID) }.map(dataRange)
-                                    + (try movie.chunkRanges { !removed.contains($0.id) }))
-            let erased = if edited.removal.leavesOutUnusedMedia {
-                ByteRangeSet(pieces.compactMap { piece -> Range<UInt64>? in
-                    guard case let .copied(header, payload) = piece, header.type == "mdat" else { return nil }
-                    return payload
-                }).subtracting(kept)
-            } else {
-                ByteRangeSet(allRuns.filter { removed.contains($0.header.trackID) }.map(dataRange)
-                             + (try movie.chunkRanges { removed.contains($0.id) })).subtracting(kept)
-            }
-            erasures = erased.ranges.compactMap { range in
-                relocation.relocated(range.lowerBound, length: UInt64(range.count)).map { $0..<($0 + UInt64(range.count)) }
-            }
+            erasures = try Self.erasures(movie, removal: edited.removal, runs: runs.flatMap { $0 }, pieces: pieces,
+                                         relocation: placement.relocation)
             self.pieces = pieces
             self.warnings = warnings
-            totalSize = position
+            totalSize = placement.totalSize
             return
+        }
+    }
+
+    /// Where the pieces land: each piece's output position (and the end's), how far each copied
+    /// payload moves, and where each fragment's added samples start.
+    private struct Placement {
+        /// The output position of each piece, then of the end.
+        var starts: [UInt64] = []
+        var relocation: MediaRelocation
+        /// By source `moof` index, the output position of its added tracks' samples.
+        var addedMediaStarts: [Int: UInt64] = [:]
+        var totalSize: UInt64
+
+        init(_ pieces: [Piece]) {
+            var position: UInt64 = 0
+            var moves: [MediaRelocation.Move] = []
+            var lastFragment = -1
+            for piece in pieces {
+                starts.append(position)
+                switch piece {
+                case let .copied(header, payload):
+                    moves.append(.init(start: payload.lowerBound, end: payload.upperBound,
+                                       shift: Int64(position + header.headerSize) - Int64(payload.lowerBound)))
+                case let .fragment(index, _):
+                    lastFragment = index
+                case let .box(box) where box.type == "mdat" && lastFragment >= 0 && addedMediaStarts[lastFragment] == nil:
+                    addedMediaStarts[lastFragment] = position + box.headerForWriting.headerSize
+                default:
+                    break
+                }
+                position += piece.size
+            }
+            starts.append(position)
+            totalSize = position
+            relocation = MediaRelocation(moves: moves)
+        }
+
+        /// The data offset (from the start of the `moof` at `moofStart`, §8.8.8) of what a `trun`
+        /// of fragment `index` points at.
+        func dataOffset(of target: OffsetTarget, inFragment index: Int, at moofStart: UInt64, moof: Box) throws(BoxError) -> Int32 {
+            let output: UInt64
+            switch target {
+            case let .run(run):
+                guard let moved = relocation.relocated(run.dataStart, length: run.dataLength) else {
+                    throw BoxError(.invalidValue("the samples of this run (\(run.dataLength) bytes at 0x\(String(run.dataStart, radix: 16))) are not inside a box the output copies"),
+                                   at: run.box.location)
+                }
+                output = moved
+            case let .added(offset):
+                output = (addedMediaStarts[index] ?? 0) + offset
+            }
+            guard let offset = Int32(exactly: Int64(output) - Int64(moofStart)) else {
+                throw BoxError(.limitExceeded("fragment \(index + 1)'s samples are more than 2 GiB from its moof"), at: moof.location)
+            }
+            return offset
+        }
+    }
+
+    /// The output ranges written as zeros: removed tracks' samples, or, for a strip that leaves
+    /// out unused media, every byte of a copied `mdat` no kept track's sample (in a fragment or a
+    /// sample table) is in.
+    private static func erasures(_ movie: Movie, removal: MetadataRemoval, runs: [FragmentSampleIndex.PlacedRun], pieces: [Piece],
+                                 relocation: MediaRelocation) throws(BoxError) -> [Range<UInt64>] {
+        let removed = removal.trackIDs
+        let dataRange = { (run: FragmentSampleIndex.PlacedRun) in run.dataStart..<run.dataStart.saturatingAdd(run.dataLength) }
+        let kept = ByteRangeSet(runs.filter { !removed.contains($0.header.trackID) }.map(dataRange)
+                                + (try movie.chunkRanges { !removed.contains($0.id) }))
+        let erased = if removal.leavesOutUnusedMedia {
+            ByteRangeSet(pieces.compactMap { piece -> Range<UInt64>? in
+                guard case let .copied(header, payload) = piece, header.type == "mdat" else { return nil }
+                return payload
+            }).subtracting(kept)
+        } else {
+            ByteRangeSet(runs.filter { removed.contains($0.header.trackID) }.map(dataRange)
+                         + (try movie.chunkRanges { removed.contains($0.id) })).subtracting(kept)
+        }
+        return erased.ranges.compactMap { range in
+            relocation.relocated(range.lowerBound, length: UInt64(range.count)).map { $0..<($0 + UInt64(range.count)) }
         }
     }
 

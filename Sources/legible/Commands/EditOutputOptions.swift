@@ -20,7 +20,7 @@ struct EditOutputOptions: ParsableArguments {
     @Flag(help: "Edit the source file itself: append the new samples and moov, then retire the old moov with one 4-byte write.")
     var inPlace = false
 
-    @Flag(help: "With -o, keep a fragmented source (moof) fragmented: the edited moov, every moof rewritten, every mdat copied, new subtitle, caption and metadata tracks as fragmented tracks; sidx, ssix and mfra are left out, with a warning. Without it a fragmented source is written as a regular movie. A source that is not fragmented is written as usual, with a note.")
+    @Flag(help: "With -o, keep a fragmented source (moof) fragmented: the edited moov, every moof rewritten with its new offsets, every mdat copied, new subtitle, caption and metadata tracks as fragmented tracks, sidx and mfra rewritten (ssix is left out, with a warning). Not with a new chapter list. Without it a fragmented source is written as a regular movie; a source that is not fragmented is written as usual, with a note.")
     var keepFragments = false
 
     @Option(help: "The output brand: mov, mp4 or m4v (default: from the -o extension, else the source's ftyp).")
