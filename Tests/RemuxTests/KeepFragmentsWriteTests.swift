@@ -1,6 +1,7 @@
 import Foundation
 import ISOBMFF
 import LegibleTestSupport
+import Metadata
 import Movie
 import Remux
 import Testing
@@ -93,6 +94,28 @@ import Testing
             }
         }
     }
+
+    /// The edit fuzzer's crashes (Fuzz/crashes/edit), each read, reviewed for sharing and
+    /// written both ways without a trap: a `tfra` entry naming a `traf` its `moof` does not have,
+    /// a box whose size runs past 2^64.
+    @Test(arguments: ((try? FileManager.default.contentsOfDirectory(atPath: Self.fuzzCrashes.path)) ?? []).filter { $0.hasSuffix(".bin") }.sorted())
+    func fuzzCrashesAreWrittenOrRefused(_ name: String) throws {
+        let bytes = try [UInt8](Data(contentsOf: Self.fuzzCrashes.appendingPathComponent(name)))
+        guard let movie = try? Movie(file: BoxTreeParser.parse(MemoryByteSource(bytes))) else { return }
+        let review = try? SharingReview(movie: movie)
+        let plans = [EditPlan(trackChanges: [TrackChangeRequest(trackID: movie.tracks.first?.id ?? 1, changes: TrackChanges(name: "Renamed"))]),
+                     EditPlan(removal: review.map { MetadataRemoval($0) })]
+        for plan in plans {
+            for keepingFragments in [false, true] {
+                var memory = ByteWriter()
+                if (try? MovieEditor(movie: movie, path: name).write(plan, into: &memory, keepingFragments: keepingFragments)) != nil {
+                    #expect(BoxTreeParser.parse(MemoryByteSource(memory.bytes)).damage == nil, "\(name)")
+                }
+            }
+        }
+    }
+
+    static var fuzzCrashes: URL { TestPaths.packageRoot.appendingPathComponent("Fuzz/crashes/edit") }
 
     private static func bytes(of sample: SampleTable.Sample, in file: [UInt8]) -> ArraySlice<UInt8> {
         file[Int(sample.offset)..<Int(sample.offset) + Int(sample.size)]

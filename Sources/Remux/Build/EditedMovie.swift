@@ -45,7 +45,9 @@ struct EditedMovie {
         try edit.applyDefaults()
         try edit.applyRemoval()
         (movieBox, trackOrder) = try edit.assembled()
-        fileType = plan.brand.map { $0.fileType.makeBox() } ?? movie.file.box("ftyp")
+        // An `ftyp` the file ends inside (a damaged file) is written as far as it goes.
+        fileType = plan.brand.map { $0.fileType.makeBox() }
+            ?? movie.file.box("ftyp").map { $0.missingBytes > 0 ? $0.madeWhole(holding: $0.payloadSize) : $0 }
         newMedia = edit.newMedia
         addedTrackIDs = edit.addedTrackIDs
         diagnostics = edit.diagnostics

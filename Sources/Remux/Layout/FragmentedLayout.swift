@@ -114,8 +114,12 @@ struct FragmentedLayout: MovieLayout {
                                                           outputEnd: placement.starts[number] + sized.totalSize, limits: limits,
                                                           outputPosition: outputPosition)
                     } else {
-                        try RandomAccessRewrite.rewritten(source, removedTracks: removed, limits: limits, outputPosition: outputPosition,
-                                                          trafNumber: { trafNumbers[$0]?[Int($1) - 1] })
+                        try RandomAccessRewrite.rewritten(source, removedTracks: removed, limits: limits, outputPosition: outputPosition) {
+                            offset, number in
+                            // A number no `traf` of that `moof` has (a damaged entry) rewrites nothing.
+                            guard let numbers = trafNumbers[offset], number >= 1, Int(number) <= numbers.count else { return nil }
+                            return numbers[Int(number) - 1]
+                        }
                     }
                     if let rewritten, rewritten.totalSize == sized.totalSize { return .index(source: source, rewritten) }
                     let location = source.location?.offset ?? 0

@@ -91,10 +91,7 @@ struct FullRewriteLayout: MovieLayout {
             return CopiedBox(header: entry.box.header.explicit.resized(to: size), box: nil, pieces: used.ranges, source: file)
         }
         var box = entry.box
-        if box.missingBytes > 0 {
-            box.header = box.header.explicit.resized(to: UInt64(entry.payload.count))
-            box.missingBytes = 0
-        }
+        if box.missingBytes > 0 { box = box.madeWhole(holding: UInt64(entry.payload.count)) }
         box.header = box.headerForWriting.explicit
         return CopiedBox(header: box.header, box: box, pieces: [entry.payload], source: file)
     }
