@@ -20,7 +20,7 @@ public enum CMAFTextTrack {
     /// timeline, cut by `segmentation`; `source` is the movie's track, whose ID, language and
     /// `elng` it keeps. Returns the files and what the format cannot carry of the cues.
     public static func write(_ track: DeliveryTrack, format: CMAFTextFormat, source: Track, movieDuration: MediaTime, movieStart: Double,
-                             segmentation: CMAFSegmentation, folder: String,
+                             segmentation: CMAFSegmentation, folder: String, batch: ReplacementFileBatch,
                              stem: String) throws(DeliveryError) -> (files: CMAFTrackFiles, losses: [ConversionLoss]) {
         let timeline: CueTimeline
         do throws(CueTimelineError) {
@@ -58,7 +58,7 @@ public enum CMAFTextTrack {
             let header = try CMAFInitializationSegment.bytes(textTrackID: source.id, format: format, entry: entry,
                                                              mediaHeader: mediaHeader, extendedLanguage: source.extendedLanguage)
             let files = try CMAFTrackWriter.write(samples: samples, from: MemoryByteSource(bytes), trackID: source.id, timescale: timescale,
-                                                  header: header, segmentation: segmentation, folder: folder, stem: stem)
+                                                  header: header, segmentation: segmentation, folder: folder, batch: batch, stem: stem)
             return (files, losses)
         } catch {
             throw .output(error)

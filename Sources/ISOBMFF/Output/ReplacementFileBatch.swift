@@ -1,0 +1,69 @@
+import Dispatch
+
+/// Many new files put in place in the order they were written, their syncs done on another
+/// thread while the next files are written: what a packager writing thousands of segments needs
+/// to run at the speed of a copy rather than stop at every file for the storage device.
+///
+/// Each ``ReplacementFile`` added starts its writeback at once (``FileByteSink/finishWriting()``)
+/// and is committed — synced, then renamed into place — by one serial worker, in the order
+/// added; each folder is synced once, after the last rename in it (``commitAll()``). At most
+/// ``window`` files wait for their commit (each holds an open descriptor): ``add(_:)`` waits for
+/// room. What each file guarantees is unchanged: it appears whole under its name or not at all,
+/// never before the files added earlier. After a failed commit the later files are discarded
+/// and the next ``add(_:)`` or ``commitAll()`` throws the failure.
+public final class ReplacementFileBatch: @unchecked Sendable {
+    /// How many written files may wait for their commit.
+    public let window: Int
+    private let worker = DispatchQueue(label: "legible.replacement-file-batch")
+    private let room: DispatchSemaphore
+    /// Guards `failure`, which the adding thread reads while the worker works.
+    private let state = DispatchQueue(label: "legible.replacement-file-batch.state")
+    private var failure: BoxError?
+    /// The folders renames went into, touched only on `worker`.
+    private var renamedFolders: Set<String> = []
+
+    /// A batch in which at most `window` written files wait for their commit.
+    public init(window: Int = 32) {
+        self.window = max(window, 1)
+        room = DispatchSemaphore(value: self.window)
+    }
+
+    /// Takes `file`, written in full, to be committed after the files added before it. The
+    /// batch owns the file from now on: the caller no longer writes to it.
+    public func add(_ file: ReplacementFile) throws(BoxError) {
+        try throwFailure()
+        file.sink.finishWriting()
+        room.wait()
+        let handed = HandedFile(file: file)
+        worker.async {
+            defer { self.room.signal() }
+            guard self.state.sync(execute: { self.failure }) == nil else { return handed.file.discard() }
+            do throws(BoxError) {
+                try handed.file.commitLeavingFolderUnsynced()
+                self.renamedFolders.insert(handed.file.folderPath)
+            } catch {
+                self.state.sync { self.failure = error }
+            }
+        }
+    }
+
+    /// Waits until every file added is committed, in order, then syncs the folders they went
+    /// into; throws the first failure.
+    public func commitAll() throws(BoxError) {
+        let folders = worker.sync { () -> Set<String> in
+            defer { renamedFolders.removeAll() }
+            return renamedFolders
+        }
+        try throwFailure()
+        for folder in folders.sorted() { ReplacementFile.syncFolder(folder) }
+    }
+
+    private func throwFailure() throws(BoxError) {
+        if let failure = state.sync(execute: { self.failure }) { throw failure }
+    }
+
+    /// A file handed to the worker thread: the batch is its only user from then on.
+    private struct HandedFile: @unchecked Sendable {
+        let file: ReplacementFile
+    }
+}
