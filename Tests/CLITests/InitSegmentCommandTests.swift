@@ -119,14 +119,16 @@ import Testing
         }
     }
 
-    /// The cues MP4Box exports from the concatenation (`-raw`) are the cues `extract` writes.
-    static func expectCuesAsMP4Box(initialization: String, segment: String, track: UInt32, in folder: TemporaryFolder,
-                                   sourceLocation: SourceLocation = #_sourceLocation) throws {
+    /// The cues MP4Box exports from the concatenation (`-raw`: a WebVTT file of a wvtt track, a
+    /// TTML document of an stpp track, read by ttconv) are the cues `extract` writes.
+    static func expectCuesAsMP4Box(initialization: String, segment: String, track: UInt32, isTTML: Bool = false,
+                                   in folder: TemporaryFolder, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let whole = try concatenation([initialization, segment], as: "text-whole.mp4", in: folder)
-        let exported = folder.path("mp4box.vtt")
+        let exported = folder.path(isTTML ? "mp4box.xml" : "mp4box.vtt")
         let export = try ExternalTool.run(TestPaths.mp4Box, ["-raw", "\(track)", whole, "-out", exported])
         try #require(export.status == 0, "\(export.stderr)", sourceLocation: sourceLocation)
-        let want = try SubtitleCueReader.cues(contentsOf: URL(fileURLWithPath: exported))
+        let want = isTTML ? try IMSC1Validation.ttconvCues(exported, in: folder)
+                          : try SubtitleCueReader.cues(contentsOf: URL(fileURLWithPath: exported))
         let extracted = folder.path("legible.vtt")
         let result = try LegibleCommand.run(["extract", segment, "--init", initialization, "--track", "\(track)", "-o", extracted])
         try #require(result.status == 0, "\(result.stderr)", sourceLocation: sourceLocation)
@@ -142,6 +144,17 @@ import Testing
         try #require(text.segments.count >= 2)
         for segment in text.segments {
             try Self.expectCuesAsMP4Box(initialization: text.initialization, segment: segment, track: 4, in: folder)
+        }
+    }
+
+    @Test(.enabled(if: ExternalTool.shouldRun(at: TestPaths.mp4Box) && IMSC1Validation.available))
+    func extractOfAPackagedTTMLSegmentGivesTheCuesMP4BoxExports() throws {
+        let folder = try TemporaryFolder("init-extract-package-stpp")
+        defer { folder.remove() }
+        let text = Self.packagedSegments("text.4.es", in: try Self.packaged(in: folder, text: "stpp"))
+        try #require(text.segments.count >= 2)
+        for segment in text.segments {
+            try Self.expectCuesAsMP4Box(initialization: text.initialization, segment: segment, track: 4, isTTML: true, in: folder)
         }
     }
 
