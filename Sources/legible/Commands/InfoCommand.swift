@@ -30,7 +30,7 @@ struct InfoCommand: ParsableCommand {
         client reads them (ISO/IEC 23009-1: the initialization segment followed by media \
         segments is a conforming file). The initialization segment must have a moov with \
         mvex, and every fragment must be of a track it describes; an error names the file, \
-        box path and offset.
+        box path and offset. The report is of one movie, named 'INIT + SEGMENT ...'.
 
         Examples:
           legible info movie.mov
