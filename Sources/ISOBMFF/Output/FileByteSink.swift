@@ -9,8 +9,9 @@ import Darwin
 /// Writes to an open file by position (`pwrite`), starting at ``offset`` and moving on with each
 /// write.
 ///
-/// Copies from a ``FileByteSource`` never pass through Swift arrays: on Linux the kernel copies
-/// them (`copy_file_range`), elsewhere one reusable buffer carries them. ``progress`` hears
+/// Copies from a ``FileByteSource`` (or a ``ConcatenatedByteSource`` of files) never pass through
+/// Swift arrays: on Linux the kernel copies them (`copy_file_range`), elsewhere one reusable
+/// buffer carries them. ``progress`` hears
 /// about every step, so a long copy can show how far it got.
 ///
 /// The sink does not own the descriptor: whoever opened it closes it, after the last write.
@@ -102,6 +103,13 @@ public final class FileByteSink: ByteSink {
                            at: BoxLocation(path: "", offset: offset))
         }
         try checkRoom(at: self.offset, count: length)
+        if let concatenation = source as? ConcatenatedByteSource {
+            // Piece by piece, so the pieces in files are copied by the kernel too.
+            for piece in try concatenation.pieces(at: offset, length: length) {
+                try copy(from: piece.source, offset: piece.offset, length: piece.length)
+            }
+            return
+        }
         guard let file = source as? FileByteSource else {
             var done: UInt64 = 0
             while done < length {

@@ -19,6 +19,9 @@ public struct MovieEditor: Sendable {
     public var limits: Limits
     /// The lock held on the source while this editor lives.
     public let lock: FileLock
+    /// The initialization segment read before the source, when the source is a media segment
+    /// (``init(initializationSegment:mediaSegment:limits:onWait:)``).
+    public let initializationSegment: String?
 
     /// Opens the movie at `path` for editing, holding `lock` on it (`FileLock`) until the
     /// editor is released: `.exclusive` for an in-place edit, so that no other Legible process
@@ -29,8 +32,24 @@ public struct MovieEditor: Sendable {
         self.path = path
         self.limits = limits
         self.lock = lock
+        initializationSegment = nil
         let source = try FileByteSource(path: path, lock: lock, onWait: onWait)
         movie = try Movie(file: BoxTreeParser.parse(source, limits: limits), limits: limits)
+    }
+
+    /// Opens a media segment for writing a new file from it, read after the initialization
+    /// segment that describes its tracks (`SegmentedMovieFiles`), with a shared lock on both
+    /// files until the editor is released. The movie is fragmented, so it cannot be edited in
+    /// place: ``write(_:to:replacingExisting:progress:)`` writes it as a regular movie. `onWait`
+    /// is called with the path of a file another process holds a conflicting lock on.
+    public init(initializationSegment: String, mediaSegment: String, limits: Limits = .standard,
+                onWait: ((String) -> Void)? = nil) throws(SegmentError) {
+        path = mediaSegment
+        self.limits = limits
+        lock = .shared
+        self.initializationSegment = initializationSegment
+        movie = try SegmentedMovieFiles(initialization: initializationSegment, mediaSegments: [mediaSegment])
+            .open(limits: limits, lock: .shared, onWait: onWait)
     }
 
     /// An editor of a movie already read (from memory, say), holding no lock: for tests and the
@@ -40,15 +59,17 @@ public struct MovieEditor: Sendable {
         self.path = path
         self.limits = limits
         lock = .shared
+        initializationSegment = nil
     }
 
     /// Writes the edited movie to `outputPath`, `moov` first. The output must not be the
-    /// source (use ``editInPlace(_:progress:)``); an existing output must be a regular file,
+    /// source nor its initialization segment (use ``editInPlace(_:progress:)``); an existing output must be a regular file,
     /// and is replaced only with `replacingExisting`. Throws an ``EditError``: a refusal of the
     /// plan, or ``EditError/box(_:)`` when the file cannot be read or written.
     public func write(_ plan: EditPlan, to outputPath: String, replacingExisting: Bool = true,
                       progress: (@Sendable (EditProgress) -> Void)? = nil) throws(EditError) -> EditReport {
-        if FileIdentity(path: outputPath) == FileIdentity(path: path), FileIdentity(path: path) != nil {
+        let sources = [path] + [initializationSegment].compactMap { $0 }
+        if let output = FileIdentity(path: outputPath), sources.contains(where: { FileIdentity(path: $0) == output }) {
             throw .outputIsSource(path: outputPath)
         }
         let (edited, layout) = try fullRewrite(plan)
