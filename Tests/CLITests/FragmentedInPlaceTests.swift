@@ -63,7 +63,7 @@ import Testing
         let path = try Self.edit(source, ["set-track", "--track", "2", "--name", "Commentaire"], in: folder)
         let exif = try ExternalTool.run("exiftool", ["-a", "-G1", "-j", path])
         let tags = try #require(try JSONSerialization.jsonObject(with: exif.stdoutData) as? [[String: Any]]).first ?? [:]
-        #expect(tags["Track2:TrackName"] as? String == "Commentaire", "\(tags.filter { $0.key.hasPrefix("Track2") })")
+        #expect(tags["Track2:Track2Name"] as? String == "Commentaire", "\(tags.filter { $0.key.hasPrefix("Track2") })")
     }
 
     @Test(.enabled(if: canRun))
