@@ -8,7 +8,8 @@ import Movie
 /// the target is either absent (or as it was) or complete; the source is only read, under a
 /// shared lock. An in-place edit holds the file's exclusive lock from before it reads the movie
 /// to its last write, appends, then switches `moov` with 4-byte writes (see ``InPlaceStep``),
-/// and undoes its appending when a write fails. Sample data is copied as whole box payloads, by
+/// and undoes its appending when a write fails; a fragmented movie's new `moov` takes the old
+/// one's place instead (``OverwriteLayout``). Sample data is copied as whole box payloads, by
 /// the kernel where it can (`copy_file_range`), so memory does not grow with the file.
 public struct MovieEditor: Sendable {
     /// The source movie the plans are applied to.
