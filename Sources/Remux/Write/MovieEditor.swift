@@ -9,7 +9,7 @@ import Movie
 /// shared lock. An in-place edit holds the file's exclusive lock from before it reads the movie
 /// to its last write, appends, then switches `moov` with 4-byte writes (see ``InPlaceStep``),
 /// and undoes its appending when a write fails; a fragmented movie's new `moov` takes the old
-/// one's place instead (``OverwriteLayout``). Sample data is copied as whole box payloads, by
+/// one's place instead. Sample data is copied as whole box payloads, by
 /// the kernel where it can (`copy_file_range`), so memory does not grow with the file.
 public struct MovieEditor: Sendable {
     /// The source movie the plans are applied to.
@@ -94,7 +94,7 @@ public struct MovieEditor: Sendable {
     /// Edits the source file itself: appends the new samples and `moov`, then retires the old
     /// `moov`s. Costs what `moov` costs, not what the file does. A fragmented movie, whose
     /// fragments follow `moov` and find their samples by offset, gets its new `moov` in the old
-    /// one's place, a `free` box taking up the difference (``OverwriteLayout``): an edit that
+    /// one's place, a `free` box taking up the difference: an edit that
     /// adds or removes tracks is refused (``EditError/fragmentedMovie``), and so is one whose
     /// `moov` outgrows the old one and the free space after it
     /// (``EditError/InPlaceObstacle/movieDoesNotFit(size:room:)``), the file left as it was. The
