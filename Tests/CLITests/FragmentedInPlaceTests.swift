@@ -106,25 +106,31 @@ import Testing
         #expect(try AddSubtitlesCrashSafetyTests.sha256(path) == before)
     }
 
-    /// Where the switch goes: into free space after `moov` (staged), or over `moov` (whole).
+    /// Where the switch goes: into free space after `moov` (staged), or over `moov` (whole);
+    /// and a strip of the crafted movie, whose erasing (fragment boxes made `free`, zeros) comes
+    /// after the switch.
     enum KilledEdit: String, CaseIterable, CustomTestStringConvertible {
-        case staged, whole
+        case staged, whole, strip
         var testDescription: String { rawValue }
     }
 
     /// `kill -9` at every `pwrite64` (as InPlaceKillTests does it): the file left plays as
     /// before (framemd5, packet times, ffprobe reads it) with the old title or the new one, and
-    /// the same command again finishes the edit.
-    @Test(.enabled(if: canRun && ExternalTool.shouldRun("strace")), arguments: KilledEdit.allCases)
+    /// the same command again finishes the edit (for the strip: nothing private is left).
+    @Test(.enabled(if: canRun && ExternalTool.shouldRun("strace") && ExternalTool.shouldRun("exiftool")),
+          arguments: KilledEdit.allCases)
     func everyWriteCanBeTheLast(_ edit: KilledEdit) throws {
         let folder = try TemporaryFolder("fragmented-kill-\(edit.rawValue)")
         defer { folder.remove() }
-        let source = try Self.source(in: folder, freeSpace: edit == .staged ? 4096 : 0)
+        let source = edit == .strip ? try FragmentedStripTests.Source.crafted.make(in: folder)
+            : try Self.source(in: folder, freeSpace: edit == .staged ? 4096 : 0)
         let oldTitle = try Self.tag("title", of: source)
         // Without free space the new moov must be no larger and leave 0 or 8 bytes or more for
         // a free box: "Kill" is 8 bytes shorter than the source's "Legible demo".
-        let newTitle = edit == .staged ? "Killed and retitled" : "Kill"
-        let arguments = { (path: String) in ["set-metadata", path, "--set", "title=\(newTitle)", "--in-place"] }
+        let newTitle = edit == .staged ? "Killed and retitled" : edit == .whole ? "Kill" : oldTitle
+        let arguments = { (path: String) in
+            edit == .strip ? ["strip", path, "--in-place"] : ["set-metadata", path, "--set", "title=\(newTitle)", "--in-place"]
+        }
         let counted = try folder.copy(URL(fileURLWithPath: source), as: "count.mp4")
         let run = try InPlaceKillTests.traced([], arguments(counted), log: folder.path("count.log"))
         try #require(run.status == 0, "\(run.stderr)")
@@ -142,6 +148,7 @@ import Testing
             try #require(again.status == 0, "write \(kill) of \(writes): the repeated edit: \(again.stderr)")
             #expect(try Self.tag("title", of: path) == newTitle)
             try FragmentedStripTests.checkStreamsUnchanged(path, from: source)
+            if edit == .strip { try FragmentedStripTests.checkNothingPrivate(path, source: .crafted) }
         }
     }
 }

@@ -103,7 +103,7 @@ struct OverwriteLayout {
         }
         retiredBoxTypeOffsets = retired
         let end = movie.file.source.size
-        for box in boxes[(index + 1)...] where !consumed.contains(box.location?.offset ?? start) {
+        for box in boxes where !consumed.contains(box.location?.offset ?? start) {
             guard let offset = box.location?.offset, !edited.removal.boxOffsets.contains(offset) else { continue }
             let payload = min(offset + box.header.headerSize, end)..<min(offset.saturatingAdd(box.header.totalSize), end)
             if edited.erasesRetiredMovie, box.type == "free" || box.type == "skip", !kept.intersects(payload) {
