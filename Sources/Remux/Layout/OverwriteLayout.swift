@@ -59,16 +59,8 @@ struct OverwriteLayout {
             throw .box(BoxError(.unsupported("a track's samples lie inside the 'moov' box, which an edit rewrites; Legible cannot edit such a file"),
                                 at: location))
         }
-        // The free space right after moov that no sample uses.
-        var spaces: [Box] = []
-        var roomEnd = movieRange.upperBound
-        for box in boxes[(index + 1)...] {
-            guard box.type == "free" || box.type == "skip", box.location?.offset == roomEnd, box.missingBytes == 0 else { break }
-            let range = roomEnd..<roomEnd.saturatingAdd(box.header.totalSize)
-            guard !kept.intersects(range) else { break }
-            spaces.append(box)
-            roomEnd = range.upperBound
-        }
+        let spaces = Self.freeSpace(following: boxes[(index + 1)...], from: movieRange.upperBound, kept: kept)
+        let roomEnd = spaces.last.map { ($0.location?.offset ?? 0) + $0.header.totalSize } ?? movieRange.upperBound
         let moov = edited.movieBox
         movieBox = moov
         let bytes = try boxing(moov.encoded())
@@ -102,16 +94,7 @@ struct OverwriteLayout {
             erasures.append(box.freePayload)
         }
         retiredBoxTypeOffsets = retired
-        let end = movie.file.source.size
-        for box in boxes where !consumed.contains(box.location?.offset ?? start) {
-            guard let offset = box.location?.offset, !edited.removal.boxOffsets.contains(offset) else { continue }
-            let payload = min(offset + box.header.headerSize, end)..<min(offset.saturatingAdd(box.header.totalSize), end)
-            if edited.erasesRetiredMovie, box.type == "free" || box.type == "skip", !kept.intersects(payload) {
-                erasures.append(payload)
-            } else if edited.removal.leavesOutUnusedMedia, box.type == "mdat" {
-                erasures += ByteRangeSet([payload]).subtracting(kept).ranges
-            }
-        }
+        erasures += Self.otherErasures(in: movie, edited: edited, kept: kept, skipping: consumed)
         var nonZero: [Range<UInt64>] = []
         for range in ByteRangeSet(erasures).ranges where try !boxing(AppendLayout.holdsOnlyZeros(range, in: movie.file.source)) {
             nonZero.append(range)
@@ -122,6 +105,41 @@ struct OverwriteLayout {
         } else {
             changesNothing = false
         }
+    }
+
+    /// The `free` and `skip` boxes that follow `moov` (ending at `start`) one after the other,
+    /// up to the first that holds samples.
+    private static func freeSpace(following boxes: ArraySlice<Box>, from start: UInt64, kept: ByteRangeSet) -> [Box] {
+        var spaces: [Box] = []
+        var end = start
+        for box in boxes {
+            guard box.type == "free" || box.type == "skip", box.location?.offset == end, box.missingBytes == 0 else { break }
+            let range = end..<end.saturatingAdd(box.header.totalSize)
+            guard !kept.intersects(range) else { break }
+            spaces.append(box)
+            end = range.upperBound
+        }
+        return spaces
+    }
+
+    /// What the edit erases in the top-level boxes it neither writes over (`consumed`) nor
+    /// removes: the payloads of free space when metadata is removed or replaced, as an appending
+    /// edit erases it (retired `moov`s of earlier edits may be there), and, for a strip, the
+    /// `mdat` bytes no sample uses.
+    private static func otherErasures(in movie: Movie, edited: EditedMovie, kept: ByteRangeSet, skipping consumed: Set<UInt64>)
+        -> [Range<UInt64>] {
+        let end = movie.file.source.size
+        var erasures: [Range<UInt64>] = []
+        for box in movie.file.boxes {
+            guard let offset = box.location?.offset, !consumed.contains(offset), !edited.removal.boxOffsets.contains(offset) else { continue }
+            let payload = min(offset + box.header.headerSize, end)..<min(offset.saturatingAdd(box.header.totalSize), end)
+            if edited.erasesRetiredMovie, box.type == "free" || box.type == "skip", !kept.intersects(payload) {
+                erasures.append(payload)
+            } else if edited.removal.leavesOutUnusedMedia, box.type == "mdat" {
+                erasures += ByteRangeSet([payload]).subtracting(kept).ranges
+            }
+        }
+        return erasures
     }
 
     /// A removed box outside `moov`: where it is, and the bytes a `free` box of its size holds
