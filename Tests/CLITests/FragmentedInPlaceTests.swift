@@ -134,8 +134,7 @@ import Testing
         let counted = try folder.copy(URL(fileURLWithPath: source), as: "count.mp4")
         let run = try InPlaceKillTests.traced([], arguments(counted), log: folder.path("count.log"))
         try #require(run.status == 0, "\(run.stderr)")
-        let writes = try String(contentsOfFile: folder.path("count.log"), encoding: .utf8)
-            .split(separator: "\n").filter { $0.contains("pwrite64(") && !$0.contains("resumed") }.count
+        let writes = try InPlaceKillTests.writes(inLog: folder.path("count.log"))
         try #require(writes >= (edit == .staged ? 2 : 1))
         for kill in 1...writes {
             let path = try folder.copy(URL(fileURLWithPath: source), as: "kill-\(kill).mp4")

@@ -181,7 +181,7 @@ import Testing
         let json = try #require(result.jsonObject)
         #expect(json["mode"] as? String == mode)
         let entries = try #require(json["entries"] as? [[String: Any]])
-        let fragments = Self.moofCount(before)
+        let fragments = try FragmentedMovieCraft.topLevelTypes([UInt8](before)).count { $0 == "moof" }
         try #require(fragments > 1)
         for (subject, count) in [("box:moof/udta", fragments), ("box:traf/udta", fragments), ("box:emsg", 1), ("box:uuid", 1)] {
             let listed = entries.filter { $0["subject"] as? String == subject }
@@ -197,18 +197,5 @@ import Testing
             #expect(!((json["erasedRanges"] as? [Any]) ?? []).isEmpty)
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: source)) == before, "a dry run writes nothing")
-    }
-
-    /// The `moof` boxes of `bytes`, counted by their type fields at top level.
-    static func moofCount(_ bytes: Data) -> Int {
-        var count = 0, offset = 0
-        let bytes = [UInt8](bytes)
-        while offset + 8 <= bytes.count {
-            let size = Int(bytes[offset..<offset + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
-            if bytes[offset + 4..<offset + 8].elementsEqual("moof".utf8) { count += 1 }
-            guard size >= 8 else { break }
-            offset += size
-        }
-        return count
     }
 }

@@ -36,6 +36,11 @@ public enum FragmentedMovieCraft {
         return boxes
     }
 
+    /// The types of the top-level boxes of `bytes`, in order.
+    public static func topLevelTypes(_ bytes: [UInt8]) throws -> [String] {
+        try boxes(bytes, in: bytes.indices).map(\.type)
+    }
+
     /// `bytes` with a `free` box of `size` bytes right after `moov`.
     public static func withFreeSpace(_ bytes: [UInt8], afterMovie size: Int) throws -> [UInt8] {
         guard let moov = try boxes(bytes, in: bytes.indices).first(where: { $0.type == "moov" }) else {
