@@ -27,9 +27,9 @@ public enum EditError: Error, Equatable, Sendable, CustomStringConvertible {
     case inPlaceWriteFailed(BoxError, outcome: InPlaceFailureOutcome)
     /// The plan refuses losses (``EditPlan/refusesLosses``) and these would happen.
     case refusedLosses([ConversionLoss])
-    /// The movie is fragmented (`moof`) and the edit is in place: its samples are described in
-    /// the fragments, not in `moov`. A new file (``MovieEditor/write(_:to:replacingExisting:progress:)``)
-    /// is written as a regular movie.
+    /// The movie is fragmented (`moof`) and the in-place edit adds or removes tracks, whose
+    /// samples would have to be described in the fragments. A new file
+    /// (``MovieEditor/write(_:to:replacingExisting:progress:)``) is written as a regular movie.
     case fragmentedMovie
     /// The track refers to media in another file (`dref`); only self-contained movies are edited.
     case externalMedia(trackID: UInt32)
@@ -156,6 +156,14 @@ public enum EditError: Error, Equatable, Sendable, CustomStringConvertible {
         /// The last box runs to the end of the file and is larger than 4 GiB, so its 32-bit size
         /// cannot be written before appending.
         case lastBoxTooLarge(BoxLocation?)
+        /// The movie is fragmented, so its `moov` cannot move to the end of the file (fragments
+        /// follow it), and the edited `moov` (`size` bytes) does not fit where the old one is:
+        /// `room` bytes with the `free` and `skip` boxes right after it, a difference of 1 to 7
+        /// bytes being too small for a `free` box.
+        case movieDoesNotFit(size: UInt64, room: UInt64)
+        /// The movie is fragmented and has more than one `moov`, so it is not clear which the
+        /// fragments extend.
+        case severalMovieBoxes
     }
 
     /// The state an in-place edit leaves the file in after a failed write.
@@ -182,7 +190,7 @@ public enum EditError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .refusedLosses(losses):
             "refusing to write what the output cannot carry: \(losses.joinedSummary); nothing was written"
         case .fragmentedMovie:
-            "a fragmented movie (moof) cannot be edited in place: its samples are described in the fragments, not in moov; write a new file with -o, which is a regular movie"
+            "a fragmented movie (moof) cannot be edited in place when the edit adds or removes tracks: their samples are described in the fragments, not in moov; write a new file with -o, which is a regular movie"
         case let .externalMedia(trackID):
             "track \(trackID) refers to media in another file (dref); only self-contained movies can be edited"
         case .noFreeTrackID: "the movie uses every track ID"
@@ -263,6 +271,9 @@ extension EditError.InPlaceObstacle: CustomStringConvertible {
             EditError.located(location, "cannot remove a box that runs to the end of the file in place")
         case let .lastBoxTooLarge(location):
             EditError.located(location, "the last box runs to the end of the file and is larger than 4 GiB, so its size cannot be written in place")
+        case let .movieDoesNotFit(size, room):
+            "the edited moov (\(size) bytes) does not fit where the old one is (\(room) bytes with the free space after it), and a fragmented movie's moov cannot move"
+        case .severalMovieBoxes: "the fragmented movie has more than one moov"
         }
     }
 }

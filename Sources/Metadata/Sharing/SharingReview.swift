@@ -57,7 +57,7 @@ public struct SharingReview: Sendable {
     public private(set) var removedItems: [MetadataItem] = []
     /// The IDs of the timed metadata tracks to remove.
     public private(set) var removedTrackIDs: Set<UInt32> = []
-    /// Offsets of boxes (top-level or inside `moov`) removed whole.
+    /// Offsets of boxes (top-level, inside `moov`, or inside a `moof` or its `traf`s) removed whole.
     public private(set) var removedBoxOffsets: Set<UInt64> = []
     /// Whether the creation and modification times of `mvhd`, `tkhd` and `mdhd` become 0 (unknown).
     public private(set) var clearsHeaderTimes = false
@@ -115,12 +115,15 @@ public struct SharingReview: Sendable {
         try self.init(movie: movie, items: reading.items, metadataTracks: tracks, filter: filter)
     }
 
-    /// Top-level boxes other than `ftyp` and `moov`, and `free`, `skip`, `uuid` and foreign
-    /// `meta` boxes inside `moov` and its tracks. A top-level box that holds samples of a
-    /// kept track always stays.
+    /// Top-level boxes other than `ftyp`, `moov` and the fragments' structure, `free`, `skip`,
+    /// `uuid` and foreign `meta` boxes inside `moov` and its tracks, and `udta`, `meta`, `uuid`,
+    /// `free` and `skip` boxes inside movie fragments (`moof`) and their track fragments
+    /// (`traf`): free space may occur at any level (ISO/IEC 14496-12 §8.1.2), and user data
+    /// in a fragment is not read item by item. A top-level box that holds samples of a kept
+    /// track always stays.
     private mutating func reviewBoxes(of movie: Movie, filter: SharingFilter) throws(BoxError) {
         var candidates: [(subject: String, box: Box, scope: MetadataScope, topLevel: Bool)] = []
-        for box in movie.file.boxes where box.type != "ftyp" && box.type != "moov" {
+        for box in movie.file.boxes where box.type != "ftyp" && box.type != "moov" && !Self.fragmentStructure.contains(box.type) {
             candidates.append(("box:\(box.type)", box, .movie, true))
         }
         let inner: Set<FourCC> = ["free", "skip", "uuid", "meta"]
@@ -130,6 +133,18 @@ public struct SharingReview: Sendable {
         for track in movie.tracks where !removedTrackIDs.contains(track.id) {
             for box in track.box.children where inner.contains(box.type) && !Self.isQuickTimeMetadata(box) {
                 candidates.append(("box:trak/\(box.type)", box, .track(track.id), false))
+            }
+        }
+        let fragmentInner = inner.union(["udta"])
+        for moof in movie.file.boxes where moof.type == "moof" {
+            for box in moof.children where fragmentInner.contains(box.type) {
+                candidates.append(("box:moof/\(box.type)", box, .movie, false))
+            }
+            for traf in moof.children("traf") {
+                let trackID = traf.child("tfhd").flatMap { try? TrackFragmentHeader($0).trackID }
+                for box in traf.children where fragmentInner.contains(box.type) {
+                    candidates.append(("box:traf/\(box.type)", box, trackID.map { .track($0) } ?? .movie, false))
+                }
             }
         }
         var media: [Range<UInt64>]?
@@ -204,6 +219,11 @@ public struct SharingReview: Sendable {
         }
         return true
     }
+
+    /// Top-level boxes that describe or index movie fragments (ISO/IEC 14496-12 §8.8.4,
+    /// §8.16.3, §8.16.4, §8.8.9, §8.16.2): structure, reviewed for what they hold inside
+    /// (`moof`), never removed whole.
+    private static let fragmentStructure: Set<FourCC> = ["moof", "sidx", "ssix", "mfra", "styp"]
 
     private static func isQuickTimeMetadata(_ box: Box) -> Bool {
         guard box.type == "meta", let hdlr = box.child("hdlr"), let handler = try? HandlerBox(hdlr.loaded()) else { return false }

@@ -42,6 +42,10 @@ struct EditedMovie {
         }
         try edit.applyDefaults()
         try edit.applyRemoval()
+        // A fragmented movie is edited as it is only in place, where nothing but moov can change.
+        if movie.isFragmented, !edit.addedTrackIDs.isEmpty || !edit.removal.trackIDs.isEmpty {
+            throw .fragmentedMovie
+        }
         (movieBox, trackOrder) = try edit.assembled()
         fileType = plan.brand.map { $0.fileType.makeBox() } ?? movie.file.box("ftyp")
         newMedia = edit.newMedia
@@ -52,12 +56,10 @@ struct EditedMovie {
         erasesRetiredMovie = !edit.removal.isEmpty || !plan.metadataChanges.isEmpty || plan.chapters != nil
     }
 
-    /// What the engine cannot write back faithfully: a fragmented movie as it is (a full
-    /// rewrite makes it regular first, ``DefragmentedMovie``), media in other files.
+    /// What the engine cannot write back faithfully: media in other files. (A fragmented movie
+    /// is refused after the plan is applied, when the edit adds or removes tracks; a full
+    /// rewrite makes it regular first, ``DefragmentedMovie``.)
     private static func checkEditable(_ movie: Movie) throws(EditError) {
-        if movie.isFragmented {
-            throw .fragmentedMovie
-        }
         // A file cut short, or damaged after its last box, is the layouts' to judge
         // (SourceBoxes): what no track uses is left out, with a warning.
         for track in movie.tracks where !track.externalDataReferences.isEmpty {

@@ -28,6 +28,11 @@ struct StripCommand: ParsableCommand {
         out); --in-place writes the reduced moov, then overwrites every old moov, free space, \
         removed boxes and every media byte no kept track uses with zeros.
 
+        A fragmented movie: user data, meta, uuid and free boxes inside its fragments (moof, \
+        traf) and top-level emsg event messages go too; -o writes a regular movie without them, \
+        --in-place turns them into free boxes of zeros and writes the reduced moov where the old \
+        one was (refused, file unchanged, when a timed metadata track would go).
+
         --keep and --remove take a category (location, device, people, capture-time, camera, \
         structure, authored, commerce, unknown), an identifier (mdta/com.apple.quicktime.make, \
         udta/©xyz), a pattern ending in * (mdta/com.example.*), track:FORMAT, box:TYPE, \
