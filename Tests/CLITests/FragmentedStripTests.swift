@@ -198,4 +198,39 @@ import Testing
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: source)) == before, "a dry run writes nothing")
     }
+
+    /// A PIFF fragment timing box (`tfxd`) in a track fragment is what Smooth Streaming clients
+    /// time fragments by, not vendor data: strip lists it as kept and leaves its bytes as they
+    /// were, in place, while the private boxes around it go.
+    @Test(.enabled(if: canRun))
+    func keepsPIFFFragmentTiming() throws {
+        let folder = try TemporaryFolder("fragmented-strip-piff")
+        defer { folder.remove() }
+        let plain = folder.path("plain.mp4")
+        try Self.ffmpeg(["-movflags", "+frag_keyframe+empty_moov+default_base_moof+skip_trailer"], to: plain)
+        let crafted = try FragmentedMovieCraft.withPrivateBoxes([UInt8](Data(contentsOf: URL(fileURLWithPath: plain))), fragmentTiming: true)
+        let path = folder.path("piff.mp4")
+        try Data(crafted).write(to: URL(fileURLWithPath: path))
+        let timing = FragmentedMovieCraft.fragmentTimingUUID
+        let boxes = crafted.indices.dropLast(timing.count).filter { crafted[$0..<$0 + timing.count].elementsEqual(timing) }
+        try #require(boxes.count > 1)
+
+        let review = try LegibleCommand.run(["strip", path, "--dry-run", "--json", "--in-place"])
+        try #require(review.status == 0, "\(review.stderr)")
+        let entries = try #require(review.jsonObject?["entries"] as? [[String: Any]])
+        let kept = entries.filter { $0["subject"] as? String == "box:traf/uuid" }
+        #expect(kept.count == boxes.count && kept.allSatisfy { $0["action"] as? String == "keep" }, "\(kept)")
+
+        let result = try LegibleCommand.run(["strip", path, "--in-place"])
+        try #require(result.status == 0, "\(result.stderr)")
+        let stripped = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        for offset in boxes {
+            let box = offset - 8..<offset + timing.count + 20
+            #expect(stripped[box] == crafted[box], "the tfxd box at \(offset - 8) changed")
+        }
+        for secret in FragmentedMovieCraft.privateStrings {
+            #expect(!String(decoding: stripped, as: UTF8.self).contains(secret), "\(secret) is still in the file")
+        }
+        try Self.checkStreamsUnchanged(path, from: plain)
+    }
 }

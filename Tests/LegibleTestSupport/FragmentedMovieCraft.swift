@@ -50,13 +50,19 @@ public enum FragmentedMovieCraft {
             + bytes[moov.range.upperBound...]
     }
 
+    /// The extended type of PIFF 1.1's fragment timing box (`tfxd`, §5.2.1), which Smooth
+    /// Streaming fragments carry in their `traf`.
+    public static let fragmentTimingUUID: [UInt8] = [0x6D, 0x1D, 0x9B, 0x05, 0x42, 0xD5, 0x44, 0xE6, 0x80, 0xE2, 0x14, 0x1D, 0xAF, 0xF7, 0x57, 0xB2]
+
     /// `bytes` with the private boxes: `emsg` and `uuid` after `moov`, `udta` in every `moof`
-    /// and in its first `traf`.
-    public static func withPrivateBoxes(_ bytes: [UInt8]) throws -> [UInt8] {
+    /// and in its first `traf`; with `fragmentTiming`, also a PIFF `tfxd` box (version 1, time
+    /// and duration 0) in every first `traf`, which is not private.
+    public static func withPrivateBoxes(_ bytes: [UInt8], fragmentTiming: Bool = false) throws -> [UInt8] {
         var output: [UInt8] = []
+        let timing = fragmentTiming ? TestBox.leaf("uuid", fragmentTimingUUID + [1, 0, 0, 0] + [UInt8](repeating: 0, count: 16)).bytes : []
         for box in try boxes(bytes, in: bytes.indices) {
             switch box.type {
-            case "moof": output += try moof(bytes, box.range)
+            case "moof": output += try moof(bytes, box.range, trafExtra: timing)
             case "moov":
                 output += bytes[box.range]
                 output += emsg().bytes
@@ -79,9 +85,9 @@ public enum FragmentedMovieCraft {
     }
 
     /// The `moof` at `range` with its `udta`s, and its `trun` data offsets moved by its growth.
-    static func moof(_ bytes: [UInt8], _ range: Range<Int>) throws -> [UInt8] {
+    static func moof(_ bytes: [UInt8], _ range: Range<Int>, trafExtra: [UInt8]) throws -> [UInt8] {
         let moofUserData = userData(privateStrings[0]).bytes
-        let trafUserData = userData(privateStrings[1]).bytes
+        let trafUserData = userData(privateStrings[1]).bytes + trafExtra
         let growth = moofUserData.count + trafUserData.count
         var children: [UInt8] = []
         var firstTraf = true

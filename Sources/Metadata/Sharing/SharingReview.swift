@@ -120,7 +120,7 @@ public struct SharingReview: Sendable {
     /// `free` and `skip` boxes inside movie fragments (`moof`) and their track fragments
     /// (`traf`): free space may occur at any level (ISO/IEC 14496-12 §8.1.2), and user data
     /// in a fragment is not read item by item. A top-level box that holds samples of a kept
-    /// track always stays.
+    /// track always stays, and so does a `uuid` box the samples need (``StructuralUUIDBox``).
     private mutating func reviewBoxes(of movie: Movie, filter: SharingFilter) throws(BoxError) {
         var candidates: [(subject: String, box: Box, scope: MetadataScope, topLevel: Bool)] = []
         for box in movie.file.boxes where box.type != "ftyp" && box.type != "moov" && !Self.fragmentStructure.contains(box.type) {
@@ -154,6 +154,9 @@ public struct SharingReview: Sendable {
             if candidate.box.type == "free" || candidate.box.type == "skip",
                try Self.holdsOnlyZeros(candidate.box, in: movie.file.source) { continue }
             var decision = filter.decision(for: candidate.subject)
+            if let kind = StructuralUUIDBox.kind(of: candidate.box) {
+                decision = SharingFilter.Decision(action: .keep, category: .structure, reason: "\(kind): the samples need it", pattern: nil)
+            }
             let range = location.offset..<(location.offset + candidate.box.header.totalSize)
             if decision.action == .remove, candidate.topLevel {
                 if media == nil { media = try movie.chunkRanges { !removedTrackIDs.contains($0.id) } }
