@@ -63,19 +63,19 @@ public enum CMAFTrackWriter {
         }
     }
 
-    /// Writes the header bytes `header` and, cut by `segmentation`, `samples` (decode order,
-    /// decode times moved by `offset`) whose bytes are in `source`: a movie's track or samples
-    /// made in memory (text from cues).
+    /// Writes the header bytes `header` and, cut by `segmentation` (its starts rounded to
+    /// `timescale` by `startRounding`), `samples` (decode order, decode times moved by `offset`)
+    /// whose bytes are in `source`: a movie's track or samples made in memory (text from cues).
     public static func write(samples: [SampleTable.Sample], from source: any ByteSource, trackID: UInt32, timescale: UInt32,
-                             header: [UInt8], segmentation: CMAFSegmentation, offset: UInt64 = 0, folder: String,
-                             batch: ReplacementFileBatch, stem: String) throws(BoxError) -> CMAFTrackFiles {
+                             header: [UInt8], segmentation: CMAFSegmentation, startRounding: FloatingPointRoundingRule = .up,
+                             offset: UInt64 = 0, folder: String, batch: ReplacementFileBatch, stem: String) throws(BoxError) -> CMAFTrackFiles {
         let initializationName = "\(stem).init.mp4"
         let initialization = try ReplacementFile(replacing: folder + "/" + initializationName)
         try initialization.sink.write(header[...])
         try batch.add(initialization)
         var segments: [CMAFTrackFiles.Segment] = []
-        let runs = segmentation.split(samples, timescale: timescale, offset: offset)
-        let starts = segmentation.starts(inTimescale: timescale)
+        let runs = segmentation.split(samples, timescale: timescale, offset: offset, rounding: startRounding)
+        let starts = segmentation.starts(inTimescale: timescale, rounding: startRounding)
         func time(_ sample: SampleTable.Sample) -> UInt64 { sample.decodeTime.saturatingAdd(offset) }
         let end = samples.last.map { time($0).saturatingAdd(UInt64($0.duration)) } ?? 0
         for (index, run) in runs.enumerated() {
