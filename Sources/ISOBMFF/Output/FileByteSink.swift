@@ -164,8 +164,9 @@ public final class FileByteSink: ByteSink {
 
     /// The most bytes between two runs that ``copy(runs:from:)`` reads along with them.
     package static let gatherGap: UInt64 = 64 << 10
-    /// Runs longer than this are copied on their own (in the kernel where it can).
-    package static let gatheredRunLimit: UInt64 = 1 << 20
+    /// Runs longer than this are copied on their own (in the kernel where it can): above it, one
+    /// kernel copy call costs less than moving the bytes twice through the buffer.
+    package static let gatheredRunLimit: UInt64 = 32 << 10
 
     /// Reads `span` of `source` into the buffer, moves the bytes of `runs` (ascending, within
     /// `span`, which fits the buffer) to its front and writes them with one call.
@@ -202,6 +203,19 @@ public final class FileByteSink: ByteSink {
     /// Flushes what was written to the storage device (`fsync`).
     public func sync() throws(BoxError) {
         guard fsync(descriptor) == 0 else { throw .system("sync", path) }
+    }
+
+    /// Flushes everything written to the file system this file is on, this file included, with
+    /// one flush of the device (`syncfs(2)`); returns false where there is no such call (not
+    /// Linux), having done nothing. Many files synced one by one cost a device flush each.
+    public func syncFileSystem() throws(BoxError) -> Bool {
+        #if os(Linux)
+        guard let syncFileSystem = Self.syncFileSystemCall else { return false }
+        guard syncFileSystem(descriptor) == 0 else { throw .system("sync", path) }
+        return true
+        #else
+        return false
+        #endif
     }
 
     /// Says the last write is done: frees the copy buffer, and starts writing what was written
@@ -283,6 +297,12 @@ public final class FileByteSink: ByteSink {
     /// extension), and a C library older than the call lacks it.
     private static let copyFileRange: CopyFileRange? = dlsym(dlopen(nil, RTLD_NOW), "copy_file_range")
         .map { unsafeBitCast($0, to: CopyFileRange.self) }
+
+    private typealias SyncFileSystem = @convention(c) (Int32) -> Int32
+
+    /// `syncfs(2)`, looked up at run time like `copy_file_range`.
+    private static let syncFileSystemCall: SyncFileSystem? = dlsym(dlopen(nil, RTLD_NOW), "syncfs")
+        .map { unsafeBitCast($0, to: SyncFileSystem.self) }
 
     private typealias SyncFileRange = @convention(c) (Int32, off_t, off_t, UInt32) -> Int32
 

@@ -145,13 +145,14 @@ public final class ReplacementFile {
     }
 
     /// ``commit()`` but for the folder's sync: for a ``ReplacementFileBatch``, which syncs each
-    /// folder once after its last rename.
-    func commitLeavingFolderUnsynced() throws(BoxError) {
+    /// folder once after its last rename; `dataSynced` when the batch has synced the file's
+    /// data already (``FileByteSink/syncFileSystem()``).
+    func commitLeavingFolderUnsynced(dataSynced: Bool = false) throws(BoxError) {
         guard descriptor >= 0 else {
             throw BoxError(.io("cannot replace '\(targetPath)': the new file was already committed or discarded"), at: nil)
         }
         do throws(BoxError) {
-            try sink.sync()
+            if !dataSynced { try sink.sync() }
             if replacesExisting {
                 try renameOverTarget()
             } else {
