@@ -27,9 +27,10 @@ public enum EditError: Error, Equatable, Sendable, CustomStringConvertible {
     case inPlaceWriteFailed(BoxError, outcome: InPlaceFailureOutcome)
     /// The plan refuses losses (``EditPlan/refusesLosses``) and these would happen.
     case refusedLosses([ConversionLoss])
-    /// The movie is fragmented (`moof`) and the edit is in place: its samples are described in
-    /// the fragments, not in `moov`. A new file (``MovieEditor/write(_:to:replacingExisting:keepingFragments:progress:)``)
-    /// is written as a regular movie.
+    /// The movie is fragmented (`moof`) and the in-place edit adds or removes tracks, whose
+    /// samples would have to be described in the fragments. A new file
+    /// (``MovieEditor/write(_:to:replacingExisting:keepingFragments:progress:)``) is written as a
+    /// regular movie, or kept fragmented.
     case fragmentedMovie
     /// The output was to stay fragmented (``MovieEditor/write(_:to:replacingExisting:keepingFragments:progress:)``)
     /// and the plan or the movie asks for what this writer does not do.
@@ -159,6 +160,14 @@ public enum EditError: Error, Equatable, Sendable, CustomStringConvertible {
         /// The last box runs to the end of the file and is larger than 4 GiB, so its 32-bit size
         /// cannot be written before appending.
         case lastBoxTooLarge(BoxLocation?)
+        /// The movie is fragmented, so its `moov` cannot move to the end of the file (fragments
+        /// follow it), and the edited `moov` (`size` bytes) does not fit where the old one is:
+        /// `room` bytes with the `free` and `skip` boxes right after it, a difference of 1 to 7
+        /// bytes being too small for a `free` box.
+        case movieDoesNotFit(size: UInt64, room: UInt64)
+        /// The movie is fragmented and has more than one `moov`, so it is not clear which the
+        /// fragments extend.
+        case severalMovieBoxes
     }
 
     /// Why a fragmented movie cannot be written fragmented.
@@ -193,7 +202,7 @@ public enum EditError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .refusedLosses(losses):
             "refusing to write what the output cannot carry: \(losses.joinedSummary); nothing was written"
         case .fragmentedMovie:
-            "a fragmented movie (moof) cannot be edited in place: its samples are described in the fragments, not in moov; write a new file with -o, which is a regular movie"
+            "a fragmented movie (moof) cannot be edited in place when the edit adds or removes tracks: their samples are described in the fragments, not in moov; write a new file with -o (a regular movie, or --keep-fragments)"
         case let .cannotKeepFragments(obstacle):
             "cannot keep the movie fragmented: \(obstacle)"
         case let .externalMedia(trackID):
@@ -276,6 +285,9 @@ extension EditError.InPlaceObstacle: CustomStringConvertible {
             EditError.located(location, "cannot remove a box that runs to the end of the file in place")
         case let .lastBoxTooLarge(location):
             EditError.located(location, "the last box runs to the end of the file and is larger than 4 GiB, so its size cannot be written in place")
+        case let .movieDoesNotFit(size, room):
+            "the edited moov (\(size) bytes) does not fit where the old one is (\(room) bytes with the free space after it), and a fragmented movie's moov cannot move"
+        case .severalMovieBoxes: "the fragmented movie has more than one moov"
         }
     }
 }

@@ -120,14 +120,15 @@ import Testing
         #expect(language == "fra" || language == "fre", "\(language ?? "none")")
     }
 
-    /// In place, a fragmented movie is refused in one line that names `-o`, and left as it was.
+    /// In place, an edit that adds a track to a fragmented movie is refused in one line that
+    /// names `-o`, and the file is left as it was (FragmentedInPlaceTests has the edits that fit).
     @Test(.enabled(if: ExternalTool.shouldRun("ffmpeg")))
     func inPlaceIsRefused() throws {
         let folder = try TemporaryFolder("fragmented-in-place")
         defer { folder.remove() }
         let source = try fragmented(Self.fragmentings[0], in: folder)
         let before = try Data(contentsOf: URL(fileURLWithPath: source))
-        let result = try LegibleCommand.run(["set-track", source, "--track", "2", "--language", "fr", "--in-place"])
+        let result = try LegibleCommand.run(["add-subtitles", source, CLITests.media("english-sdh.srt"), "--language", "en", "--in-place"])
         #expect(result.status == 2)
         #expect(result.errorLines.count == 1 && result.errorLines[0].contains("cannot be edited in place")
                 && result.errorLines[0].contains("-o"), "\(result.stderr)")

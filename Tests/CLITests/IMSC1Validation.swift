@@ -72,6 +72,27 @@ enum IMSC1Validation {
         return try #require(try JSONSerialization.jsonObject(with: output.stdoutData) as? [[String]])
     }
 
+    /// Runs the HRM over `documents` (files in `folder`, the samples of stream `stream` of the
+    /// movie at `path`, in order) in sequence, each at its sample's time as ffprobe reads it:
+    /// its packet's time and duration, or where ffprobe gives no duration (fragments whose
+    /// durations are `trun` defaults), to the next packet or the end of the file.
+    static func checkHRM(documents: [String], of path: String, stream: Int, in folder: TemporaryFolder) throws {
+        let packets = try ExternalTool.run("ffprobe", ["-v", "error", "-select_streams", "\(stream)", "-show_entries",
+                                                       "packet=pts_time,duration_time:format=duration", "-of", "csv=p=0", path])
+        var lines = packets.stdout.split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
+        let fileEnd = try #require(lines.popLast().flatMap { $0.first.flatMap(Double.init) }, "\(packets.stdout)")
+        let times = try lines.map { try #require($0.first.flatMap(Double.init), "\(packets.stdout)") }
+        try #require(times.count == documents.count, "\(packets.stdout)")
+        let manifest = documents.indices.map { index in
+            let end = lines[index].count > 1 ? Double(lines[index][1]).map { times[index] + $0 } : nil
+            return ["path": documents[index], "begin": String(times[index]),
+                    "end": String(end ?? (index + 1 < times.count ? times[index + 1] : fileEnd))]
+        }
+        let manifestPath = folder.path("manifest.json")
+        try JSONSerialization.data(withJSONObject: manifest).write(to: URL(fileURLWithPath: manifestPath))
+        try checkHRM(manifestPath, manifest: true)
+    }
+
     /// Runs the HRM over one document, or a manifest of documents with their begin and end
     /// (the samples of an `stpp` track); throws unless it passes.
     static func checkHRM(_ path: String, manifest: Bool = false) throws {

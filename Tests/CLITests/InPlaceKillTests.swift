@@ -37,6 +37,12 @@ import Testing
         try ExternalTool.run("strace", ["-f", "-o", log, "-e", "trace=pwrite64"] + options + [TestPaths.legibleExecutable.path] + arguments)
     }
 
+    /// The `pwrite64` calls a ``traced(_:_:log:)`` run made, from its log.
+    static func writes(inLog path: String) throws -> Int {
+        try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+            .filter { $0.contains("pwrite64(") && !$0.contains("resumed") }.count
+    }
+
     @Test(.enabled(if: ExternalTool.shouldRun("strace") && ExternalTool.shouldRun("ffmpeg")), arguments: Edit.allCases)
     func everyWriteCanBeTheLast(_ edit: Edit) throws {
         let folder = try TemporaryFolder("kill-\(edit.rawValue)")
@@ -51,8 +57,7 @@ import Testing
         let movie = try folder.copy(Self.telemetry, as: "count.mov")
         let counted = try Self.traced([], try edit.arguments(movie, folder: folder), log: folder.path("count.log"))
         try #require(counted.status == 0, "\(counted.stderr)")
-        let writes = try String(contentsOfFile: folder.path("count.log"), encoding: .utf8)
-            .split(separator: "\n").filter { $0.contains("pwrite64(") && !$0.contains("resumed") }.count
+        let writes = try Self.writes(inLog: folder.path("count.log"))
         try #require(writes >= 2, "append and retire at least")
 
         for kill in 1...writes {

@@ -344,9 +344,13 @@ extension PackageCommandTests {
         let raws = try ExternalTool.run(TestPaths.mp4Box, ["-raws", "4", track], in: folder.url)
         try #require(raws.status == 0, "\(raws.stderr)")
         let documents = try folder.contents().filter { $0.hasPrefix("text_track4_") && $0.hasSuffix(".xml") }
+            .sorted { $0.count == $1.count ? $0 < $1 : $0.count < $1.count }
         #expect(documents.count == segments.count, "\(documents)")
         let problems = try IMSC1Validation.ruleProblems(documents.map { folder.path($0) })
         #expect(problems.allSatisfy { $0.isEmpty }, "\(problems)")
+        // One-second segments and a cue that starts with one: every document, at its sample's
+        // time, within the IMSC HRM (a cue a millisecond off the segment start is not).
+        try IMSC1Validation.checkHRM(documents: documents, of: track, stream: 0, in: folder)
     }
 
     /// What IMSC1 Text cannot carry is named, as `convert` names it: WebVTT voice spans (a `wvtt`

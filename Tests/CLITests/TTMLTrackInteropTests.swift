@@ -47,17 +47,7 @@ import Testing
         #expect(samples.count == 5, "\(samples)")
         let problems = try IMSC1Validation.ruleProblems(samples.map { folder.path($0) })
         #expect(problems.allSatisfy { $0.isEmpty }, "\(problems)")
-        // The HRM over the documents in sequence, each at its sample's time (ffprobe's packets).
-        let packets = try ExternalTool.run("ffprobe", ["-v", "error", "-select_streams", "4", "-show_entries",
-                                                       "packet=pts_time,duration_time", "-of", "csv=p=0", edited])
-        let times = packets.stdout.split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
-        try #require(times.count == samples.count, "\(packets.stdout)")
-        let manifest = zip(samples, times).map { name, time in
-            ["path": name, "begin": time[0], "end": String(Double(time[0])! + Double(time[1])!)]
-        }
-        let manifestPath = folder.path("manifest.json")
-        try JSONSerialization.data(withJSONObject: manifest).write(to: URL(fileURLWithPath: manifestPath))
-        try IMSC1Validation.checkHRM(manifestPath, manifest: true)
+        try IMSC1Validation.checkHRM(documents: samples, of: edited, stream: 4, in: folder)
     }
 
     @Test(.enabled(if: IMSC1Validation.available))

@@ -37,6 +37,12 @@ import TimedText
     @Test func aStartOnAnotherTimescaleRoundsUpAndNeverTraps() throws {
         let segmentation = CMAFSegmentation(timescale: 3, starts: [0, 1, UInt64.max])
         #expect(segmentation.starts(inTimescale: 1000) == [0, 334, UInt64.max])
+        // 1/3 s = 333.33 ms, 2/3 s = 666.67 ms: nearest is 333 and 667, down is 333 and 666.
+        let thirds = CMAFSegmentation(timescale: 3, starts: [0, 1, 2])
+        #expect(thirds.starts(inTimescale: 1000, rounding: .toNearestOrAwayFromZero) == [0, 333, 667])
+        #expect(thirds.starts(inTimescale: 1000, rounding: .down) == [0, 333, 666])
+        // A tie (half a second on a one-second clock) rounds up.
+        #expect(CMAFSegmentation(timescale: 2, starts: [1]).starts(inTimescale: 1, rounding: .toNearestOrAwayFromZero) == [1])
     }
 
     /// Every one of 250,000 sync samples starts a segment with a 1-µs step: more than the

@@ -147,6 +147,91 @@ import ISOBMFF
         #expect(log.values == [30_000, 60_000, 90_000, 99_990])
     }
 
+    /// Runs copied one after another, small close ones gathered into one read and one write:
+    /// the output is the runs' bytes in the order given, whatever their sizes, gaps and order.
+    @Test func copiesRunsGatheringSmallCloseOnes() throws {
+        let folder = try makeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = pattern(3_000_000)
+        let sourceURL = folder.appendingPathComponent("in.bin"), url = folder.appendingPathComponent("out.bin")
+        try Data(input).write(to: sourceURL)
+        let source = try FileByteSource(path: sourceURL.path)
+        let descriptor = try createFile(url)
+        defer { close(descriptor) }
+        let gap = Int(FileByteSink.gatherGap), large = Int(FileByteSink.gatheredRunLimit) + 1
+        // Interleaved samples (gathered), a gap too wide, a run too long, a run before the last
+        // (not ascending), an empty run, runs that cross the buffer's size, and a lone one at the end.
+        var runs: [(offset: UInt64, length: UInt64)] = stride(from: 1000, to: 40_000, by: 700).map { (UInt64($0), 300) }
+        runs += [(UInt64(40_000 + gap + 1), 500), (60_000, 10), (200_000, UInt64(large)), (1_300_000, 0)]
+        runs += stride(from: 1_400_000, to: 1_400_000 + 90_000, by: 30_000).map { (UInt64($0), 20_000) }
+        runs += [(2_999_990, 10)]
+        let sink = FileByteSink(descriptor: descriptor, path: url.path)
+        sink.bufferSize = 50_000
+        try sink.write([0xAA])
+        try sink.copy(runs: runs, from: source)
+        let expected = runs.flatMap { input[Int($0.offset)..<Int($0.offset + $0.length)] }
+        #expect(try bytes(of: url) == [0xAA] + expected)
+        #expect(sink.bytesWritten == UInt64(expected.count + 1))
+    }
+
+    @Test func runsPastTheSourceEndAreRefused() throws {
+        let folder = try makeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sourceURL = folder.appendingPathComponent("in.bin"), url = folder.appendingPathComponent("out.bin")
+        try Data(pattern(1000)).write(to: sourceURL)
+        let source = try FileByteSource(path: sourceURL.path)
+        let descriptor = try createFile(url)
+        defer { close(descriptor) }
+        let sink = FileByteSink(descriptor: descriptor, path: url.path)
+        let failure = try #require(error { () throws(BoxError) in
+            try sink.copy(runs: [(0, 10), (20, 10), (990, 20)], from: source)
+        })
+        #expect(failure.kind == .truncated(needed: 20, available: 10))
+    }
+
+    /// Files committed by a batch appear in the order added, each whole; a file is named only
+    /// once committed, and a failed commit discards the files after it.
+    @Test(arguments: [1, 3])
+    func batchCommitsInOrder(window: Int) throws {
+        let folder = try makeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let batch = ReplacementFileBatch(window: window)
+        for index in 0..<10 {
+            let file = try ReplacementFile(replacing: folder.appendingPathComponent("f\(index)").path)
+            try file.sink.write(pattern(1000 + index)[...])
+            try batch.add(file)
+        }
+        try batch.commitAll()
+        #expect(try names(in: folder) == (0..<10).map { "f\($0)" }.sorted())
+        for index in 0..<10 {
+            #expect(try bytes(of: folder.appendingPathComponent("f\(index)")) == pattern(1000 + index))
+        }
+    }
+
+    @Test func batchStopsAtAFailedCommit() throws {
+        let folder = try makeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let batch = ReplacementFileBatch(window: 4)
+        // The second target becomes a folder after its file was made: its rename is refused.
+        let blocked = folder.appendingPathComponent("f1")
+        var failure: BoxError?
+        do throws(BoxError) {
+            for index in 0..<4 {
+                let file = try ReplacementFile(replacing: folder.appendingPathComponent("f\(index)").path)
+                try file.sink.write([UInt8(index)])
+                if index == 1 { mkdir(blocked.path, 0o755) }
+                try batch.add(file)
+            }
+            try batch.commitAll()
+        } catch {
+            failure = error
+        }
+        #expect(failure != nil)
+        #expect(try names(in: folder) == ["f0", "f1"])
+        var isFolder: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: blocked.path, isDirectory: &isFolder) && isFolder.boolValue)
+    }
+
     @Test func copyPastTheSourceEndIsRefusedBeforeWriting() throws {
         let folder = try makeFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -183,6 +183,8 @@ import TimedText
             .handlerChangeNeedsTx3g(trackID: 3, format: "text"),
             .inPlaceNeedsRewrite(.removedBoxRunsToEnd(nil)),
             .inPlaceNeedsRewrite(.lastBoxTooLarge(nil)),
+            .inPlaceNeedsRewrite(.movieDoesNotFit(size: 2_000, room: 1_996)),
+            .inPlaceNeedsRewrite(.severalMovieBoxes),
             .inPlaceWriteFailed(BoxError(.io("disk full"), at: nil), outcome: .removedBytesNotErased),
             .inPlaceWriteFailed(BoxError(.io("disk full"), at: nil), outcome: .undoFailed(BoxError(.io("gone"), at: nil), path: "a.mov")),
         ]

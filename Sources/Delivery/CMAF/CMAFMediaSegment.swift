@@ -75,15 +75,14 @@ public struct CMAFMediaSegment {
     public func write(to sink: FileByteSink, from source: any ByteSource) throws(BoxError) {
         let (bytes, _) = try header()
         try sink.write(bytes[...])
-        var run: (offset: UInt64, length: UInt64)?
+        var runs: [(offset: UInt64, length: UInt64)] = []
         for sample in samples {
-            if let current = run, current.offset.saturatingAdd(current.length) == sample.offset {
-                run = (current.offset, current.length + UInt64(sample.size))
-                continue
+            if let last = runs.last, last.offset.saturatingAdd(last.length) == sample.offset {
+                runs[runs.count - 1].length += UInt64(sample.size)
+            } else {
+                runs.append((sample.offset, UInt64(sample.size)))
             }
-            if let current = run { try sink.copy(from: source, offset: current.offset, length: current.length) }
-            run = (sample.offset, UInt64(sample.size))
         }
-        if let current = run { try sink.copy(from: source, offset: current.offset, length: current.length) }
+        try sink.copy(runs: runs, from: source)
     }
 }

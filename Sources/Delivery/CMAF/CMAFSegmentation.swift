@@ -34,21 +34,29 @@ public struct CMAFSegmentation: Sendable, Equatable {
         self.init(timescale: timescale, starts: starts)
     }
 
-    /// The segment starts on another `timescale`, rounded up (a sample at the boundary or after
-    /// it starts the segment).
-    public func starts(inTimescale other: UInt32) -> [UInt64] {
+    /// The segment starts on another `timescale`, rounded up by default (a sample at the
+    /// boundary or after it starts the segment); `.toNearestOrAwayFromZero` and
+    /// `.toNearestOrEven` round to the nearest unit (ties up), `.down` and `.towardZero` down.
+    public func starts(inTimescale other: UInt32, rounding: FloatingPointRoundingRule = .up) -> [UInt64] {
         starts.map { start in
             let (high, low) = start.multipliedFullWidth(by: UInt64(other))
             guard high < UInt64(timescale) else { return UInt64.max }
             let (quotient, remainder) = UInt64(timescale).dividingFullWidth((high, low))
-            return remainder > 0 ? quotient.saturatingAdd(1) : quotient
+            let roundsUp = switch rounding {
+            case .down, .towardZero: false
+            case .toNearestOrAwayFromZero, .toNearestOrEven: remainder >= UInt64(timescale) - remainder
+            default: remainder > 0
+            }
+            return roundsUp ? quotient.saturatingAdd(1) : quotient
         }
     }
 
     /// `samples` (decode order) split into one run per segment, by decode time plus `offset`
-    /// (``CMAFTimeline``), on the samples' `timescale`. Runs may be empty.
-    public func split(_ samples: [SampleTable.Sample], timescale: UInt32, offset: UInt64 = 0) -> [ArraySlice<SampleTable.Sample>] {
-        let bounds = starts(inTimescale: timescale)
+    /// (``CMAFTimeline``), on the samples' `timescale`, the segment starts rounded to it by
+    /// `rounding` (``starts(inTimescale:rounding:)``). Runs may be empty.
+    public func split(_ samples: [SampleTable.Sample], timescale: UInt32, offset: UInt64 = 0,
+                      rounding: FloatingPointRoundingRule = .up) -> [ArraySlice<SampleTable.Sample>] {
+        let bounds = starts(inTimescale: timescale, rounding: rounding)
         var result: [ArraySlice<SampleTable.Sample>] = []
         var index = samples.startIndex
         for (segment, _) in bounds.enumerated() {

@@ -20,7 +20,7 @@ public enum CMAFTextTrack {
     /// timeline, cut by `segmentation`; `source` is the movie's track, whose ID, language and
     /// `elng` it keeps. Returns the files and what the format cannot carry of the cues.
     public static func write(_ track: DeliveryTrack, format: CMAFTextFormat, source: Track, movieDuration: MediaTime, movieStart: Double,
-                             segmentation: CMAFSegmentation, folder: String,
+                             segmentation: CMAFSegmentation, folder: String, batch: ReplacementFileBatch,
                              stem: String) throws(DeliveryError) -> (files: CMAFTrackFiles, losses: [ConversionLoss]) {
         let timeline: CueTimeline
         do throws(CueTimelineError) {
@@ -30,7 +30,10 @@ public enum CMAFTextTrack {
         }
         let offset = Int64((movieStart * Double(timescale)).rounded())
         let end = movieDuration.units(inTimescale: timescale) + offset
-        let segmentStarts = segmentation.starts(inTimescale: timescale).map { Int64(clamping: $0) }
+        // Rounded to the nearest millisecond as `offset` is: a cue that starts with a segment (at
+        // a whole millisecond of movie time) then starts exactly at its start, not a millisecond
+        // before it, which would leave a sample — in stpp a rendition — a millisecond long.
+        let segmentStarts = segmentation.starts(inTimescale: timescale, rounding: .toNearestOrAwayFromZero).map { Int64(clamping: $0) }
         let entry: Box, pieces: [TimedTextSample], losses: [ConversionLoss]
         switch format {
         case .wvtt:
@@ -58,7 +61,8 @@ public enum CMAFTextTrack {
             let header = try CMAFInitializationSegment.bytes(textTrackID: source.id, format: format, entry: entry,
                                                              mediaHeader: mediaHeader, extendedLanguage: source.extendedLanguage)
             let files = try CMAFTrackWriter.write(samples: samples, from: MemoryByteSource(bytes), trackID: source.id, timescale: timescale,
-                                                  header: header, segmentation: segmentation, folder: folder, stem: stem)
+                                                  header: header, segmentation: segmentation, startRounding: .toNearestOrAwayFromZero,
+                                                  folder: folder, batch: batch, stem: stem)
             return (files, losses)
         } catch {
             throw .output(error)

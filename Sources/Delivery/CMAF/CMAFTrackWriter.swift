@@ -43,7 +43,8 @@ public struct CMAFTrackFiles: Sendable {
 
 /// Writes one track of a movie as CMAF files into a folder: `STEM.init.mp4` and
 /// `STEM.N.m4s` for each segment of a ``CMAFSegmentation``, each through a `ReplacementFile`
-/// (written beside its name and renamed into place once synced).
+/// (written beside its name and renamed into place once synced) that a `ReplacementFileBatch`
+/// commits: the caller's `commitAll()` puts the last of them in place.
 public enum CMAFTrackWriter {
     /// The most samples of one track packaged (a two-hour film at 60 frames a second has
     /// 432,000 video samples).
@@ -51,28 +52,30 @@ public enum CMAFTrackWriter {
 
     /// Writes `track`, its decode times moved by `offset` (``CMAFTimeline/offset(of:)``).
     public static func write(track: Track, movie: Movie, segmentation: CMAFSegmentation, offset: UInt64 = 0, folder: String,
-                             stem: String) throws(DeliveryError) -> CMAFTrackFiles {
+                             batch: ReplacementFileBatch, stem: String) throws(DeliveryError) -> CMAFTrackFiles {
         do throws(BoxError) {
             let samples = try movie.samples(of: track, maxSamples: maximumSamples)
             return try write(samples: samples, from: track.source, trackID: track.id, timescale: track.mediaHeader.timescale,
                              header: try CMAFInitializationSegment.bytes(track: track, movie: movie), segmentation: segmentation,
-                             offset: offset, folder: folder, stem: stem)
+                             offset: offset, folder: folder, batch: batch, stem: stem)
         } catch {
             throw .output(error)
         }
     }
 
-    /// Writes the header bytes `header` and, cut by `segmentation`, `samples` (decode order,
-    /// decode times moved by `offset`) whose bytes are in `source`: a movie's track or samples
-    /// made in memory (text from cues).
+    /// Writes the header bytes `header` and, cut by `segmentation` (its starts rounded to
+    /// `timescale` by `startRounding`), `samples` (decode order, decode times moved by `offset`)
+    /// whose bytes are in `source`: a movie's track or samples made in memory (text from cues).
     public static func write(samples: [SampleTable.Sample], from source: any ByteSource, trackID: UInt32, timescale: UInt32,
-                             header: [UInt8], segmentation: CMAFSegmentation, offset: UInt64 = 0, folder: String,
-                             stem: String) throws(BoxError) -> CMAFTrackFiles {
+                             header: [UInt8], segmentation: CMAFSegmentation, startRounding: FloatingPointRoundingRule = .up,
+                             offset: UInt64 = 0, folder: String, batch: ReplacementFileBatch, stem: String) throws(BoxError) -> CMAFTrackFiles {
         let initializationName = "\(stem).init.mp4"
-        try save(header, as: initializationName, in: folder)
+        let initialization = try ReplacementFile(replacing: folder + "/" + initializationName)
+        try initialization.sink.write(header[...])
+        try batch.add(initialization)
         var segments: [CMAFTrackFiles.Segment] = []
-        let runs = segmentation.split(samples, timescale: timescale, offset: offset)
-        let starts = segmentation.starts(inTimescale: timescale)
+        let runs = segmentation.split(samples, timescale: timescale, offset: offset, rounding: startRounding)
+        let starts = segmentation.starts(inTimescale: timescale, rounding: startRounding)
         func time(_ sample: SampleTable.Sample) -> UInt64 { sample.decodeTime.saturatingAdd(offset) }
         let end = samples.last.map { time($0).saturatingAdd(UInt64($0.duration)) } ?? 0
         for (index, run) in runs.enumerated() {
@@ -84,15 +87,9 @@ public enum CMAFTrackWriter {
             let output = try ReplacementFile(replacing: folder + "/" + name)
             try segment.write(to: output.sink, from: source)
             let size = output.sink.bytesWritten
-            try output.commit()
+            try batch.add(output)
             segments.append(CMAFTrackFiles.Segment(name: name, start: start, duration: next - min(next, start), size: size))
         }
         return CMAFTrackFiles(trackID: trackID, timescale: timescale, initializationName: initializationName, segments: segments)
-    }
-
-    static func save(_ bytes: [UInt8], as name: String, in folder: String) throws(BoxError) {
-        let output = try ReplacementFile(replacing: folder + "/" + name)
-        try output.sink.write(bytes[...])
-        try output.commit()
     }
 }

@@ -8,9 +8,9 @@ import Darwin
 import ISOBMFF
 
 /// Writes delivery output into a folder, each file through a `ReplacementFile` (a temporary
-/// file renamed over the target once complete), in the order given — segments before the
-/// playlists naming them — so a reader never finds a half-written file or a playlist whose
-/// segments are not there yet.
+/// file renamed over the target once complete and synced), put in place in the order given by
+/// a `ReplacementFileBatch` — segments before the playlists naming them — so a reader never
+/// finds a half-written file or a playlist whose segments are not there yet.
 public enum DeliveryFolder {
     /// What to do with files already in the folder.
     public enum Existing: Sendable {
@@ -35,14 +35,16 @@ public enum DeliveryFolder {
         case .overwrite:
             break
         }
-        for file in files {
-            do throws(BoxError) {
+        let batch = ReplacementFileBatch()
+        do throws(BoxError) {
+            for file in files {
                 let output = try ReplacementFile(replacing: path(folder, file.name))
                 try output.sink.write(Array(file.text.utf8)[...])
-                try output.commit()
-            } catch {
-                throw .output(error)
+                try batch.add(output)
             }
+            try batch.commitAll()
+        } catch {
+            throw .output(error)
         }
     }
 

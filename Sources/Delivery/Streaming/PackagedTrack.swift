@@ -27,12 +27,12 @@ struct PackagedTrack {
 
     /// Writes `track` as CMAF into `folder` and gathers its facts.
     init(track: Track, movie: Movie, stem: String, isDefault: Bool, segmentation: CMAFSegmentation, timeline: CMAFTimeline,
-         folder: String, naming: LanguageNaming) throws(DeliveryError) {
+         folder: String, batch: ReplacementFileBatch, naming: LanguageNaming) throws(DeliveryError) {
         self.track = track
         self.stem = stem
         self.isDefault = isDefault
         files = try CMAFTrackWriter.write(track: track, movie: movie, segmentation: segmentation,
-                                          offset: timeline.offset(of: track), folder: folder, stem: stem)
+                                          offset: timeline.offset(of: track), folder: folder, batch: batch, stem: stem)
         language = DeliveryLanguage.tag(for: track.displayLanguage)
         characteristics = SelectionOption.characteristics(of: track)
         label = SelectionOption.displayName(language: track.displayLanguage, mediaType: track.mediaType,

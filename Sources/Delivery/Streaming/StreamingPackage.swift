@@ -63,16 +63,20 @@ public struct StreamingPackage: Sendable {
         }
         guard let duration = movie.exactDuration else { throw .noDuration }
         var warnings: [String] = []
-        let mainSamples: [SampleTable.Sample]
-        do throws(BoxError) {
-            mainSamples = try movie.samples(of: main, maxSamples: CMAFTrackWriter.maximumSamples)
-        } catch {
-            throw .output(error)
-        }
         let timeline = CMAFTimeline(tracks: videoTracks + audioTracks, movie: movie)
         warnings += timeline.warnings
-        let segmentation = try CMAFSegmentation(video: mainSamples, timescale: main.mediaHeader.timescale,
-                                                offset: timeline.offset(of: main), target: options.segmentDuration)
+        // The main track's samples are read again when it is written: holding them meanwhile
+        // would double what a two-hour movie's tables cost in memory.
+        let segmentation = try { () throws(DeliveryError) -> CMAFSegmentation in
+            let mainSamples: [SampleTable.Sample]
+            do throws(BoxError) {
+                mainSamples = try movie.samples(of: main, maxSamples: CMAFTrackWriter.maximumSamples)
+            } catch {
+                throw .output(error)
+            }
+            return try CMAFSegmentation(video: mainSamples, timescale: main.mediaHeader.timescale,
+                                        offset: timeline.offset(of: main), target: options.segmentDuration)
+        }()
         // The default of each group: its enabled option (SelectionGroup.defaultOption) unless
         // that is audio description (DeliveryDefault); where no group has one, the first track
         // that is not, and a warning says so. --default-track names an audio or a subtitle track.
@@ -100,11 +104,14 @@ public struct StreamingPackage: Sendable {
             return first.id
         }
         let defaultAudio = defaultTrack(.audible, audioTracks, kind: "audio", named: namedAudio), defaultVideo = defaultTrack(.visual, videoTracks, kind: "video")
+        // Every header and segment, committed in a pipeline and all in place (the folder
+        // synced) before a playlist or manifest names them.
+        let segmentFiles = ReplacementFileBatch()
         var audios: [PackagedTrack] = []
         for track in audioTracks {
             let language = DeliveryLanguage.tag(for: track.displayLanguage)
             let packaged = try PackagedTrack(track: track, movie: movie, stem: "audio.\(track.id).\(language)", isDefault: track.id == defaultAudio,
-                                             segmentation: segmentation, timeline: timeline, folder: folder, naming: options.naming)
+                                             segmentation: segmentation, timeline: timeline, folder: folder, batch: segmentFiles, naming: options.naming)
             if language == "und" { warnings.append("track \(track.id): the audio track has no language (mdhd und, no elng); LANGUAGE and @lang are left out") }
             warnings += [packaged.codecsWarning].compactMap { $0 }
             audios.append(packaged)
@@ -112,7 +119,7 @@ public struct StreamingPackage: Sendable {
         var videos: [PackagedTrack] = []
         for track in videoTracks {
             let packaged = try PackagedTrack(track: track, movie: movie, stem: "video.\(track.id)", isDefault: track.id == defaultVideo,
-                                             segmentation: segmentation, timeline: timeline, folder: folder, naming: options.naming)
+                                             segmentation: segmentation, timeline: timeline, folder: folder, batch: segmentFiles, naming: options.naming)
             warnings += [packaged.codecsWarning].compactMap { $0 }
             videos.append(packaged)
         }
@@ -175,7 +182,7 @@ public struct StreamingPackage: Sendable {
                         guard let source = movie.track(id: track.trackID) else { continue }
                         let stem = DASHManifest.representationID(text: track)
                         let written = try CMAFTextTrack.write(track, format: format, source: source, movieDuration: duration,
-                                                              movieStart: timeline.movieStart, segmentation: segmentation, folder: folder, stem: stem)
+                                                              movieStart: timeline.movieStart, segmentation: segmentation, folder: folder, batch: segmentFiles, stem: stem)
                         texts.append((track, .segments(written.files, stem: stem, codecs: format.codecs)))
                         warnings += written.losses.map { "track \(track.trackID): \($0.summary)" }
                     } else {
@@ -201,6 +208,11 @@ public struct StreamingPackage: Sendable {
             files.append(DeliveryFile(name: Self.manifestName, text: manifest.xml))
         }
         if noText { warnings.append("the movie has no subtitle or caption track: no subtitle renditions") }
+        do throws(BoxError) {
+            try segmentFiles.commitAll()
+        } catch {
+            throw .output(error)
+        }
         try DeliveryFolder.write(files, into: folder, existing: .overwrite)
         self.renditions = renditions + subtitles + videoRenditions
         self.warnings = warnings

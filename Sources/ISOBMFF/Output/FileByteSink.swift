@@ -9,8 +9,9 @@ import Darwin
 /// Writes to an open file by position (`pwrite`), starting at ``offset`` and moving on with each
 /// write.
 ///
-/// Copies from a ``FileByteSource`` never pass through Swift arrays: on Linux the kernel copies
-/// them (`copy_file_range`), elsewhere one reusable buffer carries them. ``progress`` hears
+/// Copies from a ``FileByteSource`` (or a ``ConcatenatedByteSource`` of files) never pass through
+/// Swift arrays: on Linux the kernel copies them (`copy_file_range`), elsewhere one reusable
+/// buffer carries them. ``progress`` hears
 /// about every step, so a long copy can show how far it got.
 ///
 /// The sink does not own the descriptor: whoever opened it closes it, after the last write.
@@ -102,6 +103,13 @@ public final class FileByteSink: ByteSink {
                            at: BoxLocation(path: "", offset: offset))
         }
         try checkRoom(at: self.offset, count: length)
+        if let concatenation = source as? ConcatenatedByteSource {
+            // Piece by piece, so the pieces in files are copied by the kernel too.
+            for piece in try concatenation.pieces(at: offset, length: length) {
+                try copy(from: piece.source, offset: piece.offset, length: piece.length)
+            }
+            return
+        }
         guard let file = source as? FileByteSource else {
             var done: UInt64 = 0
             while done < length {
@@ -119,9 +127,107 @@ public final class FileByteSink: ByteSink {
         try copyThroughBuffer(from: file, offset: offset + done, length: length - done)
     }
 
+    /// Copies the byte ranges `runs` of `source`, one after another, to the sink. Small runs
+    /// that lie close together in the source (at most ``gatherGap`` bytes apart: the samples of
+    /// a movie's other tracks interleaved between them) are read with one `pread` and written
+    /// with one `pwrite`, because a kernel copy of each run of a few hundred bytes costs more in
+    /// calls than in bytes; the others are copied as ``copy(from:offset:length:)`` copies them.
+    public func copy(runs: [(offset: UInt64, length: UInt64)], from source: any ByteSource) throws(BoxError) {
+        guard let file = source as? FileByteSource else {
+            for run in runs { try copy(from: source, offset: run.offset, length: run.length) }
+            return
+        }
+        func fitsInSource(_ run: (offset: UInt64, length: UInt64)) -> Bool {
+            run.offset <= source.size && run.length <= source.size - run.offset
+        }
+        var first = runs.startIndex
+        while first < runs.endIndex {
+            let start = runs[first].offset
+            var end = start.saturatingAdd(runs[first].length)
+            var next = first + 1
+            if runs[first].length <= Self.gatheredRunLimit && fitsInSource(runs[first]) {
+                while next < runs.endIndex, fitsInSource(runs[next]), runs[next].length <= Self.gatheredRunLimit,
+                      runs[next].offset >= end, runs[next].offset - end <= Self.gatherGap,
+                      runs[next].offset + runs[next].length - start <= UInt64(pieceSize) {
+                    end = runs[next].offset + runs[next].length
+                    next += 1
+                }
+            }
+            if next - first == 1 {
+                try copy(from: source, offset: runs[first].offset, length: runs[first].length)
+            } else {
+                try copyGathered(runs[first..<next], span: start..<end, from: file)
+            }
+            first = next
+        }
+    }
+
+    /// The most bytes between two runs that ``copy(runs:from:)`` reads along with them.
+    package static let gatherGap: UInt64 = 64 << 10
+    /// Runs longer than this are copied on their own (in the kernel where it can): above it, one
+    /// kernel copy call costs less than moving the bytes twice through the buffer.
+    package static let gatheredRunLimit: UInt64 = 32 << 10
+
+    /// Reads `span` of `source` into the buffer, moves the bytes of `runs` (ascending, within
+    /// `span`, which fits the buffer) to its front and writes them with one call.
+    private func copyGathered(_ runs: ArraySlice<(offset: UInt64, length: UInt64)>, span: Range<UInt64>,
+                              from source: FileByteSource) throws(BoxError) {
+        let buffer = self.buffer ?? .allocate(byteCount: pieceSize, alignment: 16)
+        self.buffer = buffer
+        guard let base = buffer.baseAddress, span.count <= buffer.count else {
+            throw BoxError(.io("cannot copy '\(source.path)' to '\(path)': no copy buffer"), at: nil)
+        }
+        var read = 0
+        while read < span.count {
+            let got = pread(source.fileDescriptor, base + read, span.count - read, off_t(span.lowerBound) + off_t(read))
+            if got < 0 && errno == EINTR { continue }
+            guard got >= 0 else { throw .system("read", source.path) }
+            guard got > 0 else { throw sourceEndedEarly(source) }
+            read += got
+        }
+        // Each run moves to a place at or before its own, so moving them in order never
+        // overwrites a run not yet moved.
+        var packed = 0
+        for run in runs {
+            let from = Int(run.offset - span.lowerBound), count = Int(run.length)
+            if from != packed { memmove(base + packed, base + from, count) }
+            packed += count
+        }
+        try checkRoom(at: offset, count: UInt64(packed))
+        if let failure = writeFully(UnsafeRawBufferPointer(start: base, count: packed), at: offset) {
+            throw .system("write", path, code: failure)
+        }
+        advance(by: UInt64(packed))
+    }
+
     /// Flushes what was written to the storage device (`fsync`).
     public func sync() throws(BoxError) {
         guard fsync(descriptor) == 0 else { throw .system("sync", path) }
+    }
+
+    /// Flushes everything written to the file system this file is on, this file included, with
+    /// one flush of the device (`syncfs(2)`); returns false where there is no such call (not
+    /// Linux), having done nothing. Many files synced one by one cost a device flush each.
+    public func syncFileSystem() throws(BoxError) -> Bool {
+        #if os(Linux)
+        guard let syncFileSystem = Self.syncFileSystemCall else { return false }
+        guard syncFileSystem(descriptor) == 0 else { throw .system("sync", path) }
+        return true
+        #else
+        return false
+        #endif
+    }
+
+    /// Says the last write is done: frees the copy buffer, and starts writing what was written
+    /// to the storage device without waiting for it, so that a later ``sync()`` finds little
+    /// left to wait for (`sync_file_range(2)` with `SYNC_FILE_RANGE_WRITE` on Linux; nothing
+    /// elsewhere). Never fails; a later write or copy still works.
+    public func finishWriting() {
+        buffer?.deallocate()
+        buffer = nil
+        #if os(Linux)
+        _ = Self.syncFileRange?(descriptor, 0, 0, Self.syncFileRangeWrite)
+        #endif
     }
 
     private func advance(by count: UInt64) {
@@ -191,6 +297,21 @@ public final class FileByteSink: ByteSink {
     /// extension), and a C library older than the call lacks it.
     private static let copyFileRange: CopyFileRange? = dlsym(dlopen(nil, RTLD_NOW), "copy_file_range")
         .map { unsafeBitCast($0, to: CopyFileRange.self) }
+
+    private typealias SyncFileSystem = @convention(c) (Int32) -> Int32
+
+    /// `syncfs(2)`, looked up at run time like `copy_file_range`.
+    private static let syncFileSystemCall: SyncFileSystem? = dlsym(dlopen(nil, RTLD_NOW), "syncfs")
+        .map { unsafeBitCast($0, to: SyncFileSystem.self) }
+
+    private typealias SyncFileRange = @convention(c) (Int32, off_t, off_t, UInt32) -> Int32
+
+    /// `sync_file_range(2)`, looked up at run time like `copy_file_range`; offset 0 and length 0
+    /// mean the whole file.
+    private static let syncFileRange: SyncFileRange? = dlsym(dlopen(nil, RTLD_NOW), "sync_file_range")
+        .map { unsafeBitCast($0, to: SyncFileRange.self) }
+    /// `SYNC_FILE_RANGE_WRITE` of <fcntl.h>: start writing dirty pages back, do not wait.
+    private static let syncFileRangeWrite: UInt32 = 2
 
     /// Copies in the kernel, at most ``copyStep`` bytes a step. Returns how far it got: all of
     /// `length`, or less when the kernel cannot copy between these files (kernel copying is

@@ -140,11 +140,19 @@ public final class ReplacementFile {
     /// rename, which waits for an in-place edit of it to finish. On failure the new file is
     /// removed and the target left as it was.
     public func commit() throws(BoxError) {
+        try commitLeavingFolderUnsynced()
+        Self.syncFolder(folder)
+    }
+
+    /// ``commit()`` but for the folder's sync: for a ``ReplacementFileBatch``, which syncs each
+    /// folder once after its last rename; `dataSynced` when the batch has synced the file's
+    /// data already (``FileByteSink/syncFileSystem()``).
+    func commitLeavingFolderUnsynced(dataSynced: Bool = false) throws(BoxError) {
         guard descriptor >= 0 else {
             throw BoxError(.io("cannot replace '\(targetPath)': the new file was already committed or discarded"), at: nil)
         }
         do throws(BoxError) {
-            try sink.sync()
+            if !dataSynced { try sink.sync() }
             if replacesExisting {
                 try renameOverTarget()
             } else {
@@ -154,7 +162,14 @@ public final class ReplacementFile {
             discard()
             throw error
         }
-        // The file is in place already, so a folder that cannot be synced is no reason to fail.
+    }
+
+    /// The folder the new file is made in: where its name goes.
+    var folderPath: String { folder }
+
+    /// Syncs `folder`, so the renames in it survive a crash. The files are in place already, so
+    /// a folder that cannot be synced is no reason to fail.
+    static func syncFolder(_ folder: String) {
         let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if folderDescriptor >= 0 {
             fsync(folderDescriptor)
@@ -244,7 +259,12 @@ public final class ReplacementFile {
         var code = EEXIST
         // 62^6 names: a hundred taken in a row means something else is wrong.
         for _ in 0..<100 {
-            let path = prefix + String((0..<6).map { _ in letters[Int.random(in: letters.indices)] })
+            // One random number for the six letters: one system call per name, not six.
+            var bits = UInt64.random(in: 0...UInt64.max)
+            let path = prefix + String((0..<6).map { _ in
+                defer { bits /= UInt64(letters.count) }
+                return letters[Int(bits % UInt64(letters.count))]
+            })
             if create(path) { return path }
             code = errno
             if code != EEXIST { break }

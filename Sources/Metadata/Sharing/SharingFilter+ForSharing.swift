@@ -172,15 +172,19 @@ extension SharingFilter {
         .init("box:trak/uuid", .remove, .unknown, "vendor data in a uuid box"),
         .init("box:trak/free", .remove, .unknown, "free space can hold old metadata"),
         .init("box:trak/meta", .remove, .unknown, "a meta box that is not QuickTime metadata"),
+        .init("box:emsg", .remove, .unknown, "an event message (emsg, ISO/IEC 23009-1 §5.10.3.3): application data such as ID3 tags or ad cues, which could hold anything"),
+        .init("box:moof/udta", .remove, .unknown, "user data in a movie fragment: not read item by item, could hold anything"),
+        .init("box:traf/udta", .remove, .unknown, "user data in a track fragment: not read item by item, could hold anything"),
+        .init("box:moof/meta", .remove, .unknown, "a meta box in a movie fragment: could hold anything"),
+        .init("box:traf/meta", .remove, .unknown, "a meta box in a track fragment: could hold anything"),
+        .init("box:moof/uuid", .remove, .unknown, "vendor data in a uuid box"),
+        .init("box:traf/uuid", .remove, .unknown, "vendor data in a uuid box"),
+        .init("box:moof/free", .remove, .unknown, "free space can hold old metadata"),
+        .init("box:moof/skip", .remove, .unknown, "free space can hold old metadata"),
+        .init("box:traf/free", .remove, .unknown, "free space can hold old metadata"),
+        .init("box:traf/skip", .remove, .unknown, "free space can hold old metadata"),
         .init("box:wide", .keep, .structure, "an 8-byte placeholder"),
         .init("box:mdat", .keep, .structure, "media data"),
-        // A fragmented movie's structure (ISO/IEC 14496-12 §8.8, §8.16): where and when its
-        // samples play, and indexes of its fragments.
-        .init("box:moof", .keep, .structure, "a movie fragment: where and when its samples play"),
-        .init("box:mfra", .keep, .structure, "an index of the movie fragments"),
-        .init("box:sidx", .keep, .structure, "an index of the movie fragments"),
-        .init("box:ssix", .keep, .structure, "an index of the movie fragments' subsegments"),
-        .init("box:styp", .keep, .structure, "the type of a segment of movie fragments"),
         .init("track:it35", .keep, .structure, "dynamic HDR metadata (ITU-T T.35) the picture needs"),
     ]
 }

@@ -57,7 +57,7 @@ public struct SharingReview: Sendable {
     public private(set) var removedItems: [MetadataItem] = []
     /// The IDs of the timed metadata tracks to remove.
     public private(set) var removedTrackIDs: Set<UInt32> = []
-    /// Offsets of boxes (top-level or inside `moov`) removed whole.
+    /// Offsets of boxes (top-level, inside `moov`, or inside a `moof` or its `traf`s) removed whole.
     public private(set) var removedBoxOffsets: Set<UInt64> = []
     /// Whether the creation and modification times of `mvhd`, `tkhd` and `mdhd` become 0 (unknown).
     public private(set) var clearsHeaderTimes = false
@@ -115,12 +115,15 @@ public struct SharingReview: Sendable {
         try self.init(movie: movie, items: reading.items, metadataTracks: tracks, filter: filter)
     }
 
-    /// Top-level boxes other than `ftyp` and `moov`, and `free`, `skip`, `uuid` and foreign
-    /// `meta` boxes inside `moov` and its tracks. A top-level box that holds samples of a
-    /// kept track always stays.
+    /// Top-level boxes other than `ftyp`, `moov` and the fragments' structure, `free`, `skip`,
+    /// `uuid` and foreign `meta` boxes inside `moov` and its tracks, and `udta`, `meta`, `uuid`,
+    /// `free` and `skip` boxes inside movie fragments (`moof`) and their track fragments
+    /// (`traf`): free space may occur at any level (ISO/IEC 14496-12 §8.1.2), and user data
+    /// in a fragment is not read item by item. A top-level box that holds samples of a kept
+    /// track always stays, and so does a `uuid` box the samples need (``StructuralUUIDBox``).
     private mutating func reviewBoxes(of movie: Movie, filter: SharingFilter) throws(BoxError) {
         var candidates: [(subject: String, box: Box, scope: MetadataScope, topLevel: Bool)] = []
-        for box in movie.file.boxes where box.type != "ftyp" && box.type != "moov" {
+        for box in movie.file.boxes where box.type != "ftyp" && box.type != "moov" && !Self.fragmentStructure.contains(box.type) {
             candidates.append(("box:\(box.type)", box, .movie, true))
         }
         let inner: Set<FourCC> = ["free", "skip", "uuid", "meta"]
@@ -132,6 +135,18 @@ public struct SharingReview: Sendable {
                 candidates.append(("box:trak/\(box.type)", box, .track(track.id), false))
             }
         }
+        let fragmentInner = inner.union(["udta"])
+        for moof in movie.file.boxes where moof.type == "moof" {
+            for box in moof.children where fragmentInner.contains(box.type) {
+                candidates.append(("box:moof/\(box.type)", box, .movie, false))
+            }
+            for traf in moof.children("traf") {
+                let trackID = traf.child("tfhd").flatMap { try? TrackFragmentHeader($0).trackID }
+                for box in traf.children where fragmentInner.contains(box.type) {
+                    candidates.append(("box:traf/\(box.type)", box, trackID.map { .track($0) } ?? .movie, false))
+                }
+            }
+        }
         var media: [Range<UInt64>]?
         for candidate in candidates {
             guard let location = candidate.box.location else { continue }
@@ -139,6 +154,9 @@ public struct SharingReview: Sendable {
             if candidate.box.type == "free" || candidate.box.type == "skip",
                try Self.holdsOnlyZeros(candidate.box, in: movie.file.source) { continue }
             var decision = filter.decision(for: candidate.subject)
+            if let kind = StructuralUUIDBox.kind(of: candidate.box) {
+                decision = SharingFilter.Decision(action: .keep, category: .structure, reason: "\(kind): the samples need it", pattern: nil)
+            }
             let range = location.offset..<location.offset.saturatingAdd(candidate.box.header.totalSize)
             if decision.action == .remove, candidate.topLevel {
                 if media == nil { media = try movie.chunkRanges { !removedTrackIDs.contains($0.id) } }
@@ -204,6 +222,11 @@ public struct SharingReview: Sendable {
         }
         return true
     }
+
+    /// Top-level boxes that describe or index movie fragments (ISO/IEC 14496-12 §8.8.4,
+    /// §8.16.3, §8.16.4, §8.8.9, §8.16.2): structure, reviewed for what they hold inside
+    /// (`moof`), never removed whole.
+    private static let fragmentStructure: Set<FourCC> = ["moof", "sidx", "ssix", "mfra", "styp"]
 
     private static func isQuickTimeMetadata(_ box: Box) -> Bool {
         guard box.type == "meta", let hdlr = box.child("hdlr"), let handler = try? HandlerBox(hdlr.loaded()) else { return false }

@@ -28,8 +28,11 @@ struct EditedMovie {
     /// metadata), so an in-place edit must erase it rather than only retire it.
     var erasesRetiredMovie: Bool
 
-    /// The plan applied to `movie`; a fragmented movie only `keepingFragments`, for a layout
-    /// that keeps it fragmented (``FragmentedLayout``), whose new tracks are fragmented then.
+    /// The plan applied to `movie`. A fragmented movie is edited `keepingFragments` for a layout
+    /// that keeps it fragmented (``FragmentedLayout``), whose new tracks are fragmented then;
+    /// otherwise only its `moov` can change (an in-place edit, ``OverwriteLayout``), and an edit
+    /// that adds or removes tracks is refused (``EditError/fragmentedMovie``). A full rewrite
+    /// makes it regular first (``DefragmentedMovie``).
     init(movie: Movie, plan: EditPlan, limits: Limits, keepingFragments: Bool = false) throws(EditError) {
         try Self.checkEditable(movie, plan: plan, keepingFragments: keepingFragments)
         var edit = try EditableMovie(movie: movie, plan: plan, limits: limits)
@@ -44,6 +47,10 @@ struct EditedMovie {
         }
         try edit.applyDefaults()
         try edit.applyRemoval()
+        // In place, nothing but moov can change in a fragmented movie.
+        if movie.isFragmented, !keepingFragments, !edit.addedTrackIDs.isEmpty || !edit.removal.trackIDs.isEmpty {
+            throw .fragmentedMovie
+        }
         (movieBox, trackOrder) = try edit.assembled()
         // An `ftyp` the file ends inside (a damaged file) is written as far as it goes.
         fileType = plan.brand.map { $0.fileType.makeBox() }
@@ -56,13 +63,10 @@ struct EditedMovie {
         erasesRetiredMovie = !edit.removal.isEmpty || !plan.metadataChanges.isEmpty || plan.chapters != nil
     }
 
-    /// What the engine cannot write back faithfully: a fragmented movie as it is (a full
-    /// rewrite makes it regular first, ``DefragmentedMovie``) unless the layout keeps it
-    /// fragmented — and then not with a new chapter list or replaced cues — and media in other
-    /// files.
+    /// What the engine cannot write back faithfully: a fragmented movie kept fragmented with a
+    /// new chapter list or replaced cues, and media in other files.
     private static func checkEditable(_ movie: Movie, plan: EditPlan, keepingFragments: Bool) throws(EditError) {
-        if movie.isFragmented {
-            guard keepingFragments else { throw .fragmentedMovie }
+        if movie.isFragmented, keepingFragments {
             if plan.chapters != nil { throw .cannotKeepFragments(.chapters) }
             if !plan.cueReplacements.isEmpty { throw .cannotKeepFragments(.cueReplacement) }
         }

@@ -117,7 +117,7 @@ struct AppendLayout {
     }
 
     /// Whether every byte of `range` is zero, read in 1 MiB pieces.
-    private static func holdsOnlyZeros(_ range: Range<UInt64>, in file: any ByteSource) throws(BoxError) -> Bool {
+    static func holdsOnlyZeros(_ range: Range<UInt64>, in file: any ByteSource) throws(BoxError) -> Bool {
         var position = range.lowerBound
         while position < range.upperBound {
             let count = Int(min(range.upperBound - position, 1 << 20))

@@ -6,6 +6,14 @@ import Movie
 /// before the media rather than where a progressive download reaches them last), then every
 /// top-level box of the source that the edit copies (``SourceBoxes``), in its order, media
 /// included, each moved as a whole — or, for a strip, as the bytes kept tracks use.
+///
+/// Media boxes that follow one another in the copy with only a few bytes left out between them
+/// — the `mdat`s of a fragmented movie, whose `moof`s the defragmented movie leaves out — become
+/// one `mdat` holding the same bytes at the same distances, the bytes between them written as
+/// zeros. A range of ``alignedCopyMinimum`` bytes or more starts at the same place within a
+/// 4 KiB page as in the source (a `free` box before it makes up the difference), so every copy
+/// in it moves whole pages, as `cp` does: a copy between offsets that differ within the page
+/// costs the kernel half again as much.
 struct FullRewriteLayout: MovieLayout {
     /// A copied top-level box: its header as written and the source bytes of its payload.
     struct CopiedBox {
@@ -16,6 +24,11 @@ struct FullRewriteLayout: MovieLayout {
         var pieces: [Range<UInt64>]
         /// The file the pieces are in.
         var source: any ByteSource
+        /// Bytes of a `free` box written before it (0, or 8 and more).
+        var padding: UInt64 = 0
+        /// Source ranges within the one piece written as zeros instead of copied: what lies
+        /// between `mdat`s made one.
+        var zeroed: [Range<UInt64>] = []
     }
 
     let fileType: Box?
@@ -23,6 +36,11 @@ struct FullRewriteLayout: MovieLayout {
     /// The added tracks' samples, one chunk per track.
     let mediaBox: Box?
     let copiedBoxes: [CopiedBox]
+    /// The most source bytes between two media boxes that are copied (and then zeroed) to make
+    /// them one range.
+    static let coalescedGap: UInt64 = 64 << 10
+    /// Copies at least this long are page-aligned like their source.
+    static let alignedCopyMinimum: UInt64 = 64 << 20
     let totalSize: UInt64
     /// Output ranges to overwrite with zeros after the copy: samples of removed tracks.
     let erasures: [Range<UInt64>]
@@ -34,7 +52,7 @@ struct FullRewriteLayout: MovieLayout {
         let source = try SourceBoxes(edited: edited, movie: movie)
         try source.checkChunksInFile(movie, removedTracks: edited.removal.trackIDs)
         warnings = source.warnings
-        copiedBoxes = source.copied.map { Self.copiedBox($0, from: movie.file.source) }
+        var copiedBoxes = Self.coalescingMedia(source.copied.map { Self.copiedBox($0, from: movie.file.source) })
         let newBytes = edited.newMedia.flatMap(\.bytes)
         mediaBox = newBytes.isEmpty ? nil : Box(type: "mdat", payload: newBytes)
         var offsets = source.chunks
@@ -45,7 +63,10 @@ struct FullRewriteLayout: MovieLayout {
             let newMediaStart = position + (mediaBox?.headerForWriting.headerSize ?? 0)
             position += mediaBox?.totalSize ?? 0
             var moves: [MediaRelocation.Move] = []
-            for box in copiedBoxes {
+            for index in copiedBoxes.indices {
+                let box = copiedBoxes[index]
+                copiedBoxes[index].padding = Self.alignmentPadding(at: position + box.header.headerSize, for: box.pieces)
+                position += copiedBoxes[index].padding
                 position += box.header.headerSize
                 for piece in box.pieces {
                     moves.append(.init(start: piece.lowerBound, end: piece.upperBound,
@@ -75,6 +96,7 @@ struct FullRewriteLayout: MovieLayout {
             if widened { continue }
             movieBox = final
             totalSize = position
+            self.copiedBoxes = copiedBoxes
             erasures = source.media.removed.ranges.compactMap { range in
                 relocation.relocated(range.lowerBound, length: UInt64(range.count)).map { $0..<($0 + UInt64(range.count)) }
             }
@@ -96,6 +118,43 @@ struct FullRewriteLayout: MovieLayout {
         return CopiedBox(header: box.header, box: box, pieces: [entry.payload], source: file)
     }
 
+    /// `boxes` with each run of `mdat`s copied as one range each, at most ``coalescedGap`` apart
+    /// in the source, made one `mdat` of one range whose bytes between them are zeros.
+    private static func coalescingMedia(_ boxes: [CopiedBox]) -> [CopiedBox] {
+        var result: [CopiedBox] = []
+        for box in boxes {
+            if isMediaRange(box), let last = result.last, isMediaRange(last),
+               let previous = last.pieces.first, let next = box.pieces.first,
+               next.lowerBound >= previous.upperBound, next.lowerBound - previous.upperBound <= coalescedGap {
+                let span = previous.lowerBound..<next.upperBound
+                var merged = CopiedBox(header: BoxHeader(type: "mdat", payloadSize: UInt64(span.count)).explicit,
+                                       box: nil, pieces: [span], source: box.source)
+                merged.zeroed = last.zeroed + [previous.upperBound..<next.lowerBound].filter { !$0.isEmpty }
+                result[result.count - 1] = merged
+                continue
+            }
+            result.append(box)
+        }
+        return result
+    }
+
+    /// Whether `box` is an `mdat` copied as one range of the source: whole, the one range
+    /// of it that kept tracks use, or `mdat`s made one.
+    private static func isMediaRange(_ box: CopiedBox) -> Bool {
+        box.header.type == "mdat" && box.pieces.count == 1
+    }
+
+    /// The `free` box to write at `position` so that a long single copy of `pieces` lands at the
+    /// same place within a 4 KiB page as its source: 0, or 8 bytes and more.
+    private static func alignmentPadding(at position: UInt64, for pieces: [Range<UInt64>]) -> UInt64 {
+        guard pieces.count == 1, let piece = pieces.first, UInt64(piece.count) >= alignedCopyMinimum else { return 0 }
+        let page: UInt64 = 4096
+        // A free box header takes 8 bytes, so the padding is the distance to the next aligned
+        // place at least 8 bytes on.
+        let misalignment = (piece.lowerBound % page + page - (position + 8) % page) % page
+        return (position % page == piece.lowerBound % page) ? 0 : 8 + misalignment
+    }
+
     /// Byte position of a new track's samples within the new media.
     private static func start(of trackID: UInt32, in media: [NewTrackMedia]) -> UInt64 {
         UInt64(media.prefix { $0.trackID != trackID }.reduce(0) { $0 + $1.bytes.count })
@@ -110,6 +169,11 @@ struct FullRewriteLayout: MovieLayout {
         try mediaBox?.write(to: &head)
         try sink.write(head.bytes[...])
         for copied in copiedBoxes {
+            if copied.padding > 0 {
+                var free = ByteWriter(capacity: Int(copied.padding))
+                BoxHeader(type: "free", payloadSize: copied.padding - 8).write(into: &free)
+                try sink.write((free.bytes + [UInt8](repeating: 0, count: Int(copied.padding - 8)))[...])
+            }
             if let box = copied.box {
                 try box.write(to: &sink, explicitSize: true)
                 continue
@@ -118,7 +182,13 @@ struct FullRewriteLayout: MovieLayout {
             copied.header.write(into: &header)
             try sink.write(header.bytes[...])
             for piece in copied.pieces {
-                try sink.copy(from: copied.source, offset: piece.lowerBound, length: UInt64(piece.count))
+                var position = piece.lowerBound
+                for gap in copied.zeroed {
+                    try sink.copy(from: copied.source, offset: position, length: gap.lowerBound - position)
+                    try sink.write([UInt8](repeating: 0, count: gap.count)[...])
+                    position = gap.upperBound
+                }
+                try sink.copy(from: copied.source, offset: position, length: piece.upperBound - position)
             }
         }
     }

@@ -10,8 +10,10 @@ public struct MetadataRemoval: Sendable {
     public var items: [MetadataItem]
     /// Tracks to drop, with their samples and every track reference to them.
     public var trackIDs: Set<UInt32>
-    /// Source file offsets of boxes to drop whole: top-level boxes (`uuid`, `free`, …) or boxes
-    /// inside `moov`.
+    /// Source file offsets of boxes to drop whole: top-level boxes (`uuid`, `free`, `emsg`, …),
+    /// boxes inside `moov`, or boxes inside a movie fragment (`moof`, `traf`), which a new file
+    /// (a regular movie) leaves out with the fragments and an in-place edit turns into `free`
+    /// boxes of zeros.
     public var boxOffsets: Set<UInt64>
     /// Sets creation and modification times of `mvhd`, `tkhd` and `mdhd` to 0 (unknown), since
     /// they record when the movie was captured.

@@ -12,19 +12,13 @@ struct InPlaceWriter {
     /// The file's size before the edit.
     let originalSize: UInt64
 
-    /// One thing to put back when a later step fails.
-    private enum Undo {
-        case truncate(UInt64)
-        case write([UInt8], at: UInt64)
-    }
-
     private static let movieType = FourCC("moov").bytes
     private static let freeType = FourCC("free").bytes
 
     func run(stoppingAfter lastStep: InPlaceStep?, progress: (@Sendable (UInt64) -> Void)?) throws(EditError) {
         let sink = file.sink(at: layout.appendOffset)
         sink.progress = progress
-        var undo: [Undo] = []
+        var undo: [InPlaceUndo] = []
         for step in InPlaceStep.allCases {
             guard let writes = try boxing(writes(for: step, into: &undo)), !writes.isEmpty else {
                 if step == lastStep { return }
@@ -37,7 +31,7 @@ struct InPlaceWriter {
                 guard step <= .retireOldMovie else {
                     throw .inPlaceWriteFailed(error, outcome: .removedBytesNotErased)
                 }
-                throw rollBack(undo, with: sink, after: error)
+                throw InPlaceUndo.rollBack(undo, in: file, with: sink, after: error)
             }
             if step == lastStep { return }
         }
@@ -45,7 +39,7 @@ struct InPlaceWriter {
 
     /// What a step writes, or nil (or nothing) when the edit has nothing to do in it; records in
     /// `undo` how to take the step back.
-    private func writes(for step: InPlaceStep, into undo: inout [Undo]) throws(BoxError) -> [Write]? {
+    private func writes(for step: InPlaceStep, into undo: inout [InPlaceUndo]) throws(BoxError) -> [Write]? {
         switch step {
         case .cutLeftOutEnd:
             guard layout.appendOffset < originalSize else { return nil }
@@ -88,23 +82,6 @@ struct InPlaceWriter {
         case let .append(bytes): try sink.write(bytes[...])
         case let .patch(bytes, offset): try sink.write(bytes[...], at: offset)
         case let .zeros(range): try sink.writeZeros(range)
-        }
-    }
-
-    /// Runs the undo steps, newest first, and returns the error to report: the original one,
-    /// or, when undoing failed too, one that says the file may be left changed.
-    private func rollBack(_ undo: [Undo], with sink: FileByteSink, after error: BoxError) -> EditError {
-        do throws(BoxError) {
-            for action in undo.reversed() {
-                switch action {
-                case let .truncate(size): try file.truncate(to: size)
-                case let .write(bytes, offset): try sink.write(bytes[...], at: offset)
-                }
-            }
-            try file.sync()
-            return .inPlaceWriteFailed(error, outcome: .leftAsItWas)
-        } catch let undoError {
-            return .inPlaceWriteFailed(error, outcome: .undoFailed(undoError, path: file.path))
         }
     }
 }

@@ -8,7 +8,8 @@ import Movie
 /// the target is either absent (or as it was) or complete; the source is only read, under a
 /// shared lock. An in-place edit holds the file's exclusive lock from before it reads the movie
 /// to its last write, appends, then switches `moov` with 4-byte writes (see ``InPlaceStep``),
-/// and undoes its appending when a write fails. Sample data is copied as whole box payloads, by
+/// and undoes its appending when a write fails; a fragmented movie's new `moov` takes the old
+/// one's place instead. Sample data is copied as whole box payloads, by
 /// the kernel where it can (`copy_file_range`), so memory does not grow with the file.
 public struct MovieEditor: Sendable {
     /// The source movie the plans are applied to.
@@ -19,6 +20,9 @@ public struct MovieEditor: Sendable {
     public var limits: Limits
     /// The lock held on the source while this editor lives.
     public let lock: FileLock
+    /// The initialization segment read before the source, when the source is a media segment
+    /// (``init(initializationSegment:mediaSegment:limits:onWait:)``).
+    public let initializationSegment: String?
 
     /// Opens the movie at `path` for editing, holding `lock` on it (`FileLock`) until the
     /// editor is released: `.exclusive` for an in-place edit, so that no other Legible process
@@ -29,8 +33,24 @@ public struct MovieEditor: Sendable {
         self.path = path
         self.limits = limits
         self.lock = lock
+        initializationSegment = nil
         let source = try FileByteSource(path: path, lock: lock, onWait: onWait)
         movie = try Movie(file: BoxTreeParser.parse(source, limits: limits), limits: limits)
+    }
+
+    /// Opens a media segment for writing a new file from it, read after the initialization
+    /// segment that describes its tracks (`SegmentedMovieFiles`), with a shared lock on both
+    /// files until the editor is released. The movie is fragmented, so it cannot be edited in
+    /// place: ``write(_:to:replacingExisting:progress:)`` writes it as a regular movie. `onWait`
+    /// is called with the path of a file another process holds a conflicting lock on.
+    public init(initializationSegment: String, mediaSegment: String, limits: Limits = .standard,
+                onWait: ((String) -> Void)? = nil) throws(SegmentError) {
+        path = mediaSegment
+        self.limits = limits
+        lock = .shared
+        self.initializationSegment = initializationSegment
+        movie = try SegmentedMovieFiles(initialization: initializationSegment, mediaSegments: [mediaSegment])
+            .open(limits: limits, lock: .shared, onWait: onWait)
     }
 
     /// An editor of a movie already read (from memory, say), holding no lock: for tests and the
@@ -40,18 +60,21 @@ public struct MovieEditor: Sendable {
         self.path = path
         self.limits = limits
         lock = .shared
+        initializationSegment = nil
     }
 
     /// Writes the edited movie to `outputPath`, `moov` first. The output must not be the
-    /// source (use ``editInPlace(_:progress:)``); an existing output must be a regular file,
-    /// and is replaced only with `replacingExisting`. A fragmented movie is written as a regular
-    /// one, or, `keepingFragments`, stays fragmented: its `moof`s rewritten, its `mdat`s copied,
-    /// added tracks fragmented too (ISO/IEC 14496-12 §8.8); `keepingFragments` changes nothing
-    /// for a movie that is not fragmented. Throws an ``EditError``: a refusal of the plan, or
-    /// ``EditError/box(_:)`` when the file cannot be read or written.
+    /// source nor its initialization segment (use ``editInPlace(_:progress:)``); an existing
+    /// output must be a regular file, and is replaced only with `replacingExisting`. A fragmented
+    /// movie is written as a regular one, or, `keepingFragments`, stays fragmented: its `moof`s
+    /// rewritten, its `mdat`s copied, added tracks fragmented too (ISO/IEC 14496-12 §8.8);
+    /// `keepingFragments` changes nothing for a movie that is not fragmented. Throws an
+    /// ``EditError``: a refusal of the plan, or ``EditError/box(_:)`` when the file cannot be
+    /// read or written.
     public func write(_ plan: EditPlan, to outputPath: String, replacingExisting: Bool = true, keepingFragments: Bool = false,
                       progress: (@Sendable (EditProgress) -> Void)? = nil) throws(EditError) -> EditReport {
-        if FileIdentity(path: outputPath) == FileIdentity(path: path), FileIdentity(path: path) != nil {
+        let sources = [path] + [initializationSegment].compactMap { $0 }
+        if let output = FileIdentity(path: outputPath), sources.contains(where: { FileIdentity(path: $0) == output }) {
             throw .outputIsSource(path: outputPath)
         }
         let (edited, layout) = try fullRewrite(plan, keepingFragments: keepingFragments)
@@ -98,10 +121,14 @@ public struct MovieEditor: Sendable {
     }
 
     /// Edits the source file itself: appends the new samples and `moov`, then retires the old
-    /// `moov`s. Costs what `moov` costs, not what the file does. A fragmented movie is refused
-    /// (``EditError/fragmentedMovie``): its samples are described in its fragments. The editor should have been
-    /// opened with the `.exclusive` lock; one opened `.shared` takes it now and refuses when the
-    /// file changed meanwhile.
+    /// `moov`s. Costs what `moov` costs, not what the file does. A fragmented movie, whose
+    /// fragments follow `moov` and find their samples by offset, gets its new `moov` in the old
+    /// one's place, a `free` box taking up the difference: an edit that
+    /// adds or removes tracks is refused (``EditError/fragmentedMovie``), and so is one whose
+    /// `moov` outgrows the old one and the free space after it
+    /// (``EditError/InPlaceObstacle/movieDoesNotFit(size:room:)``), the file left as it was. The
+    /// editor should have been opened with the `.exclusive` lock; one opened `.shared` takes it
+    /// now and refuses when the file changed meanwhile.
     public func editInPlace(_ plan: EditPlan, progress: (@Sendable (EditProgress) -> Void)? = nil) throws(EditError) -> EditReport {
         try editInPlace(plan, progress: progress, stoppingAfter: nil)
     }
@@ -109,11 +136,14 @@ public struct MovieEditor: Sendable {
     /// The source byte ranges an in-place edit with `plan` would overwrite with zeros, for a
     /// dry run; nothing is written.
     public func erasuresInPlace(_ plan: EditPlan) throws(EditError) -> [Range<UInt64>] {
-        try AppendLayout(edited: EditedMovie(movie: movie, plan: plan, limits: limits), movie: movie).erasures
+        let edited = try EditedMovie(movie: movie, plan: plan, limits: limits)
+        if movie.isFragmented { return try OverwriteLayout(edited: edited, movie: movie, limits: limits).erasures }
+        return try AppendLayout(edited: edited, movie: movie).erasures
     }
 
     /// ``editInPlace(_:progress:)`` that can stop after a step, as a crash there would: for
-    /// tests that prove every intermediate file is whole.
+    /// tests that prove every intermediate file is whole. (The steps are those of an appending
+    /// edit; a fragmented movie's edit, which has its own, runs to the end.)
     package func editInPlace(_ plan: EditPlan, progress: (@Sendable (EditProgress) -> Void)?,
                              stoppingAfter lastStep: InPlaceStep?) throws(EditError) -> EditReport {
         let size = movie.file.source.size
@@ -122,19 +152,15 @@ public struct MovieEditor: Sendable {
             return EditReport(path: path, addedTrackIDs: [], bytesWritten: 0, fileSize: size, diagnostics: [])
         }
         let edited = try EditedMovie(movie: movie, plan: plan, limits: limits)
+        if movie.isFragmented {
+            return try overwriteInPlace(edited, progress: progress)
+        }
         let layout = try AppendLayout(edited: edited, movie: movie)
         if layout.changesNothing {
             return EditReport(path: path, addedTrackIDs: [], bytesWritten: 0, fileSize: size, diagnostics: edited.diagnostics,
                               losses: edited.losses)
         }
-        guard let source = movie.file.source as? FileByteSource else {
-            throw .inPlaceNeedsRewrite(.notAFile)
-        }
-        let file = try boxing(EditableFile(editing: source))
-        if lock == .shared { try boxing(FileLock.exclusive.acquire(on: source.fileDescriptor, path: path, onWait: nil)) }
-        guard file.size == size else {
-            throw .sourceChanged(path: path)
-        }
+        let file = try openForEditing()
         let writer = InPlaceWriter(file: file, layout: layout, originalSize: size)
         let total = (layout.mediaBox?.totalSize ?? 0) + layout.movieBox.totalSize
         let report = EditReport(path: path, addedTrackIDs: edited.addedTrackIDs, bytesWritten: total,
@@ -143,5 +169,36 @@ public struct MovieEditor: Sendable {
             { @Sendable in progress(EditProgress(bytesWritten: $0, totalBytes: total)) }
         })
         return report
+    }
+
+    /// The in-place edit of a fragmented movie: the new `moov` where the old one is.
+    private func overwriteInPlace(_ edited: EditedMovie, progress: (@Sendable (EditProgress) -> Void)?) throws(EditError) -> EditReport {
+        let size = movie.file.source.size
+        let layout = try OverwriteLayout(edited: edited, movie: movie, limits: limits)
+        if layout.changesNothing {
+            return EditReport(path: path, addedTrackIDs: [], bytesWritten: 0, fileSize: size, diagnostics: edited.diagnostics,
+                              losses: edited.losses)
+        }
+        let writer = InPlaceOverwriter(file: try openForEditing(), layout: layout)
+        let total = writer.switchSize
+        try writer.run(progress: progress.map { progress in
+            { @Sendable in progress(EditProgress(bytesWritten: min($0, total), totalBytes: total)) }
+        })
+        return EditReport(path: path, addedTrackIDs: [], bytesWritten: total, fileSize: size, diagnostics: edited.diagnostics,
+                          losses: edited.losses)
+    }
+
+    /// The source opened for writing, under the exclusive lock (taken now when the editor holds
+    /// the shared one); refuses a file whose size changed since it was read.
+    private func openForEditing() throws(EditError) -> EditableFile {
+        guard let source = movie.file.source as? FileByteSource else {
+            throw .inPlaceNeedsRewrite(.notAFile)
+        }
+        let file = try boxing(EditableFile(editing: source))
+        if lock == .shared { try boxing(FileLock.exclusive.acquire(on: source.fileDescriptor, path: path, onWait: nil)) }
+        guard file.size == movie.file.source.size else {
+            throw .sourceChanged(path: path)
+        }
+        return file
     }
 }

@@ -60,13 +60,17 @@ struct EditOutputOptions: ParsableArguments {
         return fromExtension == OutputBrand(path: sourcePath) ? nil : fromExtension
     }
 
-    /// Opens the movie, runs the plan `makePlan` gives for it, and prints the outcome; every
-    /// failure is one `error:` line and exit status 2.
-    func run(movie: String, plan makePlan: (MovieEditor) throws -> EditPlan, describe: (EditReport) -> [String]) throws {
+    /// Opens the movie (a media segment read after `initializationSegment`, when given), runs
+    /// the plan `makePlan` gives for it, and prints the outcome; every failure is one `error:`
+    /// line and exit status 2.
+    func run(movie: String, initializationSegment: String? = nil, plan makePlan: (MovieEditor) throws -> EditPlan,
+             describe: (EditReport) -> [String]) throws {
         do {
-            let editor = try MovieEditor(path: movie, lock: inPlace ? .exclusive : .shared, onWait: {
-                if !quiet { printNote("waiting for another legible process that is using '\(movie)'") }
-            })
+            let onWait = { (path: String) in
+                if !quiet { printNote("waiting for another legible process that is using '\(path)'") }
+            }
+            let editor = try initializationSegment.map { try MovieEditor(initializationSegment: $0, mediaSegment: movie, onWait: onWait) }
+                ?? MovieEditor(path: movie, lock: inPlace ? .exclusive : .shared, onWait: { onWait(movie) })
             if keepFragments, !editor.movie.isFragmented, !quiet {
                 printNote("'\(movie)' is not fragmented; --keep-fragments changes nothing")
             }
@@ -89,6 +93,9 @@ struct EditOutputOptions: ParsableArguments {
             throw ExitCode(2)
         } catch let error as BoxError {
             printError("\(movie): \(error)")
+            throw ExitCode(2)
+        } catch let error as SegmentError {
+            printError(error.description)
             throw ExitCode(2)
         }
     }

@@ -28,6 +28,10 @@ struct ExtractCommand: ParsableCommand {
         a track is its own byte pairs, sample by sample at 29.97 drop-frame timecodes (field 2 \
         for CC3/CC4); SCC output of any other track is its cues encoded as CC1 pop-on captions.
 
+        A DASH or CMAF media segment (.m4s: styp, moof, mdat, no moov) is read after its \
+        initialization segment, given with --init, as one movie (ISO/IEC 23009-1: the two \
+        together are a conforming file).
+
         Without -o the file is written to standard output. With -o it is written to a \
         temporary file next to the target, synced, then renamed over it.
 
@@ -38,12 +42,13 @@ struct ExtractCommand: ParsableCommand {
           legible extract movie.mp4 --track 3 --format srt > english.srt
           legible extract movie.mp4 --track 3 --json | jq '.cues[0]'
           legible extract movie.mov --track 5 --channel CC1 -o captions.scc
+          legible extract seg_1.m4s --init init.mp4 --track 1 -o part1.vtt
 
         Exit status: 0 on success; 2 if the file cannot be read, the track does not exist \
         (the error lists the tracks) or is not a text track.
         """)
 
-    @Argument(help: "A QuickTime (.mov) or MPEG-4 (.mp4, .m4v) file.")
+    @Argument(help: "A QuickTime (.mov) or MPEG-4 (.mp4, .m4v) file, or a media segment (.m4s) with --init.")
     var file: String
 
     @Option(help: "The ID of the subtitle track (see `legible info`).")
@@ -54,8 +59,10 @@ struct ExtractCommand: ParsableCommand {
 
     @OptionGroup var outputOptions: SubtitleOutputOptions
 
+    @OptionGroup var initializationSegment: InitializationSegmentOption
+
     func run() throws {
-        let movie = try Movie.openForCommand(path: file)
+        let movie = try Movie.openForCommand(path: file, initializationSegment: initializationSegment.path)
         guard let track = movie.track(id: track) else {
             let available = movie.tracks.map { "\($0.id) \($0.mediaType.rawValue) (\($0.codec?.description ?? "no codec"))" }
             printError("\(file): no track with ID \(self.track); tracks: \(available.joined(separator: ", "))")

@@ -25,37 +25,60 @@ struct InfoCommand: ParsableCommand {
         Only structure is read (ftyp, moov, moof), the few samples of a chapter track and those of \
         a closed-caption track, so it is fast on any size.
 
+        With --init, the files are media segments (DASH or CMAF .m4s: styp, moof, mdat, no \
+        moov) and are read after that initialization segment as one movie, the way a DASH \
+        client reads them (ISO/IEC 23009-1: the initialization segment followed by media \
+        segments is a conforming file). The initialization segment must have a moov with \
+        mvex, and every fragment must be of a track it describes; an error names the file, \
+        box path and offset. The report is of one movie, named 'INIT + SEGMENT ...'.
+
         Examples:
           legible info movie.mov
           legible info --json movie.mp4 | jq '.tracks[] | {id, language, alternateGroup}'
           legible info *.mov            (a bad file is reported and the others still shown)
+          legible info --init init.mp4 seg_1.m4s seg_2.m4s
 
         Exit status: 0 on success; 2 if any file could not be read (the error names the box \
         path and byte offset).
         """)
 
-    @Argument(help: "QuickTime (.mov) or MPEG-4 (.mp4, .m4v, .m4a) files.")
+    @Argument(help: "QuickTime (.mov) or MPEG-4 (.mp4, .m4v, .m4a) files; with --init, its media segments (.m4s), in order.")
     var files: [String]
 
     @Flag(help: "Print JSON (one object for one file, an array for several).")
     var json = false
 
+    @OptionGroup var initializationSegment: InitializationSegmentOption
+
+    /// What is reported: each file as a movie, or with `--init` the files as the media segments
+    /// of one movie, named `init + segment…`.
+    private var movies: [(name: String, open: () throws -> Movie)] {
+        guard let initialization = initializationSegment.path else {
+            return files.map { path in (path, { try Movie.open(path: path) }) }
+        }
+        let segments = SegmentedMovieFiles(initialization: initialization, mediaSegments: files)
+        return [(([initialization] + files).joined(separator: " + "), { try segments.open() })]
+    }
+
     func run() throws {
         var failed = false
         var results: [JSONValue] = []
         var texts: [String] = []
-        for path in files {
-            do throws(BoxError) {
-                let report = MovieReport(path: path, movie: try Movie.open(path: path))
+        let movies = self.movies
+        for (name, open) in movies {
+            do {
+                let report = MovieReport(path: name, movie: try open())
                 if json { results.append(report.json) } else { texts.append(report.text) }
             } catch {
                 failed = true
-                printError("\(path): \(error)")
-                if json { results.append(.object([("file", .string(path)), ("error", .string(error.description))])) }
+                // A segment's error names the file it is in; a movie's is about the movie's file.
+                let message = (error as? SegmentError)?.description ?? "\(name): \(error)"
+                printError(message)
+                if json { results.append(.object([("file", .string(name)), ("error", .string(error is SegmentError ? message : "\(error)"))])) }
             }
         }
         if json {
-            print(files.count == 1 ? results.first?.rendered() ?? "null" : JSONValue.array(results).rendered())
+            print(movies.count == 1 ? results.first?.rendered() ?? "null" : JSONValue.array(results).rendered())
         } else if !texts.isEmpty {
             print(texts.joined(separator: "\n\n"))
         }

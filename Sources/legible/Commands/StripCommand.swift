@@ -28,21 +28,32 @@ struct StripCommand: ParsableCommand {
         out); --in-place writes the reduced moov, then overwrites every old moov, free space, \
         removed boxes and every media byte no kept track uses with zeros.
 
+        A fragmented movie: user data, meta, uuid and free boxes inside its fragments (moof, \
+        traf) and top-level emsg event messages go too; -o writes a regular movie without them, \
+        --in-place turns them into free boxes of zeros and writes the reduced moov where the old \
+        one was (refused, file unchanged, when a timed metadata track would go).
+
         --keep and --remove take a category (location, device, people, capture-time, camera, \
         structure, authored, commerce, unknown), an identifier (mdta/com.apple.quicktime.make, \
         udta/©xyz), a pattern ending in * (mdta/com.example.*), track:FORMAT, box:TYPE, \
         name:handler, name:compressor or header:times; they apply before the default rules.
+
+        A DASH or CMAF media segment (.m4s) is read after its initialization segment, given \
+        with --init, as one movie (ISO/IEC 23009-1: the two together are a conforming file); \
+        -o writes it as a regular movie, without the removed items. --in-place cannot be used \
+        with --init.
 
         Examples:
           legible strip holiday.mov -o share.mov
           legible strip holiday.mov -o share.mov --dry-run
           legible strip holiday.mov --in-place --keep capture-time
           legible strip holiday.mov -o share.mov --remove mdta/com.apple.quicktime.title --json
+          legible strip seg_1.m4s --init init.mp4 -o share.mp4
 
         Exit status: 0 on success; 2 on bad input or usage.
         """)
 
-    @Argument(help: "The movie (.mov, .mp4, .m4v).")
+    @Argument(help: "The movie (.mov, .mp4, .m4v), or a media segment (.m4s) with --init.")
     var movie: String
 
     @Flag(help: "List what would be removed and kept, and why, and the bytes that would be erased; write nothing.")
@@ -55,6 +66,14 @@ struct StripCommand: ParsableCommand {
     var remove: [String] = []
 
     @OptionGroup var outputOptions: EditOutputOptions
+
+    @OptionGroup var initializationSegment: InitializationSegmentOption
+
+    func validate() throws {
+        if initializationSegment.path != nil, outputOptions.inPlace {
+            throw ValidationError("--in-place cannot edit a media segment read with --init (the movie is both files together); write a regular movie with -o")
+        }
+    }
 
     /// The default policy with the user's adjustments: later options first, as the last word wins.
     var filter: SharingFilter {
@@ -69,7 +88,7 @@ struct StripCommand: ParsableCommand {
             try runDry(movie: movie)
             return
         }
-        try outputOptions.run(movie: movie, plan: { editor in
+        try outputOptions.run(movie: movie, initializationSegment: initializationSegment.path, plan: { editor in
             var plan = EditPlan(removal: MetadataRemoval(try SharingReview(movie: editor.movie, filter: filter)))
             plan.brand = outputOptions.resolvedBrand(sourcePath: movie)
             return plan
@@ -80,7 +99,8 @@ struct StripCommand: ParsableCommand {
 
     private func runDry(movie path: String) throws {
         do {
-            let editor = try MovieEditor(path: path)
+            let editor = try initializationSegment.path.map { try MovieEditor(initializationSegment: $0, mediaSegment: path) }
+                ?? MovieEditor(path: path)
             let review = try SharingReview(movie: editor.movie, filter: filter)
             let plan = EditPlan(removal: MetadataRemoval(review))
             let erased = outputOptions.inPlace ? try editor.erasuresInPlace(plan) : []
@@ -109,6 +129,9 @@ struct StripCommand: ParsableCommand {
             }
         } catch let error as EditError {
             printError("\(path): \(error.commandLineMessage)")
+            throw ExitCode(2)
+        } catch let error as SegmentError {
+            printError(error.description)
             throw ExitCode(2)
         } catch {
             printError("\(path): \(error)")

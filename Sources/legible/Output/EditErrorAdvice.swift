@@ -13,7 +13,8 @@ extension EditError {
             "\(description); name one with --follow-audio TRACK"
         case .handlerChangeNeedsTx3g:
             "\(description): re-create it with 'legible extract' and 'legible add-subtitles'"
-        case .inPlaceNeedsRewrite(.removedBoxRunsToEnd), .inPlaceNeedsRewrite(.lastBoxTooLarge):
+        case .inPlaceNeedsRewrite(.removedBoxRunsToEnd), .inPlaceNeedsRewrite(.lastBoxTooLarge), .inPlaceNeedsRewrite(.movieDoesNotFit),
+             .inPlaceNeedsRewrite(.severalMovieBoxes):
             "\(description); write a new file with -o instead"
         case .inPlaceWriteFailed(_, outcome: .removedBytesNotErased):
             "\(description): run the same command again to finish"
