@@ -64,12 +64,18 @@ struct EditedMovie {
     }
 
     /// What the engine cannot write back faithfully: a fragmented movie kept fragmented with a
-    /// new chapter list or replaced cues, and media in other files.
+    /// new chapter list or replaced cues, or edited in place with new tracks, and media in other
+    /// files.
     private static func checkEditable(_ movie: Movie, plan: EditPlan, keepingFragments: Bool) throws(EditError) {
         if movie.isFragmented, keepingFragments {
             if plan.chapters != nil { throw .cannotKeepFragments(.chapters) }
             if !plan.cueReplacements.isEmpty { throw .cannotKeepFragments(.cueReplacement) }
         }
+        // In place, a plan that adds tracks is refused before it is carried out (a chapter
+        // list, say, would first be judged against a duration fragments leave unknown).
+        let addsTracks = !plan.subtitleTracks.isEmpty || !plan.captionTracks.isEmpty || !plan.metadataTracks.isEmpty
+            || plan.chapters != nil || !plan.cueReplacements.isEmpty
+        if movie.isFragmented, !keepingFragments, addsTracks { throw .fragmentedMovie }
         // A file cut short, or damaged after its last box, is the layouts' to judge
         // (SourceBoxes): what no track uses is left out, with a warning.
         for track in movie.tracks where !track.externalDataReferences.isEmpty {
