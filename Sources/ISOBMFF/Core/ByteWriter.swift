@@ -27,6 +27,18 @@ public struct ByteWriter: Sendable {
     public mutating func write(_ value: UInt32) { writeBigEndian(UInt64(value), width: 4) }
     /// Writes a big-endian 64-bit unsigned integer.
     public mutating func write(_ value: UInt64) { writeBigEndian(value, width: 8) }
+    /// Writes `value` in 64 bits when `wide` and in 32 otherwise (version 0/1 fields, as
+    /// `ByteReader.readUInt(wide:)` reads them); returns false, having written nothing, when 32
+    /// bits cannot hold it.
+    public mutating func writeUInt(_ value: UInt64, wide: Bool) -> Bool {
+        if wide {
+            write(value)
+        } else {
+            guard let narrow = UInt32(exactly: value) else { return false }
+            write(narrow)
+        }
+        return true
+    }
     /// Writes a signed byte.
     public mutating func write(_ value: Int8) { write(UInt8(bitPattern: value)) }
     /// Writes a big-endian 16-bit signed integer.

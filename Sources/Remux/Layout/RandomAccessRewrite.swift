@@ -56,14 +56,7 @@ enum RandomAccessRewrite {
             let traf = try readNumber(&reader, bytes: trafBytes)
             guard let newMoof = outputPosition(moof), let newTraf = trafNumber(moof, UInt32(traf)),
                   UInt64(newTraf) < UInt64(1) << (8 * trafBytes) else { return nil }
-            if wide {
-                writer.write(time)
-                writer.write(newMoof)
-            } else {
-                guard let narrow = UInt32(exactly: newMoof) else { return nil }
-                writer.write(UInt32(truncatingIfNeeded: time))
-                writer.write(narrow)
-            }
+            guard writer.writeUInt(time, wide: wide), writer.writeUInt(newMoof, wide: wide) else { return nil }
             writeNumber(UInt64(newTraf), bytes: trafBytes, into: &writer)
             writeNumber(try readNumber(&reader, bytes: trunBytes), bytes: trunBytes, into: &writer)
             writeNumber(try readNumber(&reader, bytes: sampleBytes), bytes: sampleBytes, into: &writer)

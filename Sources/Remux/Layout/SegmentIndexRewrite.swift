@@ -40,14 +40,7 @@ enum SegmentIndexRewrite {
             outputStart = outputEndOfReference
         }
         let newFirstOffset = firstOutput - outputEnd
-        if version == 1 {
-            writer.write(earliest)
-            writer.write(newFirstOffset)
-        } else {
-            guard let narrow = UInt32(exactly: newFirstOffset) else { return nil }
-            writer.write(UInt32(truncatingIfNeeded: earliest))
-            writer.write(narrow)
-        }
+        guard writer.writeUInt(earliest, wide: version == 1), writer.writeUInt(newFirstOffset, wide: version == 1) else { return nil }
         writer.write(UInt16(0))
         writer.write(UInt16(count))
         writer.write(bytes: references.bytes)
