@@ -4,7 +4,8 @@ import TimedText
 
 /// A track's RFC 6381 `codecs` value (what HLS CODECS and a DASH `@codecs` carry), from its
 /// sample entry: `avc1.PPCCLL` from `avcC` (ISO/IEC 14496-15 §E.3: profile, constraint flags and
-/// level as hex), `mp4a.40.N` from `esds` (ISO/IEC 14496-1 §7.2.6: the object type indication
+/// level as hex), `hvc1.P.C.TL.B…` from `hvcC` (§E.3 for HEVC: profile space and profile,
+/// compatibility flags, tier and level, constraint bytes), `mp4a.40.N` from `esds` (ISO/IEC 14496-1 §7.2.6: the object type indication
 /// and, for MPEG-4 audio, the audio object type of the decoder specific info), `stpp.ttml.im1t`
 /// and `wvtt`. Nil, with the entry type, where the profile cannot be told.
 public enum CodecsString {
@@ -15,6 +16,9 @@ public enum CodecsString {
         case "avc1", "avc3":
             guard let avcC = child("avcC", of: entry), avcC.count >= 4 else { return nil }
             return entry.type.description + "." + avcC[1...3].map(hex).joined()
+        case "hvc1", "hev1":
+            guard let hvcC = child("hvcC", of: entry) else { return nil }
+            return hevcCodecs(entry.type.description, hvcC: hvcC)
         case "mp4a":
             guard let esds = child("esds", of: entry) ?? entry.child("wave").flatMap({ child("esds", of: $0) }) else { return nil }
             return audioCodecs(esds: esds)
@@ -34,6 +38,33 @@ public enum CodecsString {
     static func hex(_ byte: UInt8) -> String {
         let digits = String(byte, radix: 16, uppercase: true)
         return byte < 16 ? "0" + digits : digits
+    }
+
+    /// `hvc1` or `hev1` followed by, from an HEVCDecoderConfigurationRecord (ISO/IEC 14496-15
+    /// §8.3.3.1): the profile space (none, A, B or C) and profile as a decimal; the 32
+    /// compatibility flags in reverse bit order, as hex without leading zeros; the tier (L or H)
+    /// and level as a decimal; the six constraint indicator bytes as hex, each after a dot,
+    /// trailing zero bytes left out (§E.3).
+    static func hevcCodecs(_ type: String, hvcC: [UInt8]) -> String? {
+        guard hvcC.count >= 13 else { return nil }
+        let space = ["", "A", "B", "C"][Int(hvcC[1] >> 6)]
+        let tier = hvcC[1] & 0x20 != 0 ? "H" : "L"
+        let profile = hvcC[1] & 0x1F
+        let compatibility = hvcC[2...5].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        var constraints = Array(hvcC[6...11])
+        while constraints.last == 0 { constraints.removeLast() }
+        return ([type, "\(space)\(profile)", String(reversedBits(compatibility), radix: 16, uppercase: true), "\(tier)\(hvcC[12])"]
+            + constraints.map { String($0, radix: 16, uppercase: true) }).joined(separator: ".")
+    }
+
+    /// `value` with its bits in reverse order: bit 0 becomes bit 31.
+    static func reversedBits(_ value: UInt32) -> UInt32 {
+        var value = value, reversed: UInt32 = 0
+        for _ in 0..<32 {
+            reversed = reversed << 1 | value & 1
+            value >>= 1
+        }
+        return reversed
     }
 
     /// `mp4a.OO[.A]` from an `esds` payload (FullBox header, then the ES descriptor).
@@ -70,4 +101,3 @@ public enum CodecsString {
         return "mp4a.40.\(audioObjectType)"
     }
 }
-

@@ -71,7 +71,7 @@ struct PackageCommand: ParsableCommand {
         --json lists every rendition with the movie track it came from, its HLS playlist, its \
         DASH Representation and the Role and Accessibility descriptors.
 
-        Not yet: fragmented text in HLS, HEVC CODECS strings.
+        Not yet: fragmented text in HLS.
 
         Examples:
           legible package movie.mov -o out
