@@ -134,4 +134,21 @@ import Testing
                 && result.errorLines[0].contains("-o"), "\(result.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: source)) == before)
     }
+
+    /// A track whose fragments hold samples but whose `trak` has no sample table (the `stbl` of
+    /// TestMedia/fragmented.mp4's video made a `free` box): its samples cannot be described in
+    /// a regular movie, so `-o` refuses, naming the track, rather than leave them out.
+    @Test func aTrackWithoutASampleTableIsRefused() throws {
+        let folder = try TemporaryFolder("fragmented-no-stbl")
+        defer { folder.remove() }
+        var bytes = [UInt8](try Data(contentsOf: TestPaths.testMedia.appendingPathComponent("fragmented.mp4")))
+        let at = try #require(bytes.indices.dropLast(3).first { bytes[$0..<$0 + 4].elementsEqual("stbl".utf8) })
+        bytes.replaceSubrange(at..<at + 4, with: Array("free".utf8))
+        let source = folder.path("no-stbl.mp4"), output = folder.path("out.mp4")
+        try Data(bytes).write(to: URL(fileURLWithPath: source))
+        let result = try LegibleCommand.run(["strip", source, "-o", output])
+        #expect(result.status == 2)
+        #expect(result.errorLines.count == 1 && result.errorLines.first?.contains("track 1 has no sample table") == true, "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
 }

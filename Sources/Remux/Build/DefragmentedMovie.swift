@@ -59,6 +59,12 @@ enum DefragmentedMovie {
     private static func trak(_ trak: Box, track: Track, samples: [SampleTable.Sample], movieTimescale: UInt32,
                              limits: Limits) throws(BoxError) -> (trak: Box, duration: UInt64) {
         let location = trak.location ?? BoxLocation(path: "trak", offset: 0)
+        // Without a sample table (and its sample descriptions) the fragments' samples could not
+        // be described: refused rather than left out.
+        guard trak.descendant(["mdia", "minf", "stbl"]) != nil else {
+            throw BoxError(.invalidValue("track \(track.id) has no sample table (mdia/minf/stbl) to describe its \(samples.count) samples"),
+                           at: location)
+        }
         let table = try SampleTableRuns(samples, trackID: track.id, at: location)
         let mediaTimescale = track.mediaHeader.timescale
         var mediaHeader = track.mediaHeader
