@@ -128,7 +128,7 @@ public final class FileByteSink: ByteSink {
     }
 
     /// Copies the byte ranges `runs` of `source`, one after another, to the sink. Small runs
-    /// that lie close together in the source (at most ``gatherGap`` bytes apart: the samples of
+    /// that lie close together in the source (at most 64 KiB apart: the samples of
     /// a movie's other tracks interleaved between them) are read with one `pread` and written
     /// with one `pwrite`, because a kernel copy of each run of a few hundred bytes costs more in
     /// calls than in bytes; the others are copied as ``copy(from:offset:length:)`` copies them.

@@ -41,7 +41,7 @@ public struct MovieEditor: Sendable {
     /// Opens a media segment for writing a new file from it, read after the initialization
     /// segment that describes its tracks (`SegmentedMovieFiles`), with a shared lock on both
     /// files until the editor is released. The movie is fragmented, so it cannot be edited in
-    /// place: ``write(_:to:replacingExisting:progress:)`` writes it as a regular movie. `onWait`
+    /// place: ``write(_:to:replacingExisting:keepingFragments:progress:)`` writes it as a regular movie. `onWait`
     /// is called with the path of a file another process holds a conflicting lock on.
     public init(initializationSegment: String, mediaSegment: String, limits: Limits = .standard,
                 onWait: ((String) -> Void)? = nil) throws(SegmentError) {
