@@ -120,6 +120,31 @@ import Testing
         #expect(language == "fra" || language == "fre", "\(language ?? "none")")
     }
 
+    /// A movie of 10,000 one-frame fragments (FFmpeg, every frame a keyframe: 110,000 boxes,
+    /// more than the reader once held) is edited whole, both ways: every packet is in the output.
+    /// Before, the reader stopped at its box limit 91% of the way in and `strip -o` wrote the
+    /// movie without its last 914 fragments, with only a warning about unused bytes.
+    @Test(.enabled(if: ExternalTool.shouldRun("ffmpeg") && ExternalTool.shouldRun("ffprobe")))
+    func tenThousandFragments() throws {
+        let folder = try TemporaryFolder("fragmented-10000")
+        defer { folder.remove() }
+        let source = folder.path("fragments.mp4")
+        let made = try ExternalTool.run("ffmpeg", ["-nostdin", "-v", "error", "-f", "lavfi", "-i", "testsrc=size=64x48:rate=25",
+                                                   "-t", "400", "-c:v", "libx264", "-g", "1", "-movflags",
+                                                   "+frag_keyframe+empty_moov+default_base_moof", source])
+        try #require(made.status == 0, "\(made.stderr)")
+        let info = try LegibleCommand.run(["info", source])
+        #expect(info.stdout.contains("(10000 fragments)") && !info.stdout.contains("warning"), "\(info.stdout)")
+        for keepingFragments in [false, true] {
+            let output = folder.path(keepingFragments ? "kept.mp4" : "regular.mp4")
+            let result = try LegibleCommand.run(["strip", source, "-o", output] + (keepingFragments ? ["--keep-fragments"] : []))
+            try #require(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr.isEmpty, "\(result.stderr)")
+            #expect(try Self.packets(output, stream: 0).count == 10_000)
+            try Self.checkStreamsKept(output, from: source, stillFragmented: keepingFragments)
+        }
+    }
+
     /// In place, an edit that adds a track to a fragmented movie is refused in one line that
     /// names `-o`, and the file is left as it was (FragmentedInPlaceTests has the edits that fit).
     @Test(.enabled(if: ExternalTool.shouldRun("ffmpeg")))

@@ -94,6 +94,25 @@ import LegibleTestSupport
             Issue.record("expected a box count limit error, got \(String(describing: file.damage))")
             return
         }
+        #expect(file.stoppedAtLimit, "the rest was not read, which is not damage")
+    }
+
+    /// A larger file may hold more boxes than the fixed count: one per `fileBytesPerBox` of it.
+    @Test func largerFilesMayHoldMoreBoxes() {
+        let children = [TestBox](repeating: .leaf("free", []), count: 100)
+        let bytes = TestBox.container("moov", children).bytes
+        let scaled = Limits(maxBoxCount: 50, fileBytesPerBox: 8)
+        #expect(scaled.maxBoxCount(forFileSize: UInt64(bytes.count)) == bytes.count / 8)
+        #expect(Limits(maxBoxCount: 50, fileBytesPerBox: 1 << 20).maxBoxCount(forFileSize: UInt64(bytes.count)) == 50)
+        let file = BoxTreeParser.parse(MemoryByteSource(bytes), limits: scaled)
+        #expect(file.damage == nil && file.boxes.first?.children.count == 100)
+    }
+
+    /// Bytes that do not form a box stop the walk too, but as damage: they are not unread boxes.
+    @Test func damageIsNotALimit() {
+        let bytes = TestBox.leaf("free", []).bytes + [0, 0, 0, 3, 0x66, 0x72, 0x65, 0x65]
+        let file = BoxTreeParser.parse(MemoryByteSource(bytes))
+        #expect(file.damage != nil && !file.stoppedAtLimit)
     }
 
     @Test func truncatedLastBoxIsAWarningAndRoundTrips() throws {

@@ -84,7 +84,7 @@ public enum CraftedMovie {
         for _ in 0..<60 { udtaNest = .container("udta", [udtaNest]) }
         let bomb = TestBox.container("cmov", [.leaf("dcom", ascii("zlib")), .leaf("cmvd", be32(0x1F00_0000) + [0x78, 0x9C, 0x63, 0, 0, 0, 1, 0, 1])])
         let manyBoxes = TestBox.container("udta", (0..<90_000).map { _ in TestBox.leaf("abcd", []) })
-        let tooManyBoxes = TestBox.container("udta", (0..<120_000).map { _ in TestBox.leaf("abcd", []) })
+        let tooManyBoxes = TestBox.container("udta", (0..<160_000).map { _ in TestBox.leaf("abcd", []) })
         return [
             Hostile(name: "trun-overflow.mp4", bytes: movie([mvhd(), trak(id: 1), mvex()],
                     tail: [moof(count: .max, defaultDuration: .max), moof(count: .max, defaultDuration: .max)]), outcome: .described),
@@ -110,7 +110,7 @@ public enum CraftedMovie {
                 fullBox("stts", be32(1) + be32(.max) + be32(1)), fullBox("stsc", be32(1) + be32(1) + be32(.max) + be32(1)),
                 fullBox("stsz", be32(0x0010_0000) + be32(.max)), fullBox("stco", be32(1) + be32(0))]))]), outcome: .described),
             Hostile(name: "90k-boxes.mov", bytes: movie([mvhd(), trak(id: 1), manyBoxes]), outcome: .described),
-            Hostile(name: "120k-boxes.mov", bytes: movie([mvhd(), trak(id: 1), tooManyBoxes]), outcome: .rejected),
+            Hostile(name: "160k-boxes.mov", bytes: movie([mvhd(), trak(id: 1), tooManyBoxes]), outcome: .rejected),
             Hostile(name: "empty.mov", bytes: [], outcome: .rejected),
             Hostile(name: "text.mov", bytes: ascii("This is not a movie.\n"), outcome: .rejected),
             Hostile(name: "largesize-2^64.mov", bytes: be32(1) + ascii("moov") + be64(.max), outcome: .rejected),

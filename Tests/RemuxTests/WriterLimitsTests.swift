@@ -126,6 +126,41 @@ import TimedText
         #expect(Array(try last.encoded()[8..<12]) == [0, 0, 0, 0], "the last child keeps its size-0 form")
     }
 
+    // MARK: the reader's limits
+
+    /// A file read only up to ``Limits/maxBoxCount`` is not edited: its fragments past the
+    /// limit were never read, and a copy would leave them out (it did, with a warning about bytes
+    /// "which no track uses", on a movie of 10,000 fragments).
+    @Test(arguments: [false, true])
+    func aFileReadUpToALimitIsNotEdited(keepingFragments: Bool) throws {
+        let folder = try TemporaryFolder("remux-box-limit")
+        defer { folder.remove() }
+        let source = RemuxFixtures.media("fragmented.mp4").path
+        let whole = try Movie.open(path: source)
+        #expect(whole.file.damage == nil)
+        let boxes = Self.boxCount(whole.file.boxes)
+        // Enough to read the movie box and a fragment, not all of them.
+        let moovBoxes = Self.boxCount(Array(whole.file.boxes.prefix { $0.type != "moof" }))
+        let limits = Limits(maxBoxCount: moovBoxes + 20)
+        #expect(limits.maxBoxCount < boxes)
+        let editor = try MovieEditor(path: source, limits: limits)
+        #expect(editor.movie.file.stoppedAtLimit)
+        #expect(editor.movie.warnings.contains { $0.message.contains("read only up to here") }, "what was not read is told")
+        #expect(throws: BoxError.self, "a track cut short is not read as whole") {
+            try editor.movie.samples(of: editor.movie.tracks[0], maxSamples: 1_000_000)
+        }
+        let output = folder.path("out.mp4")
+        let refusal = #expect(throws: EditError.self) {
+            try editor.write(EditPlan(removal: MetadataRemoval(trackIDs: [])), to: output, keepingFragments: keepingFragments)
+        }
+        #expect(refusal?.description.contains("the file is read only up to here") == true, "\(String(describing: refusal))")
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
+    static func boxCount(_ boxes: [Box]) -> Int {
+        boxes.reduce(0) { $0 + 1 + boxCount($1.children) }
+    }
+
     // MARK: past the movie's end
 
     /// demo.mov lasts 4 s; english-sdh.srt's cues end at 3.75 s. Cues moved past 4 s are left

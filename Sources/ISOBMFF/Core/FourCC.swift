@@ -10,13 +10,21 @@ public struct FourCC: Hashable, Sendable, Comparable, ExpressibleByStringLiteral
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// Creates a code from four bytes; `©` may be written as the Unicode character U+00A9.
+    /// No allocation, and inlinable so that a literal folds where it is written:
+    /// `box.type == "moof"` makes one per comparison, in loops over every box.
+    @inlinable
     public init(stringLiteral value: String) {
-        var bytes: [UInt8] = []
-        for scalar in value.unicodeScalars {
-            bytes.append(scalar.value < 256 ? UInt8(scalar.value) : 0x3F)
+        var raw: UInt32 = 0
+        var count = 0
+        if value.utf8.allSatisfy({ $0 < 0x80 }) {
+            for byte in value.utf8.prefix(4) { raw = raw << 8 | UInt32(byte) }
+            count = min(value.utf8.count, 4)
+        } else {
+            for scalar in value.unicodeScalars.prefix(4) { raw = raw << 8 | (scalar.value < 256 ? scalar.value : 0x3F) }
+            count = min(value.unicodeScalars.count, 4)
         }
-        while bytes.count < 4 { bytes.append(0x20) }
-        self.rawValue = bytes.prefix(4).reduce(0) { ($0 << 8) | UInt32($1) }
+        for _ in count..<4 { raw = raw << 8 | 0x20 }
+        self.rawValue = raw
     }
 
     /// Creates a code from a string of exactly four Latin-1 characters, or returns nil.
@@ -33,6 +41,13 @@ public struct FourCC: Hashable, Sendable, Comparable, ExpressibleByStringLiteral
 
     /// Printable form: Latin-1 characters (so `©nam` reads as such), other bytes escaped as `\xNN`.
     public var description: String {
+        // Printable ASCII, as every box type is: four bytes as they are (a path names each box).
+        if (0..<4).allSatisfy({ (0x20..<0x7F).contains((rawValue >> (24 - 8 * $0)) & 0xFF) }) {
+            return String(unsafeUninitializedCapacity: 4) { buffer in
+                for index in 0..<4 { buffer[index] = UInt8(truncatingIfNeeded: rawValue >> (24 - 8 * index)) }
+                return 4
+            }
+        }
         var text = ""
         for byte in bytes {
             if (0x20..<0x7F).contains(byte) || byte == 0xA9 {

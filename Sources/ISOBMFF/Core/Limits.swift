@@ -2,15 +2,25 @@
 /// unbounded recursion, time or memory.
 ///
 /// The memory a parse can hold is bounded by these numbers, not by what a file declares:
-/// every box costs about 250 bytes of bookkeeping (its node and path), at most ``maxBoxCount`` of them,
-/// plus at most ``maxLoadedBytes`` of payload kept in memory; larger payloads stay in the file
+/// every box costs about 250 bytes of bookkeeping (its node and path), at most
+/// ``maxBoxCount(forFileSize:)`` of them — a fixed number for a small file, a share of a large
+/// one's size — plus at most ``maxLoadedBytes`` of payload kept in memory; larger payloads stay in the file
 /// and are read when a caller asks for them, one box at a time, each at most
-/// ``maxInMemoryBoxSize``.
+/// ``maxInMemoryBoxSize``. A walk that reaches a bound stops there and says so
+/// (``BoxFile/stoppedAtLimit``); an edit of such a file is refused rather than written without
+/// the part that was not read.
 public struct Limits: Sendable, Hashable {
     /// Deepest nesting of boxes.
     public var maxDepth: Int
-    /// Total number of boxes in one file.
+    /// The number of boxes any file may hold. A fragmented movie has about a dozen per fragment
+    /// (`moof`, `mfhd`, a `traf` with `tfhd`, `tfdt` and `trun` per track, `mdat`): the default
+    /// reads 10,000 fragments of up to three tracks in some 40 MB, whatever the file's size.
     public var maxBoxCount: Int
+    /// A larger file may hold one box per this many of its bytes, when that is more than
+    /// ``maxBoxCount``: the fragments of a long recording are read whole, while what a parse
+    /// holds stays a small share of the file (about 6% at 4 KiB a box), so a flood of tiny boxes
+    /// cannot make it large.
+    public var fileBytesPerBox: UInt64
     /// Largest single payload read into memory on request (a sample table that a command needs
     /// in full, an inflated `cmov`).
     public var maxInMemoryBoxSize: UInt64
@@ -24,15 +34,22 @@ public struct Limits: Sendable, Hashable {
     public var maxLoadedBytes: UInt64
 
     /// Creates limits; each default is ``standard``'s.
-    public init(maxDepth: Int = 48, maxBoxCount: Int = 100_000,
+    public init(maxDepth: Int = 48, maxBoxCount: Int = 150_000, fileBytesPerBox: UInt64 = 4096,
                 maxInMemoryBoxSize: UInt64 = 64 << 20, inlineLeafThreshold: UInt64 = 4 << 10,
                 wholeReadSize: UInt64 = 64 << 10, maxLoadedBytes: UInt64 = 16 << 20) {
         self.maxDepth = maxDepth
         self.maxBoxCount = maxBoxCount
+        self.fileBytesPerBox = fileBytesPerBox
         self.maxInMemoryBoxSize = maxInMemoryBoxSize
         self.inlineLeafThreshold = inlineLeafThreshold
         self.wholeReadSize = wholeReadSize
         self.maxLoadedBytes = maxLoadedBytes
+    }
+
+    /// The number of boxes a file of `size` bytes may hold: ``maxBoxCount``, or one per
+    /// ``fileBytesPerBox`` of the file when that is more.
+    public func maxBoxCount(forFileSize size: UInt64) -> Int {
+        max(maxBoxCount, Int(clamping: size / max(fileBytesPerBox, 1)))
     }
 
     /// Limits suited to files of any size on a desktop or server.

@@ -12,6 +12,11 @@ public struct BoxFile: Sendable {
     /// round-trips exactly.
     public var tail: (offset: UInt64, length: UInt64)?
 
+    /// Whether the walk stopped at a bound of ``Limits`` (more boxes than it holds, say) rather
+    /// than at damage: then ``tail`` is the part of the file that was not read, which may be
+    /// sound boxes — the fragments of a long fragmented movie.
+    public var stoppedAtLimit: Bool { damage.map(BoxTreeParser.isLimit) ?? false }
+
     /// Creates a file of no boxes over `source`.
     public init(source: any ByteSource) { self.source = source }
 

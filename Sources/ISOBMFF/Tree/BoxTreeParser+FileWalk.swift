@@ -9,14 +9,22 @@ extension BoxTreeParser {
         let payloadOffset = location.offset + header.headerSize
         let range = Box(header: header, content: .fileRange(offset: payloadOffset, length: header.payloadSize, source: source),
                         location: location)
-        let peek = try source.read(at: payloadOffset, count: Int(min(header.payloadSize, UInt64(Self.layoutPeekSize))))
-        guard let layout = registry.layout(of: header.type, parent: parent, handler: handler, payloadStart: peek[...]),
+        // A box small enough to parse in memory is read once, its first bytes telling the layout
+        // (a fragmented movie has one such `moof` per fragment).
+        let whole = header.totalSize <= limits.wholeReadSize ? try source.read(at: location.offset, count: Int(header.totalSize)) : nil
+        let peekCount = Int(min(header.payloadSize, UInt64(Self.layoutPeekSize)))
+        let peek: ArraySlice<UInt8>
+        if let whole {
+            peek = whole[Int(header.headerSize)..<Int(header.headerSize) + peekCount]
+        } else {
+            peek = try source.read(at: payloadOffset, count: peekCount)[...]
+        }
+        guard let layout = registry.layout(of: header.type, parent: parent, handler: handler, payloadStart: peek),
               header.payloadSize >= UInt64(layout.prefixSize) else {
             return try smallLeaf(header, at: location, in: source) ?? range
         }
-        if header.totalSize <= limits.wholeReadSize, reserve(header.totalSize) {
-            let bytes = try source.read(at: location.offset, count: Int(header.totalSize))
-            return try parseBox(header, bytes: bytes[...], location: location, parent: parent, depth: depth, handler: handler)
+        if let whole, reserve(header.totalSize) {
+            return try parseBox(header, bytes: whole[...], location: location, parent: parent, depth: depth, handler: handler)
         }
         // Optional data nested too deep stays opaque (kept, not parsed); structure is an error.
         if layout.isTentative && depth >= limits.maxDepth { return range }

@@ -15,13 +15,18 @@ public struct BoxTreeParser: Sendable {
     /// every layout, so a file parses into the same tree whoever parses it.
     let registry = BoxRegistry.isobmff
     var boxCount = 0
+    /// The most boxes this parse reads: ``Limits/maxBoxCount``, or more for a large file.
+    var maxBoxCount: Int
     var loadedBytes: UInt64 = 0
 
     /// Enough of a payload to tell a container's dialect (``BoxLayout/depending(_:)``).
     public static let layoutPeekSize = 16
 
     /// Creates a parser bounded by `limits`.
-    public init(limits: Limits = .standard) { self.limits = limits }
+    public init(limits: Limits = .standard) {
+        self.limits = limits
+        maxBoxCount = limits.maxBoxCount
+    }
 
     /// Parses a whole file. Only structural data is read.
     public static func parse(_ source: any ByteSource, limits: Limits = .standard) -> BoxFile {
@@ -43,6 +48,7 @@ public struct BoxTreeParser: Sendable {
 
     mutating func parseFile(_ source: any ByteSource) -> BoxFile {
         var file = BoxFile(source: source)
+        maxBoxCount = limits.maxBoxCount(forFileSize: source.size)
         var offset: UInt64 = 0
         var counts: [FourCC: Int] = [:]
         while offset < source.size {
@@ -108,8 +114,8 @@ public struct BoxTreeParser: Sendable {
 
     mutating func countBox(at location: BoxLocation) throws(BoxError) {
         boxCount += 1
-        guard boxCount <= limits.maxBoxCount else {
-            throw BoxError(.limitExceeded("more than \(limits.maxBoxCount) boxes"), at: location)
+        guard boxCount <= maxBoxCount else {
+            throw BoxError(.limitExceeded("more than \(maxBoxCount) boxes"), at: location)
         }
     }
 

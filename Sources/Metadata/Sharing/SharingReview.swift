@@ -147,20 +147,26 @@ public struct SharingReview: Sendable {
                 }
             }
         }
-        var media: [Range<UInt64>]?
+        // Starts of the kept tracks' chunks, sorted, read when a top-level box is to go. A
+        // fragmented movie has an `mdat` per fragment, and its subject's decision once.
+        var mediaStarts: [UInt64]?
+        var decisions: [String: SharingFilter.Decision] = [:]
         for candidate in candidates {
             guard let location = candidate.box.location else { continue }
             // Free space that is empty or zeroed (a moov an in-place edit erased) holds nothing.
             if candidate.box.type == "free" || candidate.box.type == "skip",
                try Self.holdsOnlyZeros(candidate.box, in: movie.file.source) { continue }
-            var decision = filter.decision(for: candidate.subject)
+            var decision = decisions[candidate.subject] ?? filter.decision(for: candidate.subject)
+            decisions[candidate.subject] = decision
             if let kind = StructuralUUIDBox.kind(of: candidate.box) {
                 decision = SharingFilter.Decision(action: .keep, category: .structure, reason: "\(kind): the samples need it", pattern: nil)
             }
             let range = location.offset..<location.offset.saturatingAdd(candidate.box.header.totalSize)
             if decision.action == .remove, candidate.topLevel {
-                if media == nil { media = try movie.chunkRanges { !removedTrackIDs.contains($0.id) } }
-                if media?.contains(where: { range.contains($0.lowerBound) }) ?? false {
+                if mediaStarts == nil { mediaStarts = try movie.chunkRanges { !removedTrackIDs.contains($0.id) }.map(\.lowerBound).sorted() }
+                let starts = mediaStarts ?? []
+                let first = starts.partitioningIndex { $0 >= range.lowerBound }
+                if first < starts.count, range.contains(starts[first]) {
                     decision = SharingFilter.Decision(action: .keep, category: .structure, reason: "holds samples of kept tracks", pattern: nil)
                 }
             }

@@ -38,6 +38,12 @@ public struct Movie: Sendable {
         }
         let source = file.source
         var warnings = file.warnings
+        // What stopped the walk: the tracks below know only the samples before it.
+        if let damage = file.damage {
+            warnings.append(file.stoppedAtLimit
+                ? BoxError(.invalidValue("the file is read only up to here (\(damage.message)): what follows is left out"), at: damage.location)
+                : damage)
+        }
         fileType = try file.box("ftyp").map { (box) throws(BoxError) in try FileTypeBox(box.loaded(limits: limits)) }
         if let cmov = moov.child("cmov") {
             movieBox = try CompressedMovie.inflate(cmov, limits: limits)

@@ -82,36 +82,46 @@ public enum FragmentSampleIndex {
                                limits: Limits = .standard) throws(BoxError) -> [SampleTable.Sample] {
         var samples: [SampleTable.Sample] = []
         var time = startTime
-        let trackDefaults = defaults[trackID]
         for moof in fragments {
             for placed in try placedRuns(in: moof, defaults: defaults, limits: limits) where placed.header.trackID == trackID {
-                let header = placed.header, run = placed.run
-                if placed.runIndex == 0, let tfdt = placed.trackFragment.child("tfdt") { time = try decodeTime(tfdt, limits: limits) }
-                var position = placed.dataStart
-                for index in 0..<run.count {
-                    let entry = run.entry(index)
-                    let size = entry.size ?? placed.defaultSize
-                    let duration = entry.duration ?? header.defaultDuration ?? trackDefaults?.duration ?? 0
-                    guard samples.count < maxSamples else {
-                        throw BoxError(.limitExceeded("track \(trackID) has more than \(maxSamples) samples in its fragments"),
-                                       at: location(of: placed.box))
-                    }
-                    guard position <= fileSize, UInt64(size) <= fileSize - position else {
-                        throw BoxError(.invalidValue("sample \(index + 1) of this run (\(size) bytes at \(position)) runs past the end of the file (\(fileSize) bytes)"),
-                                       at: location(of: placed.box))
-                    }
-                    let flags = (index == 0 ? run.firstSampleFlags : nil) ?? entry.flags ?? header.defaultFlags ?? trackDefaults?.flags ?? 0
-                    samples.append(SampleTable.Sample(
-                        index: firstIndex + samples.count, offset: position, size: size, decodeTime: time,
-                        compositionOffset: Int32(clamping: entry.compositionOffset ?? 0), duration: duration,
-                        isSync: !TrackFragmentDefaults.isNonSync(flags),
-                        descriptionIndex: header.descriptionIndex ?? trackDefaults?.descriptionIndex ?? 1))
-                    time = time.saturatingAdd(UInt64(duration))
-                    position = position.saturatingAdd(UInt64(size))
-                }
+                try appendSamples(of: placed, defaults: defaults[trackID], firstIndex: firstIndex, time: &time,
+                                  fileSize: fileSize, maxSamples: maxSamples, limits: limits, to: &samples)
             }
         }
         return samples
+    }
+
+    /// Appends the samples of one run to `samples`, each numbered `firstIndex` plus its place in
+    /// them, at most `maxSamples` in all; `time` is the decode time of the next sample (the
+    /// run's `tfdt`, when it is its `traf`'s first, says otherwise), moved past the run's.
+    /// `defaults` are the track's `trex` defaults.
+    public static func appendSamples(of placed: PlacedRun, defaults: TrackFragmentDefaults?, firstIndex: Int = 0,
+                                     time: inout UInt64, fileSize: UInt64, maxSamples: Int, limits: Limits,
+                                     to samples: inout [SampleTable.Sample]) throws(BoxError) {
+        let header = placed.header, run = placed.run
+        if placed.runIndex == 0, let tfdt = placed.trackFragment.child("tfdt") { time = try decodeTime(tfdt, limits: limits) }
+        var position = placed.dataStart
+        for index in 0..<run.count {
+            let entry = run.entry(index)
+            let size = entry.size ?? placed.defaultSize
+            let duration = entry.duration ?? header.defaultDuration ?? defaults?.duration ?? 0
+            guard samples.count < maxSamples else {
+                throw BoxError(.limitExceeded("track \(header.trackID) has more than \(maxSamples) samples"),
+                               at: location(of: placed.box))
+            }
+            guard position <= fileSize, UInt64(size) <= fileSize - position else {
+                throw BoxError(.invalidValue("sample \(index + 1) of this run (\(size) bytes at \(position)) runs past the end of the file (\(fileSize) bytes)"),
+                               at: location(of: placed.box))
+            }
+            let flags = (index == 0 ? run.firstSampleFlags : nil) ?? entry.flags ?? header.defaultFlags ?? defaults?.flags ?? 0
+            samples.append(SampleTable.Sample(
+                index: firstIndex + samples.count, offset: position, size: size, decodeTime: time,
+                compositionOffset: Int32(clamping: entry.compositionOffset ?? 0), duration: duration,
+                isSync: !TrackFragmentDefaults.isNonSync(flags),
+                descriptionIndex: header.descriptionIndex ?? defaults?.descriptionIndex ?? 1))
+            time = time.saturatingAdd(UInt64(duration))
+            position = position.saturatingAdd(UInt64(size))
+        }
     }
 
     /// `tfdt` (§8.8.12): version 0 a 32-bit, version 1 a 64-bit base media decode time.

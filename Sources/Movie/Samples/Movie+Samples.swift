@@ -3,15 +3,43 @@ import ISOBMFF
 extension Movie {
     /// Every sample of `track` in decode order: those of its sample table, then those of its
     /// movie fragments (``FragmentSampleIndex``), which continue the table's timeline. At most
-    /// `maxSamples`, or an error naming the table or the `trun` that asks for more.
+    /// `maxSamples`, or an error naming the table or the `trun` that asks for more — or, when
+    /// the file was read only up to a limit (`BoxFile.stoppedAtLimit`), the place it stopped:
+    /// fragments past it were not read, and a track without them would be cut short unsaid.
     public func samples(of track: Track, maxSamples: Int) throws(BoxError) -> [SampleTable.Sample] {
-        guard let summary = fragments, summary.tracks[track.id] != nil else { return try track.tableSamples(maxSamples: maxSamples) }
-        let table = track.tableSampleCount > 0 ? try track.tableSamples(maxSamples: maxSamples) : []
-        let endTime = table.last.map { $0.decodeTime.saturatingAdd(UInt64($0.duration)) } ?? 0
-        let moofs = file.boxes.filter { $0.type == "moof" }
-        return table + (try FragmentSampleIndex.samples(of: track.id, in: moofs, defaults: summary.defaults,
-                                                        firstIndex: table.count, startTime: endTime, fileSize: file.source.size,
-                                                        maxSamples: maxSamples - table.count, limits: track.limits))
+        try samples(ofEach: [track], maxSamples: maxSamples)[track.id] ?? []
+    }
+
+    /// The samples of each of `tracks`, by track ID, as ``samples(of:maxSamples:)`` reads them:
+    /// the fragments are read once for all of them.
+    public func samples(ofEach tracks: [Track], maxSamples: Int) throws(BoxError) -> [UInt32: [SampleTable.Sample]] {
+        var samples: [UInt32: [SampleTable.Sample]] = [:]
+        // The decode time of each fragmented track's next sample.
+        var times: [UInt32: UInt64] = [:]
+        for track in tracks {
+            guard let summary = fragments, summary.tracks[track.id] != nil else {
+                samples[track.id] = try track.tableSamples(maxSamples: maxSamples)
+                continue
+            }
+            if file.stoppedAtLimit, let damage = file.damage {
+                throw BoxError(.invalidValue("the file is read only up to here (\(damage.message)): track \(track.id)'s fragments after it are not"),
+                               at: damage.location)
+            }
+            let table = track.tableSampleCount > 0 ? try track.tableSamples(maxSamples: maxSamples) : []
+            times[track.id] = table.last.map { $0.decodeTime.saturatingAdd(UInt64($0.duration)) } ?? 0
+            samples[track.id] = table
+        }
+        guard let summary = fragments, !times.isEmpty, let limits = tracks.first?.limits else { return samples }
+        for moof in file.boxes where moof.type == "moof" {
+            for run in try FragmentSampleIndex.placedRuns(in: moof, defaults: summary.defaults, limits: limits) {
+                let trackID = run.header.trackID
+                guard var time = times[trackID] else { continue }
+                try FragmentSampleIndex.appendSamples(of: run, defaults: summary.defaults[trackID], time: &time, fileSize: file.source.size,
+                                                      maxSamples: maxSamples, limits: limits, to: &samples[trackID, default: []])
+                times[trackID] = time
+            }
+        }
+        return samples
     }
 }
 

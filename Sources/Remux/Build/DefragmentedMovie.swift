@@ -27,9 +27,10 @@ enum DefragmentedMovie {
         let movieTimescale = movie.header?.timescale ?? 600
         var traks: [Box] = []
         var movieDuration: UInt64 = 0
+        let samples = try movie.samples(ofEach: movie.tracks, maxSamples: maximumSamples)
         for (track, trak) in zip(movie.tracks, movie.movieBox.children("trak")) {
-            let samples = try movie.samples(of: track, maxSamples: maximumSamples)
-            let rebuilt = try Self.trak(trak, track: track, samples: samples, movieTimescale: movieTimescale, limits: limits)
+            let rebuilt = try Self.trak(trak, track: track, samples: samples[track.id] ?? [],
+                                        movieTimescale: movieTimescale, limits: limits)
             movieDuration = max(movieDuration, rebuilt.duration)
             traks.append(rebuilt.trak)
         }

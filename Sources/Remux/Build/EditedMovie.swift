@@ -77,7 +77,12 @@ struct EditedMovie {
             || plan.chapters != nil || !plan.cueReplacements.isEmpty
         if movie.isFragmented, !keepingFragments, addsTracks { throw .fragmentedMovie }
         // A file cut short, or damaged after its last box, is the layouts' to judge
-        // (SourceBoxes): what no track uses is left out, with a warning.
+        // (SourceBoxes): what no track uses is left out, with a warning. A file read only up to
+        // a limit is not damaged there: what follows (fragments, say) would be left out unseen.
+        if movie.file.stoppedAtLimit, let damage = movie.file.damage {
+            throw .box(BoxError(.invalidValue("the file is read only up to here (\(damage.message)): an edit would leave out the rest of it, so nothing was written"),
+                                at: damage.location))
+        }
         for track in movie.tracks where !track.externalDataReferences.isEmpty {
             throw .externalMedia(trackID: track.id)
         }

@@ -36,17 +36,23 @@ struct ByteRangeSet: Equatable {
         return ByteRangeSet(sortedAndMerged: result)
     }
 
-    /// The bytes of this set inside `bounds`.
+    /// The bytes of this set inside `bounds`. Logarithmic in the set plus what it returns: a
+    /// fragmented movie asks once per box, of a set of a range per fragment.
     func clamped(to bounds: Range<UInt64>) -> ByteRangeSet {
-        ByteRangeSet(sortedAndMerged: ranges.compactMap { range in
-            let clamped = range.clamped(to: bounds)
-            return clamped.isEmpty ? nil : clamped
-        })
+        var result: [Range<UInt64>] = []
+        var index = ranges.partitioningIndex { $0.upperBound > bounds.lowerBound }
+        while index < ranges.count, ranges[index].lowerBound < bounds.upperBound {
+            let clamped = ranges[index].clamped(to: bounds)
+            if !clamped.isEmpty { result.append(clamped) }
+            index += 1
+        }
+        return ByteRangeSet(sortedAndMerged: result)
     }
 
     /// Whether any byte of `range` is in the set.
     func intersects(_ range: Range<UInt64>) -> Bool {
-        !clamped(to: range).isEmpty
+        let index = ranges.partitioningIndex { $0.upperBound > range.lowerBound }
+        return !range.isEmpty && index < ranges.count && ranges[index].lowerBound < range.upperBound
     }
 
     private init(sortedAndMerged: [Range<UInt64>]) { ranges = sortedAndMerged }

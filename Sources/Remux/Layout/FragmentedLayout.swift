@@ -17,28 +17,34 @@ import Movie
 /// one that cannot becomes free space of its size, and `ssix` (§8.16.4), whose byte ranges an
 /// added track's samples would change, is left out — each named in ``warnings``.
 struct FragmentedLayout: MovieLayout {
-    /// One top-level box of the output.
+    /// One top-level box of the output. There are two per fragment, so the cases that hold a
+    /// `Box` (a few of them in a file) are kept out of line to keep each piece small.
     private enum Piece {
         /// A box written as it is: `ftyp`, an added tracks' `mdat`.
-        case box(Box)
+        indirect case box(Box)
         /// The edited `moov`.
-        case movie(Box)
-        /// A rewritten `moof`: the index of the source `moof`, and the box with its offsets.
-        case fragment(Int, Box)
+        indirect case movie(Box)
+        /// A rewritten `moof`: the index of the source `moof`, and its size. It is made again as it
+        /// is written, with its offsets: held whole, ten thousand of them would cost more memory
+        /// than the rest of the edit.
+        case fragment(Int, size: UInt64)
         /// A `sidx` or `mfra`: the source box, and the box as written.
-        case index(source: Box, Box)
+        indirect case index(source: Box, Box)
         /// A source box copied whole: its header as written, its payload in the source.
         case copied(BoxHeader, Range<UInt64>)
 
         var size: UInt64 {
             switch self {
-            case let .box(box), let .movie(box), let .fragment(_, box), let .index(_, box): box.totalSize
+            case let .box(box), let .movie(box), let .index(_, box): box.totalSize
+            case let .fragment(_, size): size
             case let .copied(header, _): header.totalSize
             }
         }
     }
 
     private let pieces: [Piece]
+    private let placement: Placement
+    private let fragments: FragmentRewrite
     private let source: any ByteSource
     let totalSize: UInt64
     let erasures: [Range<UInt64>]
@@ -48,7 +54,6 @@ struct FragmentedLayout: MovieLayout {
         source = movie.file.source
         let defaults = movie.fragments?.defaults ?? [:]
         let moofs = movie.file.boxes.filter { $0.type == "moof" }
-        let runs = try moofs.map { moof throws(BoxError) in try FragmentSampleIndex.placedRuns(in: moof, defaults: defaults, limits: limits) }
         let starts = try Self.fragmentStarts(movie, moofs: moofs, limits: limits)
         var newTracks: [FragmentedNewTrack] = []
         for media in edited.newMedia {
@@ -59,10 +64,7 @@ struct FragmentedLayout: MovieLayout {
         let removed = edited.removal.trackIDs
         let addedIDs = Set(newTracks.map(\.trackID))
         let movieBox = try FragmentedMovieBox.make(edited, newTracks: newTracks, limits: limits)
-        let rewrite = { (index: Int, offsets: (OffsetTarget) throws(BoxError) -> Int32) throws(BoxError) -> Box in
-            try Self.fragment(moofs[index], runs: runs[index], index: index, removed: removed, newTracks: newTracks,
-                              offsets: offsets, limits: limits)
-        }
+        let fragments = FragmentRewrite(moofs: moofs, defaults: defaults, removed: removed, newTracks: newTracks, limits: limits)
 
         // Samples the source's tables hold (a movie fragmented after its first samples) move
         // with their `mdat`: their chunk offsets are set as a full rewrite sets them, `moov` sized
@@ -75,7 +77,7 @@ struct FragmentedLayout: MovieLayout {
             var warnings: [String] = []
             let sizedPieces = try Self.pieces(movie, edited: edited, movieBox: sized, newTracks: newTracks,
                                               warnings: &warnings, limits: limits) { index throws(BoxError) in
-                try rewrite(index) { _ in 0 }
+                try fragments.box(index) { _ in 0 }.totalSize
             }
             var pieces = sizedPieces.pieces
             let sourceStarts = sizedPieces.sourceStarts
@@ -99,15 +101,18 @@ struct FragmentedLayout: MovieLayout {
 
             let outputPosition = { (sourceOffset: UInt64) -> UInt64? in sourceStarts[sourceOffset].map { placement.starts[$0] } }
             let trafNumbers = Self.trafNumbers(moofs, removed: removed, limits: limits)
-            // `moov` with its offsets, the `moof`s and indexes with their positions.
+            // `moov` with its offsets, the indexes with their positions; each `moof` made once with
+            // its offsets, so that one that cannot have them fails the edit before a byte is written.
             pieces = try pieces.enumerated().map { number, piece throws(BoxError) -> Piece in
                 switch piece {
                 case .movie:
                     return .movie(final)
-                case let .fragment(index, _):
-                    return .fragment(index, try rewrite(index) { target throws(BoxError) in
-                        try placement.dataOffset(of: target, inFragment: index, at: placement.starts[number], moof: moofs[index])
-                    })
+                case let .fragment(index, size):
+                    let made = try fragments.placed(index, at: placement.starts[number], in: placement).totalSize
+                    guard made == size else {
+                        throw BoxError(.invalidValue("fragment \(index + 1) came out \(made) bytes, sized as \(size)"), at: moofs[index].location)
+                    }
+                    return piece
                 case let .index(source, sized):
                     let rewritten = if source.type == "sidx" {
                         try SegmentIndexRewrite.rewritten(source, sourceEnd: (source.location?.offset ?? 0) + source.header.totalSize,
@@ -129,9 +134,11 @@ struct FragmentedLayout: MovieLayout {
                     return piece
                 }
             }
-            erasures = try Self.erasures(movie, removal: edited.removal, runs: runs.flatMap { $0 }, pieces: pieces,
+            erasures = try Self.erasures(movie, removal: edited.removal, fragments: fragments, pieces: pieces,
                                          relocation: placement.relocation)
             self.pieces = pieces
+            self.placement = placement
+            self.fragments = fragments
             self.warnings = warnings
             totalSize = placement.totalSize
             return
@@ -196,33 +203,37 @@ struct FragmentedLayout: MovieLayout {
     /// The output ranges written as zeros: removed tracks' samples, or, for a strip that leaves
     /// out unused media, every byte of a copied `mdat` no kept track's sample (in a fragment or a
     /// sample table) is in.
-    private static func erasures(_ movie: Movie, removal: MetadataRemoval, runs: [FragmentSampleIndex.PlacedRun], pieces: [Piece],
+    private static func erasures(_ movie: Movie, removal: MetadataRemoval, fragments: FragmentRewrite, pieces: [Piece],
                                  relocation: MediaRelocation) throws(BoxError) -> [Range<UInt64>] {
         let removed = removal.trackIDs
-        let dataRange = { (run: FragmentSampleIndex.PlacedRun) in run.dataStart..<run.dataStart.saturatingAdd(run.dataLength) }
-        let kept = ByteRangeSet(runs.filter { !removed.contains($0.header.trackID) }.map(dataRange)
-                                + (try movie.chunkRanges { !removed.contains($0.id) }))
+        var keptRuns: [Range<UInt64>] = [], removedRuns: [Range<UInt64>] = []
+        for index in fragments.moofs.indices {
+            for run in try fragments.runs(index) {
+                let range = run.dataStart..<run.dataStart.saturatingAdd(run.dataLength)
+                if removed.contains(run.header.trackID) { removedRuns.append(range) } else { keptRuns.append(range) }
+            }
+        }
+        let kept = ByteRangeSet(keptRuns + (try movie.chunkRanges { !removed.contains($0.id) }))
         let erased = if removal.leavesOutUnusedMedia {
             ByteRangeSet(pieces.compactMap { piece -> Range<UInt64>? in
                 guard case let .copied(header, payload) = piece, header.type == "mdat" else { return nil }
                 return payload
             }).subtracting(kept)
         } else {
-            ByteRangeSet(runs.filter { removed.contains($0.header.trackID) }.map(dataRange)
-                         + (try movie.chunkRanges { removed.contains($0.id) })).subtracting(kept)
+            ByteRangeSet(removedRuns + (try movie.chunkRanges { removed.contains($0.id) })).subtracting(kept)
         }
         return erased.ranges.compactMap { range in
             relocation.relocated(range.lowerBound, length: UInt64(range.count)).map { $0..<($0 + UInt64(range.count)) }
         }
     }
 
-    /// The output's boxes in order, `moov` as `movieBox`, each `moof` as `fragment` makes it
-    /// (sized with placeholder offsets: its size does not depend on their values), each index as
+    /// The output's boxes in order, `moov` as `movieBox`, each `moof` with the size `fragmentSize`
+    /// gives (made with placeholder offsets: its size does not depend on their values), each index as
     /// it will be sized; and, by source offset, the piece each source top-level box (and the end
     /// of the file) starts at.
     private static func pieces(_ movie: Movie, edited: EditedMovie, movieBox: Box, newTracks: [FragmentedNewTrack],
                                warnings: inout [String], limits: Limits,
-                               fragment makeFragment: (Int) throws(BoxError) -> Box) throws(BoxError) -> (pieces: [Piece], sourceStarts: [UInt64: Int]) {
+                               fragmentSize: (Int) throws(BoxError) -> UInt64) throws(BoxError) -> (pieces: [Piece], sourceStarts: [UInt64: Int]) {
         var pieces: [Piece] = []
         var sourceStarts: [UInt64: Int] = [:]
         if let fileType = edited.fileType { pieces.append(.box(fileType)) }
@@ -251,7 +262,7 @@ struct FragmentedLayout: MovieLayout {
                 movieWritten = true
             case "moof":
                 fragment += 1
-                pieces.append(.fragment(fragment, try makeFragment(fragment)))
+                pieces.append(.fragment(fragment, size: try fragmentSize(fragment)))
                 pendingMedia = addedMedia(newTracks, fragment: fragment)
             case "sidx":
                 pieces.append(.index(source: box, box))
@@ -292,54 +303,75 @@ struct FragmentedLayout: MovieLayout {
         case added(UInt64)
     }
 
-    /// The source `moof` rewritten: removed tracks' `traf`s out, every kept `traf` counting its
-    /// data from the `moof`'s start, the added tracks' `traf`s last; `offsets` gives each
-    /// `trun`'s data offset.
-    private static func fragment(_ moof: Box, runs: [FragmentSampleIndex.PlacedRun], index: Int, removed: Set<UInt32>,
-                                 newTracks: [FragmentedNewTrack], offsets: (OffsetTarget) throws(BoxError) -> Int32,
-                                 limits: Limits) throws(BoxError) -> Box {
-        var remaining = runs[...]
-        var children: [Box] = []
-        for child in moof.children {
-            guard child.type == "traf" else {
-                children.append(child)
-                continue
+    /// The source `moof`s rewritten: removed tracks' `traf`s out, every kept `traf` counting its
+    /// data from the `moof`'s start, the added tracks' `traf`s last.
+    private struct FragmentRewrite {
+        let moofs: [Box]
+        /// The `trex` defaults by track ID.
+        let defaults: [UInt32: TrackFragmentDefaults]
+        let removed: Set<UInt32>
+        let newTracks: [FragmentedNewTrack]
+        let limits: Limits
+
+        /// `moof` `index` as written at `moofStart`, its data offsets where `placement` puts the samples.
+        func placed(_ index: Int, at moofStart: UInt64, in placement: Placement) throws(BoxError) -> Box {
+            try box(index) { target throws(BoxError) in
+                try placement.dataOffset(of: target, inFragment: index, at: moofStart, moof: moofs[index])
             }
-            let trafRuns = remaining.prefix(child.children("trun").count)
-            remaining = remaining.dropFirst(trafRuns.count)
-            guard let tfhd = child.child("tfhd") else { throw BoxError(.invalidValue("traf has no tfhd"), at: child.location) }
-            var header = try TrackFragmentHeader(tfhd, limits: limits)
-            if removed.contains(header.trackID) { continue }
-            if let auxiliary = child.child("saio") {
-                throw BoxError(.unsupported("sample auxiliary information offsets (saio, encryption data) cannot be moved; a movie with them cannot be kept fragmented"),
-                               at: auxiliary.location)
-            }
-            header.baseDataOffset = nil
-            header.defaultBaseIsMoof = true
-            var placed = trafRuns.makeIterator()
-            var traf = child
-            var trafChildren: [Box] = []
-            for box in child.children {
-                switch box.type {
-                case "tfhd": trafChildren.append(header.makeBox())
-                case "trun":
-                    guard let run = placed.next() else { throw BoxError(.invalidValue("trun not read"), at: box.location) }
-                    var rewritten = run.run
-                    rewritten.dataOffset = try offsets(.run(run))
-                    trafChildren.append(rewritten.makeBox())
-                default: trafChildren.append(box)
+        }
+
+        /// The runs of `moof` `index`, read again each time: held for every fragment, they would
+        /// cost more memory than the rest of the edit.
+        func runs(_ index: Int) throws(BoxError) -> [FragmentSampleIndex.PlacedRun] {
+            try FragmentSampleIndex.placedRuns(in: moofs[index], defaults: defaults, limits: limits)
+        }
+
+        /// `moof` `index` rewritten, `offsets` giving each `trun`'s data offset.
+        func box(_ index: Int, offsets: (OffsetTarget) throws(BoxError) -> Int32) throws(BoxError) -> Box {
+            let moof = moofs[index]
+            var remaining = try runs(index)[...]
+            var children: [Box] = []
+            for child in moof.children {
+                guard child.type == "traf" else {
+                    children.append(child)
+                    continue
                 }
+                let trafRuns = remaining.prefix(child.children("trun").count)
+                remaining = remaining.dropFirst(trafRuns.count)
+                guard let tfhd = child.child("tfhd") else { throw BoxError(.invalidValue("traf has no tfhd"), at: child.location) }
+                var header = try TrackFragmentHeader(tfhd, limits: limits)
+                if removed.contains(header.trackID) { continue }
+                if let auxiliary = child.child("saio") {
+                    throw BoxError(.unsupported("sample auxiliary information offsets (saio, encryption data) cannot be moved; a movie with them cannot be kept fragmented"),
+                                   at: auxiliary.location)
+                }
+                header.baseDataOffset = nil
+                header.defaultBaseIsMoof = true
+                var placed = trafRuns.makeIterator()
+                var traf = child
+                var trafChildren: [Box] = []
+                for box in child.children {
+                    switch box.type {
+                    case "tfhd": trafChildren.append(header.makeBox())
+                    case "trun":
+                        guard let run = placed.next() else { throw BoxError(.invalidValue("trun not read"), at: box.location) }
+                        var rewritten = run.run
+                        rewritten.dataOffset = try offsets(.run(run))
+                        trafChildren.append(rewritten.makeBox())
+                    default: trafChildren.append(box)
+                    }
+                }
+                traf.setChildren(trafChildren)
+                children.append(traf)
             }
-            traf.setChildren(trafChildren)
-            children.append(traf)
+            var addedOffset: UInt64 = 0
+            for track in newTracks {
+                guard let fragment = track.fragments[index] else { continue }
+                children.append(track.trackFragment(fragment, dataOffset: try offsets(.added(addedOffset))))
+                addedOffset += UInt64(fragment.bytes.count)
+            }
+            return Box(type: "moof", children: children)
         }
-        var addedOffset: UInt64 = 0
-        for track in newTracks {
-            guard let fragment = track.fragments[index] else { continue }
-            children.append(track.trackFragment(fragment, dataOffset: try offsets(.added(addedOffset))))
-            addedOffset += UInt64(fragment.bytes.count)
-        }
-        return Box(type: "moof", children: children)
     }
 
     /// For each source `moof`, by its offset, the output number (1-based) of each of its `traf`s,
@@ -384,17 +416,29 @@ struct FragmentedLayout: MovieLayout {
         return starts
     }
 
+    /// Writes the pieces in order. Each `moof` and the header of the `mdat` after it go out in
+    /// one write: box by box, they were some twenty system calls per fragment.
     func write(to sink: inout some ByteSink) throws(BoxError) {
-        for piece in pieces {
+        var pending = ByteWriter(capacity: 64 << 10)
+        for (number, piece) in pieces.enumerated() {
             switch piece {
-            case let .box(box), let .movie(box), let .fragment(_, box), let .index(_, box):
+            case let .box(box), let .movie(box), let .index(_, box):
+                try Self.flush(&pending, to: &sink)
                 try box.write(to: &sink, explicitSize: true)
+            case let .fragment(index, _):
+                try fragments.placed(index, at: placement.starts[number], in: placement).write(to: &pending, explicitSize: true)
             case let .copied(header, payload):
-                var writer = ByteWriter(capacity: 32)
-                header.write(into: &writer)
-                try sink.write(writer.bytes[...])
+                header.write(into: &pending)
+                try Self.flush(&pending, to: &sink)
                 try sink.copy(from: source, offset: payload.lowerBound, length: UInt64(payload.count))
             }
         }
+        try Self.flush(&pending, to: &sink)
+    }
+
+    private static func flush(_ pending: inout ByteWriter, to sink: inout some ByteSink) throws(BoxError) {
+        guard pending.count > 0 else { return }
+        try sink.write(pending.bytes[...])
+        pending = ByteWriter(capacity: 64 << 10)
     }
 }

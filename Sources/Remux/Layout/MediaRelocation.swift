@@ -19,11 +19,7 @@ struct MediaRelocation {
     /// Where a chunk of `length` bytes at `offset` goes, or nil when no copied box holds it
     /// whole (an empty chunk that points nowhere keeps its offset).
     func relocated(_ offset: UInt64, length: UInt64) -> UInt64? {
-        var low = 0, high = moves.count
-        while low < high {
-            let middle = (low + high) / 2
-            if moves[middle].start <= offset { low = middle + 1 } else { high = middle }
-        }
+        let low = moves.partitioningIndex { $0.start > offset }
         guard low > 0 else { return length == 0 ? offset : nil }
         let move = moves[low - 1]
         guard offset <= move.end, length <= move.end - offset else { return length == 0 ? offset : nil }

@@ -66,6 +66,7 @@ struct SourceBoxes {
         let end = movie.file.source.size
         var warnings: [String] = []
         var entries: [Entry] = []
+        var movieSeen = false
         for box in movie.file.boxes {
             guard let location = box.location else { continue }
             let start = location.offset
@@ -73,7 +74,8 @@ struct SourceBoxes {
             let range = start..<min(start.saturatingAdd(box.header.totalSize), end)
             var entry = Entry(box: box, range: range, payload: payloadStart..<range.upperBound, fate: .kept)
             let holdsKeptMedia = media.kept.intersects(entry.range)
-            let isLiveMovie = box.type == "moov" && !entries.contains { $0.box.type == "moov" }
+            let isLiveMovie = box.type == "moov" && !movieSeen
+            if box.type == "moov" { movieSeen = true }
             if box.missingBytes > 0 && !holdsKeptMedia && !isLiveMovie {
                 // A moov cut short is what a kill during an in-place edit's append leaves.
                 entry.fate = .cutShort
