@@ -19,6 +19,31 @@ import Testing
         return try #require(object["findings"] as? [[String: Any]])
     }
 
+    /// A movie followed by more boxes than the reader holds (160,000 8-byte `free` boxes: the
+    /// limit is 150,000 for a file this small) is checked as far as it was read, and `check`
+    /// says where that was, in text and JSON, as `info` does: "no findings" alone would vouch for
+    /// a part it never saw.
+    @Test func aMovieReadUpToALimitIsSaidSo() throws {
+        let folder = try TemporaryFolder("check-limit")
+        defer { folder.remove() }
+        let path = folder.path("flood.mov")
+        let movie = CraftedMovie.ftyp + TestBox.container("moov", [CraftedMovie.mvhd(), CraftedMovie.trak(id: 1)]).bytes
+        let flood = [TestBox](repeating: .leaf("free", []), count: 160_000).flatMap(\.bytes)
+        try Data(movie + flood).write(to: URL(fileURLWithPath: path))
+        let text = try legible(["check", path])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("warning: ") && text.stdout.contains("the file is read only up to here")
+                && text.stdout.contains("more than 150000 boxes"), "\(text.stdout)")
+        let json = try legible(["check", "--json", path])
+        let object = try #require(try JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any], "\(json.stdout)")
+        #expect((object["readingStop"] as? String)?.contains("read only up to here") == true, "\(json.stdout)")
+        let info = try legible(["info", path])
+        #expect(info.stdout.contains("the file is read only up to here"), "\(info.stdout)")
+        let clean = try legible(["check", "--json", Self.rules("clean.mov")])
+        let cleanObject = try #require(try JSONSerialization.jsonObject(with: clean.stdoutData) as? [String: Any])
+        #expect(cleanObject["readingStop"] == nil, "a movie read whole has no such key")
+    }
+
     @Test func exitStatusSaysWhetherAnErrorRemains() throws {
         #expect(try legible(["check", Self.rules("clean.mov")]).status == 0)
         #expect(try legible(["check", Self.rules("check-outside-group.mov")]).status == 0, "a warning alone")

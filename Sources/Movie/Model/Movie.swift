@@ -22,6 +22,10 @@ public struct Movie: Sendable {
     /// Problems tolerated while reading, with box path and offset: a truncated last box, damaged
     /// optional metadata, a missing movie header.
     public let warnings: [BoxError]
+    /// Where reading stopped at a bound of `Limits` (`BoxFile.stoppedAtLimit`), as a warning
+    /// that is also in ``warnings``: what follows was not read. Nil when the file was read whole
+    /// or stopped at damage.
+    public let readingStop: BoxError?
 
     /// Opens and parses a file.
     public static func open(path: String, limits: Limits = .standard) throws(BoxError) -> Movie {
@@ -39,11 +43,10 @@ public struct Movie: Sendable {
         let source = file.source
         var warnings = file.warnings
         // What stopped the walk: the tracks below know only the samples before it.
-        if let damage = file.damage {
-            warnings.append(file.stoppedAtLimit
-                ? BoxError(.invalidValue("the file is read only up to here (\(damage.message)): what follows is left out"), at: damage.location)
-                : damage)
-        }
+        readingStop = file.stoppedAtLimit ? file.damage.map { damage in
+            BoxError(.invalidValue("the file is read only up to here (\(damage.message)): what follows is left out"), at: damage.location)
+        } : nil
+        if let damage = file.damage { warnings.append(readingStop ?? damage) }
         fileType = try file.box("ftyp").map { (box) throws(BoxError) in try FileTypeBox(box.loaded(limits: limits)) }
         if let cmov = moov.child("cmov") {
             movieBox = try CompressedMovie.inflate(cmov, limits: limits)

@@ -72,8 +72,12 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
-        let check = MovieCheck(movie: try Movie.openForCommand(path: movie))
-        guard fix else { return try finish(CheckReport(path: movie, findings: check.findings, fixed: nil, output: nil)) }
+        let source = try Movie.openForCommand(path: movie)
+        let check = MovieCheck(movie: source)
+        guard fix else {
+            return try finish(CheckReport(path: movie, findings: check.findings, fixed: nil, output: nil,
+                                          readingStop: source.readingStop?.description))
+        }
         let fixes = check.automaticFixes
         let destination = output ?? movie
         if !fixes.isEmpty || output != nil {
@@ -84,8 +88,10 @@ struct CheckCommand: ParsableCommand {
             try writer.run(movie: movie) { _ in Self.plan(making: check.automaticFixes) } describe: { _ in [] }
         }
         let fixed = check.findings.filter { $0.severity != .info && $0.fix?.isAutomatic == true }
-        let recheck = MovieCheck(movie: try Movie.openForCommand(path: destination))
-        try finish(CheckReport(path: movie, findings: recheck.findings, fixed: fixed, output: destination))
+        let result = try Movie.openForCommand(path: destination)
+        let recheck = MovieCheck(movie: result)
+        try finish(CheckReport(path: movie, findings: recheck.findings, fixed: fixed, output: destination,
+                               readingStop: result.readingStop?.description))
     }
 
     private func finish(_ report: CheckReport) throws {

@@ -7,6 +7,8 @@ struct CheckReport {
     /// With `--fix`: the findings the fixes repaired, and the file written.
     let fixed: [Finding]?
     let output: String?
+    /// Where reading the movie stopped at a limit: its findings are of the part before it.
+    let readingStop: String?
 
     private func fixCommand(_ finding: Finding) -> String? {
         finding.fix.map { Self.command(making: $0, in: output ?? path) }
@@ -32,6 +34,7 @@ struct CheckReport {
             Self.count(findings.filter { $0.severity == severity }.count, severity == .info ? "note" : severity.rawValue)
         }
         lines.append(findings.isEmpty ? "\(shown): no findings" : "\(shown): \(counts.joined(separator: ", "))")
+        if let readingStop { lines.append("  warning: \(readingStop)") }
         for finding in findings {
             lines.append("  \(finding.severity.rawValue.rightPadded(to: 8)) \(Self.subject(finding))  \(finding.rule.rawValue): \(finding.message)")
             lines.append("           rule: \(finding.rule.source)")
@@ -47,6 +50,7 @@ struct CheckReport {
         if let output { members.append(("output", .string(output))) }
         members.append(("findings", .array(findings.map(object))))
         if let fixed { members.append(("fixed", .array(fixed.map(object)))) }
+        if let readingStop { members.append(("readingStop", .string(readingStop))) }
         members.append(("errors", .unsigned(findings.filter { $0.severity == .error }.count)))
         return .object(members)
     }
