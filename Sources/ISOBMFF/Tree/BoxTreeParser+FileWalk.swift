@@ -9,9 +9,11 @@ extension BoxTreeParser {
         let payloadOffset = location.offset + header.headerSize
         let range = Box(header: header, content: .fileRange(offset: payloadOffset, length: header.payloadSize, source: source),
                         location: location)
-        // A box small enough to parse in memory is read once, its first bytes telling the layout
-        // (a fragmented movie has one such `moof` per fragment).
-        let whole = header.totalSize <= limits.wholeReadSize ? try source.read(at: location.offset, count: Int(header.totalSize)) : nil
+        // A box no larger than a leaf kept in memory is read whole at once, its first bytes telling
+        // the layout: container or leaf, all of it is needed (a fragmented movie has such a `moof`
+        // per fragment). A larger one is peeked at first: a leaf of it stays in the file.
+        let whole = header.payloadSize <= limits.inlineLeafThreshold && header.totalSize <= limits.wholeReadSize
+            ? try source.read(at: location.offset, count: Int(header.totalSize)) : nil
         let peekCount = Int(min(header.payloadSize, UInt64(Self.layoutPeekSize)))
         let peek: ArraySlice<UInt8>
         if let whole {
@@ -21,10 +23,12 @@ extension BoxTreeParser {
         }
         guard let layout = registry.layout(of: header.type, parent: parent, handler: handler, payloadStart: peek),
               header.payloadSize >= UInt64(layout.prefixSize) else {
-            return try smallLeaf(header, at: location, in: source) ?? range
+            return try smallLeaf(header, at: location, in: source, read: whole) ?? range
         }
-        if let whole, reserve(header.totalSize) {
-            return try parseBox(header, bytes: whole[...], location: location, parent: parent, depth: depth, handler: handler)
+        if header.totalSize <= limits.wholeReadSize, reserve(header.totalSize) {
+            let bytes: [UInt8]
+            if let whole { bytes = whole } else { bytes = try source.read(at: location.offset, count: Int(header.totalSize)) }
+            return try parseBox(header, bytes: bytes[...], location: location, parent: parent, depth: depth, handler: handler)
         }
         // Optional data nested too deep stays opaque (kept, not parsed); structure is an error.
         if layout.isTentative && depth >= limits.maxDepth { return range }
@@ -44,12 +48,18 @@ extension BoxTreeParser {
         }
     }
 
-    /// A leaf small enough to keep in memory, read now; nil when it stays a file range.
-    private mutating func smallLeaf(_ header: BoxHeader, at location: BoxLocation,
-                                    in source: any ByteSource) throws(BoxError) -> Box? {
+    /// A leaf small enough to keep in memory, read now (or taken from `read`, the whole box when
+    /// it was read already); nil when it stays a file range.
+    private mutating func smallLeaf(_ header: BoxHeader, at location: BoxLocation, in source: any ByteSource,
+                                    read whole: [UInt8]?) throws(BoxError) -> Box? {
         guard header.payloadSize <= limits.inlineLeafThreshold, reserve(header.payloadSize) else { return nil }
-        let payload = try source.read(at: location.offset + header.headerSize, count: Int(header.payloadSize))
-        return Box(header: header, content: .data(payload[...]), location: location)
+        let payload: ArraySlice<UInt8>
+        if let whole {
+            payload = whole[Int(header.headerSize)...]
+        } else {
+            payload = try source.read(at: location.offset + header.headerSize, count: Int(header.payloadSize))[...]
+        }
+        return Box(header: header, content: .data(payload), location: location)
     }
 
     /// Reads a container's prefix, then its children. Headers and small children are read

@@ -24,7 +24,8 @@ public struct Movie: Sendable {
     public let warnings: [BoxError]
     /// Where reading stopped at a bound of `Limits` (`BoxFile.stoppedAtLimit`), as a warning
     /// that is also in ``warnings``: what follows was not read. Nil when the file was read whole
-    /// or stopped at damage.
+    /// or stopped at damage. Whatever needs the whole file (an edit, a fragmented track's
+    /// samples) refuses with it.
     public let readingStop: BoxError?
 
     /// Opens and parses a file.
@@ -44,7 +45,7 @@ public struct Movie: Sendable {
         var warnings = file.warnings
         // What stopped the walk: the tracks below know only the samples before it.
         readingStop = file.stoppedAtLimit ? file.damage.map { damage in
-            BoxError(.invalidValue("the file is read only up to here (\(damage.message)): what follows is left out"), at: damage.location)
+            BoxError(.invalidValue("the file is read only up to here (\(damage.message)): what follows is not read"), at: damage.location)
         } : nil
         if let damage = file.damage { warnings.append(readingStop ?? damage) }
         fileType = try file.box("ftyp").map { (box) throws(BoxError) in try FileTypeBox(box.loaded(limits: limits)) }

@@ -4,8 +4,8 @@ extension Movie {
     /// Every sample of `track` in decode order: those of its sample table, then those of its
     /// movie fragments (``FragmentSampleIndex``), which continue the table's timeline. At most
     /// `maxSamples`, or an error naming the table or the `trun` that asks for more — or, when
-    /// the file was read only up to a limit (`BoxFile.stoppedAtLimit`), the place it stopped:
-    /// fragments past it were not read, and a track without them would be cut short unsaid.
+    /// the file was read only up to a limit, ``readingStop``: fragments past it were not read,
+    /// and a track without them would be cut short unsaid.
     public func samples(of track: Track, maxSamples: Int) throws(BoxError) -> [SampleTable.Sample] {
         try samples(ofEach: [track], maxSamples: maxSamples)[track.id] ?? []
     }
@@ -21,9 +21,8 @@ extension Movie {
                 samples[track.id] = try track.tableSamples(maxSamples: maxSamples)
                 continue
             }
-            if file.stoppedAtLimit, let damage = file.damage {
-                throw BoxError(.invalidValue("the file is read only up to here (\(damage.message)): track \(track.id)'s fragments after it are not"),
-                               at: damage.location)
+            if let stop = readingStop {
+                throw BoxError(.invalidValue("\(stop.message), track \(track.id)'s fragments included"), at: stop.location)
             }
             let table = track.tableSampleCount > 0 ? try track.tableSamples(maxSamples: maxSamples) : []
             times[track.id] = table.last.map { $0.decodeTime.saturatingAdd(UInt64($0.duration)) } ?? 0

@@ -79,9 +79,8 @@ struct EditedMovie {
         // A file cut short, or damaged after its last box, is the layouts' to judge
         // (SourceBoxes): what no track uses is left out, with a warning. A file read only up to
         // a limit is not damaged there: what follows (fragments, say) would be left out unseen.
-        if movie.file.stoppedAtLimit, let damage = movie.file.damage {
-            throw .box(BoxError(.invalidValue("the file is read only up to here (\(damage.message)): an edit would leave out the rest of it, so nothing was written"),
-                                at: damage.location))
+        if let stop = movie.readingStop {
+            throw .box(BoxError(.invalidValue("\(stop.message); an edit would leave it out, so nothing was written"), at: stop.location))
         }
         for track in movie.tracks where !track.externalDataReferences.isEmpty {
             throw .externalMedia(trackID: track.id)
