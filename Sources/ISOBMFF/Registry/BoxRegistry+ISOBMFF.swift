@@ -1,12 +1,13 @@
 extension BoxRegistry {
     /// ISOBMFF's rows: how every box the tree parser splits is laid out, how file-level boxes are
-    /// read, and the codecs of the boxes this target models.
+    /// read, the codecs of the boxes this target models, and the parts of a movie players need
+    /// (``BoxRole``, the allow-list of a privacy edit).
     ///
     /// Every layout is here, including those of sample entries that other targets decode
     /// (`tx3g`, `wvtt`, `mebx`): the tree a file parses into must not depend on which targets a
     /// program links, because `Movie`, the edit engine and `cmov` inflation parse files below
     /// any composition. The parser reads these rows; other targets add codecs only.
-    public static let isobmff = BoxRegistry(fileLevelRules + structureRules + sampleEntryRules + codecRules)
+    public static let isobmff = BoxRegistry(fileLevelRules + structureRules + sampleEntryRules + codecRules + roleRules)
 
     /// File-level boxes read whole however large, or never read (ISO/IEC 14496-12 Table 1; QTFF
     /// "Atoms").

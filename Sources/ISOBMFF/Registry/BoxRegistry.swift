@@ -23,6 +23,7 @@ public struct BoxRegistry: Sendable {
     /// The position in ``rules`` of the row whose codec decodes a box.
     private let codecs: RuleIndex<Int>
     private let fileLevelReadings: [FourCC: FileLevelReading]
+    private let roles: RuleIndex<BoxRole>
 
     /// A registry of `rules`; a row that repeats a fact of an earlier one is listed in
     /// ``conflicts`` and not used for that fact.
@@ -32,7 +33,11 @@ public struct BoxRegistry: Sendable {
         var layouts = RuleIndex<BoxLayout>()
         var codecs = RuleIndex<Int>()
         var fileLevelReadings: [FourCC: FileLevelReading] = [:]
+        var roles = RuleIndex<BoxRole>()
         for (position, rule) in rules.enumerated() {
+            if let role = rule.role, !roles.insert(role, for: rule) {
+                conflicts.append("\(rule.type) \(rule.placement): a second role (\(rule.specification))")
+            }
             if let layout = rule.layout, !layouts.insert(layout, for: rule) {
                 conflicts.append("\(rule.type) \(rule.placement): a second layout (\(rule.specification))")
             }
@@ -51,6 +56,7 @@ public struct BoxRegistry: Sendable {
         self.layouts = layouts
         self.codecs = codecs
         self.fileLevelReadings = fileLevelReadings
+        self.roles = roles
     }
 
     /// The rows of every part, in order: the first part's rows win a conflict.
@@ -73,6 +79,12 @@ public struct BoxRegistry: Sendable {
     /// when small).
     public func fileLevelReading(of type: FourCC) -> FileLevelReading? {
         fileLevelReadings[type]
+    }
+
+    /// What a box of `type` in `context` is for, when a row names it as a part players need;
+    /// nil for a box no row places there (which a player skips, ISO/IEC 14496-12 §4.2).
+    public func role(of type: FourCC, in context: BoxContext) -> BoxRole? {
+        roles.value(for: type, in: context)
     }
 
     /// The row whose codec decodes a box of `type` in `context`, found without reading the box.

@@ -21,19 +21,23 @@ public struct BoxRule: Sendable {
     public var codec: BoxCodec?
     /// How the parser reads the box when it is at file level; only for rows placed there.
     public var fileLevelReading: FileLevelReading?
+    /// What the box is for in the place the row names, when it is a part players need
+    /// (``BoxRole``); nil when the row says nothing about it.
+    public var role: BoxRole?
     /// Where the layout is defined, e.g. `ISO/IEC 14496-12 §8.5.2`.
     public var specification: String
 
     /// A row about boxes of `type` in `placement`, stating the facts given.
     public init(_ type: BoxTypeMatch, _ placement: BoxPlacement = .anywhere, versions: ClosedRange<UInt8>? = nil,
                 layout: BoxLayout? = nil, codec: BoxCodec? = nil, fileLevelReading: FileLevelReading? = nil,
-                specification: String) {
+                role: BoxRole? = nil, specification: String) {
         self.type = type
         self.placement = placement
         self.versions = versions
         self.layout = layout
         self.codec = codec
         self.fileLevelReading = fileLevelReading
+        self.role = role
         self.specification = specification
     }
 

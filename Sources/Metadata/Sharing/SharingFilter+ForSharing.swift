@@ -48,6 +48,7 @@ extension SharingFilter {
         .init("udta/XMP_", .remove, .device, "an XMP packet: device, software, dates and more"),
         .init("name:handler", .remove, .device, "a handler name can name the device or app that wrote the track; it becomes the conventional name (VideoHandler, …)"),
         .init("name:compressor", .remove, .device, "a compressor name can name the camera's encoder; it is blanked"),
+        .init("name:data-reference", .remove, .people, "a self-contained track's data reference needs no location; one left there is a path on the maker's disk, often with a user name; the reference is made bare"),
     ] + ["CNCV", "CNFV", "CNTH", "CNMN", "FIRM", "LENS", "CAME", "SNum", "slno", "MUID", "HMMT", "manu", "modl",
          "INFO", "PENT", "FUJI", "NCDT", "TAGS", "CMbo", "MVTG", "PANA", "RDT1"].map {
         SharingRule("udta/\($0)", .remove, .device, "camera maker data (serial numbers, firmware, settings)")
@@ -186,5 +187,10 @@ extension SharingFilter {
         .init("box:wide", .keep, .structure, "an 8-byte placeholder"),
         .init("box:mdat", .keep, .structure, "media data"),
         .init("track:it35", .keep, .structure, "dynamic HDR metadata (ITU-T T.35) the picture needs"),
+        .init("box:*/free", .remove, .unknown, "free space can hold old metadata"),
+        .init("box:*/skip", .remove, .unknown, "free space can hold old metadata"),
+        .init("box:*/uuid", .remove, .unknown, "vendor data in a uuid box"),
+        .init("box:*/meta", .remove, .unknown, "a meta box that is not QuickTime metadata"),
+        .init("box:*", .remove, .unknown, "unknown-box: no rule names it a part players need (players skip boxes they do not know, ISO/IEC 14496-12 §4.2), and it could hold anything"),
     ]
 }

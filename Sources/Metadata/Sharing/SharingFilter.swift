@@ -48,7 +48,11 @@ public struct SharingFilter: Sendable, Hashable {
             } + (category == .unknown && action == .keep ? [SharingRule("*", .keep, .unknown, "kept on request (--keep unknown)")] : [])
         } else {
             let category = rules.first { $0.matches(target) || $0.pattern == target }?.category ?? .unknown
-            added = [SharingRule(target, action, category, "\(verb) on request (--\(action.rawValue) \(target))")]
+            // `box:TYPE` names the type wherever it is: at file level and inside any container.
+            let type = target.dropFirst("box:".count)
+            let patterns = target.hasPrefix("box:") && !type.contains("/") && !type.hasSuffix("*")
+                ? [target, SharingRule.boxInAnyContainer + type] : [target]
+            added = patterns.map { SharingRule($0, action, category, "\(verb) on request (--\(action.rawValue) \(target))") }
         }
         return SharingFilter(rules: added + rules)
     }

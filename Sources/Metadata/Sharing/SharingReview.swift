@@ -49,14 +49,16 @@ public struct SharingReview: Sendable {
         public var summary: String
         /// The source bytes of the box that holds it (nil for header times, rewritten in place).
         public var byteRange: Range<UInt64>?
+        /// The box path of a box subject, such as `moov/trak[1]/mdia/minf/stbl/zzzz`.
+        public var path: String? = nil
     }
 
     /// Every subject found, in the order reviewed.
-    public private(set) var entries: [Entry] = []
+    public internal(set) var entries: [Entry] = []
     /// The static metadata items to remove.
     public private(set) var removedItems: [MetadataItem] = []
     /// The IDs of the timed metadata tracks to remove.
-    public private(set) var removedTrackIDs: Set<UInt32> = []
+    public internal(set) var removedTrackIDs: Set<UInt32> = []
     /// Offsets of boxes (top-level, inside `moov`, or inside a `moof` or its `traf`s) removed whole.
     public private(set) var removedBoxOffsets: Set<UInt64> = []
     /// Whether the creation and modification times of `mvhd`, `tkhd` and `mdhd` become 0 (unknown).
@@ -65,10 +67,13 @@ public struct SharingReview: Sendable {
     public private(set) var renamedHandlerTrackIDs: Set<UInt32> = []
     /// Tracks whose visual sample entries' compressor names are blanked.
     public private(set) var blankedCompressorTrackIDs: Set<UInt32> = []
+    /// Tracks whose self-contained data references lose the location they still hold.
+    public internal(set) var bareDataReferenceTrackIDs: Set<UInt32> = []
 
     /// Reviews `items` (as the metadata reader returns them), the movie's timed metadata
     /// tracks, its free-space and vendor boxes, and its header times.
-    public init(movie: Movie, items: [MetadataItem], metadataTracks: [MetadataTrack], filter: SharingFilter) throws(BoxError) {
+    public init(movie: Movie, items: [MetadataItem], metadataTracks: [MetadataTrack], filter: SharingFilter,
+                limits: Limits = .standard) throws(BoxError) {
         for track in metadataTracks {
             // A track goes when its format must go or any of its keys must: its samples hold them all.
             var subject = "track:\(track.format?.description ?? "none")"
@@ -85,6 +90,8 @@ public struct SharingReview: Sendable {
                                  byteRange: box?.location.map { $0.offset..<($0.offset + (box?.header.totalSize ?? 0)) }))
             if decision.action == .remove { removedTrackIDs.insert(track.trackID) }
         }
+        reviewTracksByID(of: movie, filter: filter)
+        try reviewDataReferences(of: movie, filter: filter)
         for item in items where !(item.scope.trackID.map(removedTrackIDs.contains) ?? false) {
             let decision = filter.decision(for: item.identifier)
             entries.append(Entry(kind: .item, subject: item.identifier.description, scope: item.scope, decision: decision,
@@ -92,7 +99,7 @@ public struct SharingReview: Sendable {
                                  byteRange: item.origin?.byteRange))
             if decision.action == .remove { removedItems.append(item) }
         }
-        try reviewBoxes(of: movie, filter: filter)
+        try reviewBoxes(of: movie, filter: filter, itemOffsets: Set(items.compactMap { $0.origin?.location.offset }), limits: limits)
         reviewNames(of: movie, filter: filter)
         reviewHeaderTimes(of: movie, filter: filter)
     }
@@ -112,41 +119,22 @@ public struct SharingReview: Sendable {
             throw BoxError(.limitExceeded("more than \(MetadataReading.maxItems) metadata items: too many to review them all, so nothing is stripped"),
                            at: movie.movieBox.location)
         }
-        try self.init(movie: movie, items: reading.items, metadataTracks: tracks, filter: filter)
+        try self.init(movie: movie, items: reading.items, metadataTracks: tracks, filter: filter, limits: limits)
     }
 
-    /// Top-level boxes other than `ftyp`, `moov` and the fragments' structure, `free`, `skip`,
-    /// `uuid` and foreign `meta` boxes inside `moov` and its tracks, and `udta`, `meta`, `uuid`,
-    /// `free` and `skip` boxes inside movie fragments (`moof`) and their track fragments
-    /// (`traf`): free space may occur at any level (ISO/IEC 14496-12 §8.1.2), and user data
-    /// in a fragment is not read item by item. A top-level box that holds samples of a kept
-    /// track always stays, and so does a `uuid` box the samples need (``StructuralUUIDBox``).
-    private mutating func reviewBoxes(of movie: Movie, filter: SharingFilter) throws(BoxError) {
-        var candidates: [(subject: String, box: Box, scope: MetadataScope, topLevel: Bool)] = []
+    /// Top-level boxes other than `ftyp`, `moov` and the fragments' structure, and every box
+    /// inside `moov` (but removed tracks) and each movie fragment (`moof`) that no registry row
+    /// names a part players need (``BoxRole``) and that is not a metadata item: free space
+    /// (which may occur at any level, ISO/IEC 14496-12 §8.1.2), `uuid` and foreign `meta` boxes,
+    /// user data in fragments (not read item by item), unknown boxes and configuration, and
+    /// boxes that belong at file level only. A top-level box that holds samples of a kept track
+    /// always stays, and so does a `uuid` box the samples need (``StructuralUUIDBox``).
+    private mutating func reviewBoxes(of movie: Movie, filter: SharingFilter, itemOffsets: Set<UInt64>, limits: Limits) throws(BoxError) {
+        var candidates: [BoxCandidate] = []
         for box in movie.file.boxes where box.type != "ftyp" && box.type != "moov" && !Self.fragmentStructure.contains(box.type) {
-            candidates.append(("box:\(box.type)", box, .movie, true))
+            candidates.append(BoxCandidate(subject: "box:\(box.type)", box: box, scope: .movie, topLevel: true, misplacedIn: nil))
         }
-        let inner: Set<FourCC> = ["free", "skip", "uuid", "meta"]
-        for box in movie.movieBox.children where inner.contains(box.type) && !Self.isQuickTimeMetadata(box) {
-            candidates.append(("box:moov/\(box.type)", box, .movie, false))
-        }
-        for track in movie.tracks where !removedTrackIDs.contains(track.id) {
-            for box in track.box.children where inner.contains(box.type) && !Self.isQuickTimeMetadata(box) {
-                candidates.append(("box:trak/\(box.type)", box, .track(track.id), false))
-            }
-        }
-        let fragmentInner = inner.union(["udta"])
-        for moof in movie.file.boxes where moof.type == "moof" {
-            for box in moof.children where fragmentInner.contains(box.type) {
-                candidates.append(("box:moof/\(box.type)", box, .movie, false))
-            }
-            for traf in moof.children("traf") {
-                let trackID = traf.child("tfhd").flatMap { try? TrackFragmentHeader($0).trackID }
-                for box in traf.children where fragmentInner.contains(box.type) {
-                    candidates.append(("box:traf/\(box.type)", box, trackID.map { .track($0) } ?? .movie, false))
-                }
-            }
-        }
+        candidates += Self.structureCandidates(of: movie, removedTrackIDs: removedTrackIDs, itemOffsets: itemOffsets, limits: limits)
         // Starts of the kept tracks' chunks, sorted, read when a top-level box is to go. A
         // fragmented movie has an `mdat` per fragment, and its subject's decision once.
         var mediaStarts: [UInt64]?
@@ -158,7 +146,11 @@ public struct SharingReview: Sendable {
                try Self.holdsOnlyZeros(candidate.box, in: movie.file.source) { continue }
             var decision = decisions[candidate.subject] ?? filter.decision(for: candidate.subject)
             decisions[candidate.subject] = decision
-            if let kind = StructuralUUIDBox.kind(of: candidate.box) {
+            if let parent = candidate.misplacedIn {
+                decision = SharingFilter.Decision(action: .remove, category: .unknown,
+                                                  reason: "a '\(candidate.box.type)' box belongs at file level, not inside '\(parent)': a player that meets it may stop reading",
+                                                  pattern: nil)
+            } else if let kind = StructuralUUIDBox.kind(of: candidate.box) {
                 decision = SharingFilter.Decision(action: .keep, category: .structure, reason: "\(kind): the samples need it", pattern: nil)
             }
             let range = location.offset..<location.offset.saturatingAdd(candidate.box.header.totalSize)
@@ -172,7 +164,7 @@ public struct SharingReview: Sendable {
             }
             entries.append(Entry(kind: .box, subject: candidate.subject, scope: candidate.scope, decision: decision,
                                  summary: "\(candidate.box.type) box, \(candidate.box.header.totalSize) bytes at 0x\(String(location.offset, radix: 16))",
-                                 byteRange: range))
+                                 byteRange: range, path: location.path))
             if decision.action == .remove { removedBoxOffsets.insert(location.offset) }
         }
     }
@@ -234,7 +226,7 @@ public struct SharingReview: Sendable {
     /// (`moof`), never removed whole.
     private static let fragmentStructure: Set<FourCC> = ["moof", "sidx", "ssix", "mfra", "styp"]
 
-    private static func isQuickTimeMetadata(_ box: Box) -> Bool {
+    static func isQuickTimeMetadata(_ box: Box) -> Bool {
         guard box.type == "meta", let hdlr = box.child("hdlr"), let handler = try? HandlerBox(hdlr.loaded()) else { return false }
         return handler.handlerType == "mdta" || handler.handlerType == "mdir"
     }

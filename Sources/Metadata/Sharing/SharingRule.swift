@@ -2,8 +2,8 @@
 ///
 /// Subjects are strings: a metadata identifier (`mdta/com.apple.quicktime.location.ISO6709`,
 /// `udta/©xyz`), a box (`box:uuid`, `box:moov/free`), a timed metadata track's sample format
-/// (`track:gpmd`) or movie header times (`header:times`). A pattern is a subject, or a prefix
-/// ending in `*`.
+/// (`track:gpmd`) or movie header times (`header:times`). A pattern is a subject, a prefix
+/// ending in `*`, or `box:*/TYPE` for a box type in any container.
 public struct SharingRule: Sendable, Hashable, Codable {
     /// What a rule does with the subjects it matches.
     public enum Action: String, Sendable, Hashable, Codable {
@@ -30,8 +30,15 @@ public struct SharingRule: Sendable, Hashable, Codable {
         self.reason = reason
     }
 
-    /// Whether `subject` equals the pattern, or starts with its prefix when it ends in `*`.
+    /// Whether `subject` equals the pattern, or starts with its prefix when it ends in `*`; a
+    /// pattern `box:*/TYPE` matches a box of that type inside any container (`box:stbl/TYPE`).
     public func matches(_ subject: String) -> Bool {
-        pattern.hasSuffix("*") ? subject.hasPrefix(pattern.dropLast()) : subject == pattern
+        if pattern.hasPrefix(Self.boxInAnyContainer) {
+            return subject.hasPrefix("box:") && subject.hasSuffix("/" + pattern.dropFirst(Self.boxInAnyContainer.count))
+        }
+        return pattern.hasSuffix("*") ? subject.hasPrefix(pattern.dropLast()) : subject == pattern
     }
+
+    /// The start of a pattern that matches a box type inside any container.
+    static let boxInAnyContainer = "box:*/"
 }

@@ -8,14 +8,23 @@ public struct DataReference: Sendable, Hashable, CustomStringConvertible {
     public var type: FourCC
     /// Whether the flag says the media is in this file.
     public var isSelfContained: Bool
-    /// The location an external `url ` or `urn ` entry names, when it holds text.
+    /// The location a `url ` or `urn ` entry names, when it holds text (a self-contained entry
+    /// needs none; one left there is a path on the disk of whoever made the movie).
     public var location: String?
+    /// How many bytes follow the entry's version and flags: a location, an alias record, or
+    /// leftovers a self-contained entry does not need.
+    public var trailingByteCount: Int
+    /// Where the entry's box is in the file.
+    public var boxLocation: BoxLocation?
 
     /// A data reference of `type`, in this file when `isSelfContained`, else at `location`.
-    public init(type: FourCC, isSelfContained: Bool, location: String? = nil) {
+    public init(type: FourCC, isSelfContained: Bool, location: String? = nil, trailingByteCount: Int = 0,
+                boxLocation: BoxLocation? = nil) {
         self.type = type
         self.isSelfContained = isSelfContained
         self.location = location
+        self.trailingByteCount = trailingByteCount
+        self.boxLocation = boxLocation
     }
 
     /// The entry as messages name it: its type, then the location when known (`'url ' file:///media/a.mov`).
@@ -31,15 +40,16 @@ extension Track {
         let entries = box.descendant(["mdia", "minf", "dinf", "dref"])?.children ?? []
         return entries.map { entry in
             guard let payload = (try? entry.loaded())?.data, payload.count >= 4 else {
-                return DataReference(type: entry.type, isSelfContained: true)
+                return DataReference(type: entry.type, isSelfContained: true, boxLocation: entry.location)
             }
             let selfContained = (payload[payload.startIndex + 3] & 1) == 1
             var location: String?
-            if !selfContained, entry.type == "url " || entry.type == "urn " {
+            if entry.type == "url " || entry.type == "urn " {
                 let text = payload.dropFirst(4).prefix { $0 != 0 }
                 location = text.isEmpty ? nil : String(decoding: text, as: UTF8.self)
             }
-            return DataReference(type: entry.type, isSelfContained: selfContained, location: location)
+            return DataReference(type: entry.type, isSelfContained: selfContained, location: location,
+                                 trailingByteCount: payload.count - 4, boxLocation: entry.location)
         }
     }
 

@@ -82,7 +82,7 @@ struct EditedMovie {
         if let stop = movie.readingStop {
             throw .box(BoxError(.invalidValue("\(stop.message); an edit would leave it out, so nothing was written"), at: stop.location))
         }
-        for track in movie.tracks where !track.externalDataReferences.isEmpty {
+        for track in movie.tracks where !track.externalDataReferences.isEmpty && !(plan.removal?.trackIDs.contains(track.id) ?? false) {
             throw .externalMedia(trackID: track.id)
         }
     }

@@ -25,6 +25,7 @@ extension EditableMovie {
             if removal.clearsHeaderTimes { try boxing(tracks[index].editor.clearHeaderTimes()) }
             if removal.renamedHandlerTrackIDs.contains(tracks[index].id) { try boxing(tracks[index].editor.useConventionalHandlerNames()) }
             if removal.blankedCompressorTrackIDs.contains(tracks[index].id) { try boxing(tracks[index].editor.blankCompressorNames()) }
+            if removal.bareDataReferenceTrackIDs.contains(tracks[index].id) { try boxing(tracks[index].editor.bareDataReferences()) }
         }
     }
 

@@ -64,7 +64,8 @@ struct FragmentedLayout: MovieLayout {
         let removed = edited.removal.trackIDs
         let addedIDs = Set(newTracks.map(\.trackID))
         let movieBox = try FragmentedMovieBox.make(edited, newTracks: newTracks, limits: limits)
-        let fragments = FragmentRewrite(moofs: moofs, defaults: defaults, removed: removed, newTracks: newTracks, limits: limits)
+        let fragments = FragmentRewrite(moofs: moofs, defaults: defaults, removed: removed, removedBoxes: edited.removal.boxOffsets,
+                                        newTracks: newTracks, limits: limits)
 
         // Samples the source's tables hold (a movie fragmented after its first samples) move
         // with their `mdat`: their chunk offsets are set as a full rewrite sets them, `moov` sized
@@ -310,6 +311,8 @@ struct FragmentedLayout: MovieLayout {
         /// The `trex` defaults by track ID.
         let defaults: [UInt32: TrackFragmentDefaults]
         let removed: Set<UInt32>
+        /// Source offsets of boxes inside the fragments that the edit removes (a strip's user data).
+        let removedBoxes: Set<UInt64>
         let newTracks: [FragmentedNewTrack]
         let limits: Limits
 
@@ -328,7 +331,7 @@ struct FragmentedLayout: MovieLayout {
 
         /// `moof` `index` rewritten, `offsets` giving each `trun`'s data offset.
         func box(_ index: Int, offsets: (OffsetTarget) throws(BoxError) -> Int32) throws(BoxError) -> Box {
-            let moof = moofs[index]
+            let moof = moofs[index].pruning(offsets: removedBoxes)
             var remaining = try runs(index)[...]
             var children: [Box] = []
             for child in moof.children {

@@ -27,11 +27,15 @@ public struct MetadataRemoval: Sendable {
     public var renamedHandlerTrackIDs: Set<UInt32>
     /// Tracks whose visual sample entries get an empty compressor name.
     public var blankedCompressorTrackIDs: Set<UInt32>
+    /// Tracks whose self-contained data references (`dinf/dref`) are written bare: flags and
+    /// nothing else, without a location left over.
+    public var bareDataReferenceTrackIDs: Set<UInt32>
 
     /// Creates a removal; whatever is left out is kept.
     public init(items: [MetadataItem] = [], trackIDs: Set<UInt32> = [], boxOffsets: Set<UInt64> = [],
                 clearsHeaderTimes: Bool = false, leavesOutUnusedMedia: Bool = false,
-                renamedHandlerTrackIDs: Set<UInt32> = [], blankedCompressorTrackIDs: Set<UInt32> = []) {
+                renamedHandlerTrackIDs: Set<UInt32> = [], blankedCompressorTrackIDs: Set<UInt32> = [],
+                bareDataReferenceTrackIDs: Set<UInt32> = []) {
         self.items = items
         self.trackIDs = trackIDs
         self.boxOffsets = boxOffsets
@@ -39,12 +43,13 @@ public struct MetadataRemoval: Sendable {
         self.leavesOutUnusedMedia = leavesOutUnusedMedia
         self.renamedHandlerTrackIDs = renamedHandlerTrackIDs
         self.blankedCompressorTrackIDs = blankedCompressorTrackIDs
+        self.bareDataReferenceTrackIDs = bareDataReferenceTrackIDs
     }
 
     /// Whether nothing is removed.
     public var isEmpty: Bool {
         items.isEmpty && trackIDs.isEmpty && boxOffsets.isEmpty && !clearsHeaderTimes && !leavesOutUnusedMedia
-            && renamedHandlerTrackIDs.isEmpty && blankedCompressorTrackIDs.isEmpty
+            && renamedHandlerTrackIDs.isEmpty && blankedCompressorTrackIDs.isEmpty && bareDataReferenceTrackIDs.isEmpty
     }
 }
 
@@ -53,6 +58,7 @@ extension MetadataRemoval {
     public init(_ review: SharingReview) {
         self.init(items: review.removedItems, trackIDs: review.removedTrackIDs, boxOffsets: review.removedBoxOffsets,
                   clearsHeaderTimes: review.clearsHeaderTimes, leavesOutUnusedMedia: true,
-                  renamedHandlerTrackIDs: review.renamedHandlerTrackIDs, blankedCompressorTrackIDs: review.blankedCompressorTrackIDs)
+                  renamedHandlerTrackIDs: review.renamedHandlerTrackIDs, blankedCompressorTrackIDs: review.blankedCompressorTrackIDs,
+                  bareDataReferenceTrackIDs: review.bareDataReferenceTrackIDs)
     }
 }

@@ -21,7 +21,18 @@ struct StripCommand: ParsableCommand {
         VideoHandler and the like, and compressor names are blanked (keep both with --keep \
         name:handler, --keep name:compressor). \
         --dry-run lists every item, track and box with the rule that decides it (--json adds \
-        the rule's pattern).
+        the rule's pattern and the box's path).
+
+        Boxes are an allow-list too: inside moov, trak, mdia, minf, dinf, stbl, edts, mvex, \
+        moof, traf, udta, meta and every sample entry, a box stays only when it is structure \
+        players need (headers, sample tables, references, fragment and protection boxes) or \
+        known codec configuration (avcC, hvcC, av1C, esds, dac3, colr, pasp, …, each from its \
+        specification), or a metadata item a rule keeps; anything else goes as unknown-box \
+        (keep one with --keep box:TYPE). A box that belongs at file level (moov, moof, mdat) \
+        found inside another always goes. A self-contained track's data reference is written \
+        without the path it may still hold (--keep name:data-reference keeps it); a track whose \
+        media is in another file cannot be shared: strip refuses, naming the track and the \
+        reference, unless that track is removed with --remove track:ID.
 
         Removed bytes are gone: a new file (-o) receives only the media bytes that kept tracks \
         use (samples of removed tracks, gaps between chunks and media nobody points at are left \
@@ -31,12 +42,14 @@ struct StripCommand: ParsableCommand {
         A fragmented movie: user data, meta, uuid and free boxes inside its fragments (moof, \
         traf) and top-level emsg event messages go too; -o writes a regular movie without them, \
         --in-place turns them into free boxes of zeros and writes the reduced moov where the old \
-        one was (refused, file unchanged, when a timed metadata track would go).
+        one was (refused, file unchanged, when a timed metadata track would go); \
+        --keep-fragments and --init follow the same rules.
 
         --keep and --remove take a category (location, device, people, capture-time, camera, \
         structure, authored, commerce, unknown), an identifier (mdta/com.apple.quicktime.make, \
-        udta/©xyz), a pattern ending in * (mdta/com.example.*), track:FORMAT, box:TYPE, \
-        name:handler, name:compressor or header:times; they apply before the default rules.
+        udta/©xyz), a pattern ending in * (mdta/com.example.*), track:FORMAT, track:ID, \
+        box:TYPE (anywhere), box:PARENT/TYPE, name:handler, name:compressor, \
+        name:data-reference or header:times; they apply before the default rules.
 
         A DASH or CMAF media segment (.m4s) is read after its initialization segment, given \
         with --init, as one movie (ISO/IEC 23009-1: the two together are a conforming file); \
@@ -59,10 +72,10 @@ struct StripCommand: ParsableCommand {
     @Flag(help: "List what would be removed and kept, and why, and the bytes that would be erased; write nothing.")
     var dryRun = false
 
-    @Option(help: "Keep a category, identifier, pattern, track:FORMAT, box:TYPE or header:times (repeatable).")
+    @Option(help: "Keep a category, identifier, pattern, track:FORMAT, box:TYPE, name:… or header:times (repeatable).")
     var keep: [String] = []
 
-    @Option(help: "Remove a category, identifier, pattern, track:FORMAT, box:TYPE or header:times (repeatable).")
+    @Option(help: "Remove a category, identifier, pattern, track:FORMAT, track:ID, box:TYPE, name:… or header:times (repeatable).")
     var remove: [String] = []
 
     @OptionGroup var outputOptions: EditOutputOptions
@@ -115,7 +128,8 @@ struct StripCommand: ParsableCommand {
             }
             for entry in review.entries {
                 let action = entry.decision.action == .remove ? "remove" : "keep  "
-                print("\(action)  \(entry.scope.description.rightPadded(to: 8))  \(entry.subject)  \(entry.summary)")
+                let path = entry.kind == .box ? entry.path.map { "  (\($0))" } ?? "" : ""
+                print("\(action)  \(entry.scope.description.rightPadded(to: 8))  \(entry.subject)  \(entry.summary)\(path)")
                 print("        \(entry.decision.category.rawValue): \(entry.decision.reason)")
             }
             let removed = review.entries.filter { $0.decision.action == .remove }.count
@@ -146,6 +160,7 @@ struct StripCommand: ParsableCommand {
             ("trackID", entry.scope.trackID.map { .unsigned($0) } ?? .null),
             ("category", .string(entry.decision.category.rawValue)), ("reason", .string(entry.decision.reason)),
             ("rule", .string(entry.decision.pattern)), ("summary", .string(entry.summary)),
+            ("path", entry.path.map { .string($0) } ?? .null),
             ("offset", entry.byteRange.map { .unsigned($0.lowerBound) } ?? .null),
             ("length", entry.byteRange.map { .unsigned($0.count) } ?? .null),
         ])
