@@ -29,8 +29,9 @@ struct CheckCommand: ParsableCommand {
         --fix makes every "fix:" repair of an error or warning through the remux engine (samples \
         are copied unchanged; a subtitle track given the forced cues it lacks is written anew, \
         after the other tracks and under a new track ID), then checks the result and reports \
-        what remains. Fragmented movies \
-        get findings but no fixes: the engine does not edit them.
+        what remains. A fragmented movie is fixed as the other writing commands edit one: -o \
+        writes it as a regular movie, --in-place rewrites its moov where it is when the fixes \
+        fit there.
 
         Examples:
           legible check movie.mov
