@@ -7,7 +7,8 @@ import TimedText
 /// media" describes one and Apple's players expect it: handler `clcp`, a base media information
 /// header (`gmhd` with `gmin`; `nmhd` in ISO files), one `c608` sample description with no
 /// fields of its own, a sample per burst of byte pairs (`cdat`, or `cdt2` for field 2) lasting
-/// until the next, in the grid's timescale. The track has no size and starts disabled; the engine
+/// until the next, in the grid's timescale (a burst too long for one sample its readers accept
+/// continues in the next ones). The track has no size and starts disabled; the engine
 /// puts it in the legible alternate group.
 struct CaptionTrackBuilder {
     let movieTimescale: UInt32
@@ -31,7 +32,9 @@ struct CaptionTrackBuilder {
         guard request.bursts.contains(where: { !$0.isPadding }) else {
             throw .noCaptionBytes
         }
-        let samples = ClosedCaptionTrackCodec.samples(request.bursts, field: request.field, frameRate: request.frameRate)
+        // Samples no larger than the text-track reader (ours, `check`'s, `extract`'s) accepts.
+        let samples = ClosedCaptionTrackCodec.samples(request.bursts, field: request.field, frameRate: request.frameRate,
+                                                      maxSampleBytes: Int(SampleDataReader.textTrack.maxSampleBytes))
         var table = NewTrackSamples(kind: "a closed-caption sample")
         try boxing(table.append(samples))
         let layout = NewTrack(handler: "clcp", handlerName: ConventionalHandlerName.name(forHandlerType: "clcp"),
