@@ -61,4 +61,27 @@ import Testing
         let pairs = stride(from: 0, to: bytes.count, by: 3).map { String(format: "%02x%02x", bytes[$0 + 1], bytes[$0 + 2]) }
         #expect(pairs == Self.words)
     }
+
+    /// One sample per SCC line: a file of 1,000,001 lines would make a track of more samples
+    /// than its readers take (1,000,000), so it is refused with the counts, and nothing is written.
+    @Test func moreLinesThanTheReadersTakeAreRefused() throws {
+        let folder = try TemporaryFolder("cc-many-lines")
+        defer { folder.remove() }
+        let count = 1_000_001
+        var text = "Scenarist_SCC V1.0\n\n"
+        text.reserveCapacity(17 * count + 32)
+        func two(_ number: Int) -> String { number < 10 ? "0\(number)" : "\(number)" }
+        for frame in 0..<count {
+            // Non-drop-frame timecodes, one frame apart: HH:MM:SS:FF at 30 frames a second.
+            text += "\(two(frame / 108_000)):\(two(frame / 1800 % 60)):\(two(frame / 30 % 60)):\(two(frame % 30))\t9420\n"
+        }
+        let captions = folder.path("many.scc")
+        try text.write(toFile: captions, atomically: true, encoding: .utf8)
+        let movie = folder.path("cc.mov")
+        let added = try LegibleCommand.run(["add-captions", Self.demo, captions, "--language", "en", "-o", movie])
+        #expect(added.status == 2, "\(added.stderr)")
+        #expect(added.stderr.hasPrefix("error: ") && added.stderr.contains("\(count) samples") && added.stderr.contains("1000000 samples"),
+                "\(added.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: movie))
+    }
 }

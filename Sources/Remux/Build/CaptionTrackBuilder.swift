@@ -32,9 +32,15 @@ struct CaptionTrackBuilder {
         guard request.bursts.contains(where: { !$0.isPadding }) else {
             throw .noCaptionBytes
         }
-        // Samples no larger than the text-track reader (ours, `check`'s, `extract`'s) accepts.
+        // A track the text-track reader (ours: `check`, `extract`, `info`) accepts: samples no
+        // larger than it reads, and no more of them, nor bytes in all.
+        let budget = SampleDataReader.textTrack
         let samples = ClosedCaptionTrackCodec.samples(request.bursts, field: request.field, frameRate: request.frameRate,
-                                                      maxSampleBytes: Int(SampleDataReader.textTrack.maxSampleBytes))
+                                                      maxSampleBytes: Int(budget.maxSampleBytes))
+        let bytes = samples.reduce(UInt64(0)) { $0 + UInt64($1.bytes.count) }
+        guard samples.count <= budget.maxSamples, bytes <= budget.maxTotalBytes else {
+            throw .captionTrackTooLarge(samples: samples.count, bytes: bytes, maxSamples: budget.maxSamples, maxBytes: budget.maxTotalBytes)
+        }
         var table = NewTrackSamples(kind: "a closed-caption sample")
         try boxing(table.append(samples))
         let layout = NewTrack(handler: "clcp", handlerName: ConventionalHandlerName.name(forHandlerType: "clcp"),
