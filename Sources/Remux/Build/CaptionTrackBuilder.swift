@@ -7,7 +7,8 @@ import TimedText
 /// media" describes one and Apple's players expect it: handler `clcp`, a base media information
 /// header (`gmhd` with `gmin`; `nmhd` in ISO files), one `c608` sample description with no
 /// fields of its own, a sample per burst of byte pairs (`cdat`, or `cdt2` for field 2) lasting
-/// until the next, in the grid's timescale. The track has no size and starts disabled; the engine
+/// until the next, in the grid's timescale (a burst too long for one sample its readers accept
+/// continues in the next ones). The track has no size and starts disabled; the engine
 /// puts it in the legible alternate group.
 struct CaptionTrackBuilder {
     let movieTimescale: UInt32
@@ -31,7 +32,15 @@ struct CaptionTrackBuilder {
         guard request.bursts.contains(where: { !$0.isPadding }) else {
             throw .noCaptionBytes
         }
-        let samples = ClosedCaptionTrackCodec.samples(request.bursts, field: request.field, frameRate: request.frameRate)
+        // A track the text-track reader (ours: `check`, `extract`, `info`) accepts: samples no
+        // larger than it reads, and no more of them, nor bytes in all.
+        let budget = SampleDataReader.textTrack
+        let samples = ClosedCaptionTrackCodec.samples(request.bursts, field: request.field, frameRate: request.frameRate,
+                                                      maxSampleBytes: Int(budget.maxSampleBytes))
+        let bytes = samples.reduce(UInt64(0)) { $0 + UInt64($1.bytes.count) }
+        guard samples.count <= budget.maxSamples, bytes <= budget.maxTotalBytes else {
+            throw .captionTrackTooLarge(samples: samples.count, bytes: bytes, maxSamples: budget.maxSamples, maxBytes: budget.maxTotalBytes)
+        }
         var table = NewTrackSamples(kind: "a closed-caption sample")
         try boxing(table.append(samples))
         let layout = NewTrack(handler: "clcp", handlerName: ConventionalHandlerName.name(forHandlerType: "clcp"),

@@ -5,7 +5,8 @@ import TimedText
 /// field on a frame grid, from an SCC file (carried exactly) or from cues encoded by
 /// `CEA608Encoder`.
 public struct CaptionTrackRequest: Sendable {
-    /// The pairs, in frame order on ``frameRate``'s grid; each burst becomes one sample.
+    /// The pairs, in frame order on ``frameRate``'s grid; each burst becomes one sample, or
+    /// consecutive ones when too long for the largest sample readers accept.
     public var bursts: [CEA608Burst]
     /// Field 1 (`cdat`: CC1, CC2) or field 2 (`cdt2`: CC3, CC4).
     public var field: CEA608Field

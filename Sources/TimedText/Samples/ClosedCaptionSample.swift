@@ -46,6 +46,14 @@ public struct ClosedCaptionSample: Sendable, Equatable {
         field2 = second
     }
 
+    /// The most pairs of one field that a sample of at most `bytes` bytes holds as
+    /// ``encoded()`` writes it: an 8-byte atom header and 2 bytes a pair, and, for field 2, a
+    /// `cdat` with as many padding pairs besides its `cdt2`. 0 when not even one fits.
+    public static func maxPairs(field: CEA608Field, inSampleOf bytes: Int) -> Int {
+        let atoms = field == .one ? 1 : 2
+        return max(bytes - 8 * atoms, 0) / (2 * atoms)
+    }
+
     /// The sample's bytes: `cdat` (always present: QTFF requires it, so a field-2-only sample
     /// carries padding for field 1), then `cdt2` when field 2 has pairs.
     public func encoded() -> [UInt8] {

@@ -34,19 +34,45 @@ public enum ClosedCaptionTrackCodec {
     /// Samples for bursts of one field, in `frameRate`'s timescale: one sample per burst, lasting
     /// until the next (the frames between are padding, QTFF "Closed captioning sample data"),
     /// contiguous from time 0 (a padding sample fills the time before the first burst).
-    public static func samples(_ bursts: [CEA608Burst], field: CEA608Field, frameRate: CEA608FrameRate) -> [TimedTextSample] {
+    ///
+    /// A burst too long for one sample of at most `maxSampleBytes` bytes (the limit its readers
+    /// enforce) is split across consecutive samples. The line carries one pair a frame
+    /// (CTA-608), so pair k of a burst goes out k frames after its first, or later when the
+    /// pairs before it overran (``CEA608Decoder/captions(field1:field2:frameRate:end:)``): each
+    /// further sample starts at the frame its first pair goes out, and a sample that would
+    /// start with or before the one before it starts a frame later, which is never after its
+    /// first pair goes out. Every pair is read back in the frame it had unsplit.
+    public static func samples(_ bursts: [CEA608Burst], field: CEA608Field, frameRate: CEA608FrameRate,
+                               maxSampleBytes: Int) -> [TimedTextSample] {
+        let perSample = max(ClosedCaptionSample.maxPairs(field: field, inSampleOf: maxSampleBytes), 1)
+        var pieces: [CEA608Burst] = []
+        pieces.reserveCapacity(bursts.count)
+        // The frame after the last pair sent so far.
+        var sent = Int64.min
+        for burst in bursts {
+            let first = max(burst.frame, sent)
+            var offset = 0
+            repeat {
+                let end = min(offset + perSample, burst.pairs.count)
+                let start = offset == 0 ? burst.frame : first + Int64(offset)
+                pieces.append(CEA608Burst(frame: pieces.last.map { max(start, $0.frame + 1) } ?? start, pairs: Array(burst.pairs[offset..<end])))
+                offset = end
+            } while offset < burst.pairs.count
+            // An empty burst is a sample of one padding pair (``ClosedCaptionSample/encoded()``).
+            sent = first + Int64(max(burst.pairs.count, 1))
+        }
         var samples: [TimedTextSample] = []
-        samples.reserveCapacity(bursts.count + 1)
+        samples.reserveCapacity(pieces.count + 1)
         let frame = Int64(frameRate.frameDuration)
         func sample(_ pairs: [CEA608BytePair]) -> [UInt8] {
             (field == .one ? ClosedCaptionSample(field1: pairs) : ClosedCaptionSample(field1: [], field2: pairs)).encoded()
         }
-        if let first = bursts.first, first.frame > 0 {
+        if let first = pieces.first, first.frame > 0 {
             samples.append(TimedTextSample(start: 0, duration: first.frame * frame, bytes: sample([.padding])))
         }
-        for (index, burst) in bursts.enumerated() {
-            let next = index + 1 < bursts.count ? bursts[index + 1].frame : burst.frame + Int64(max(burst.pairs.count, 1))
-            samples.append(TimedTextSample(start: burst.frame * frame, duration: max(next - burst.frame, 1) * frame, bytes: sample(burst.pairs)))
+        for (index, piece) in pieces.enumerated() {
+            let next = index + 1 < pieces.count ? pieces[index + 1].frame : piece.frame + Int64(max(piece.pairs.count, 1))
+            samples.append(TimedTextSample(start: piece.frame * frame, duration: max(next - piece.frame, 1) * frame, bytes: sample(piece.pairs)))
         }
         return samples
     }

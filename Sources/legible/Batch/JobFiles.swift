@@ -18,19 +18,24 @@ struct JobFiles: Sendable {
     /// Every other string the job gives (positional or option, arrays included) that names an
     /// existing file: the movie, subtitles, chapters, a plan, a GPX track…
     var inputs: [String]
+    /// Every other string the job gives, resolved as a path whether or not a file is there
+    /// yet: what the job may read, among them files another job of the batch will write.
+    var named: [String]
+    /// The file the job may change in place: its movie, when it writes no output of its own
+    /// (an in-place edit; a command that only reads it is taken for one, to be safe).
+    var edited: String?
 
     init(job: BatchJob, folder: String) {
         output = job.output.map { Self.resolve($0, in: folder) }
-        var inputs: [String] = []
+        var named: [String] = []
         for (key, value) in job.values where key != "output" {
             let texts: [String] = if case let .array(elements) = value { elements.compactMap(\.argument) }
                                   else { value.argument.map { [$0] } ?? [] }
-            for text in texts where !text.isEmpty {
-                let path = Self.resolve(text, in: folder)
-                if FileStamp(path: path) != nil { inputs.append(path) }
-            }
+            named += texts.filter { !$0.isEmpty }.map { Self.resolve($0, in: folder) }
         }
-        self.inputs = inputs.sorted()
+        self.named = named.sorted()
+        inputs = self.named.filter { FileStamp(path: $0) != nil }
+        edited = output == nil ? job.input.map { Self.resolve($0, in: folder) } : nil
     }
 
     /// A path from the manifest, relative to the manifest's folder unless absolute.
@@ -50,28 +55,14 @@ struct JobFiles: Sendable {
     /// Why the output may not be written at all: it is one of the job's inputs (`p.mov`,
     /// `./p.mov`, a link to it), the manifest or the batch's record.
     func outputProblem(manifest: String, log: String) -> String? {
-        guard let output, let target = Self.key(output) else { return nil }
-        if let input = inputs.first(where: { Self.key($0) == target }) {
+        guard let output else { return nil }
+        let target = FileKeys(path: output)
+        if let input = inputs.first(where: { FileKeys(path: $0).meets(target) }) {
             return "the output is the job's input '\(input)'; write another file, or edit the input with \"inPlace\": true"
         }
-        if Self.key(manifest) == target { return "the output is the batch's manifest" }
-        if Self.key(log) == target { return "the output is the batch's log" }
+        if FileKeys(path: manifest).meets(target) { return "the output is the batch's manifest" }
+        if FileKeys(path: log).meets(target) { return "the output is the batch's log" }
         return nil
-    }
-
-    /// The files the job reads or writes, each named the same way whatever path reaches it:
-    /// two jobs that share one must not run at once.
-    var conflictKeys: Set<String> { Set((inputs + (output.map { [$0] } ?? [])).compactMap(Self.key)) }
-
-    /// A file's identity: its device and inode when it exists, else its path with the folder's
-    /// links resolved.
-    private static func key(_ path: String) -> String? {
-        if let stamp = FileStamp(path: path) { return "file:\(stamp.device):\(stamp.inode)" }
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent().path
-        guard let resolved = realpath(folder, nil) else { return "path:" + path }
-        defer { free(resolved) }
-        return "path:" + String(cString: resolved) + "/" + url.lastPathComponent
     }
 
     /// Removes the temporary files beside the output that a job killed while writing it leaves

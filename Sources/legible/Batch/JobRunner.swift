@@ -6,7 +6,7 @@ import Darwin
 
 /// Runs jobs as child processes of this binary, `parallelJobs` at a time, so a crash, a hostile
 /// file or a job's memory use ends that job only. One thread: it polls the children's pipes,
-/// reaps those that finish and starts the next.
+/// reaps those that finish and starts the next whose prerequisites have all ended.
 ///
 /// On SIGINT or SIGTERM it starts nothing more and sends the running children SIGTERM (a second
 /// signal: SIGKILL); they are reported as they end. An output being written when its job is
@@ -21,10 +21,10 @@ struct JobRunner {
     struct Launch: Sendable {
         var job: BatchJob
         var arguments: [String]
-        /// The files it reads and writes: jobs that share one run one after the other, in
-        /// manifest order, so two in-place edits of one file never race and a job reading
-        /// another's output runs after it.
-        var conflictKeys: Set<String>
+        /// The launches (positions in the list run) that must end before this one starts
+        /// (``JobOrder``): a job reading another's output runs after it, two in-place edits of
+        /// one file never race.
+        var waitsFor: [Int]
     }
 
     /// How a job's process went.
@@ -35,7 +35,9 @@ struct JobRunner {
         var seconds: Double
     }
 
-    /// Runs the launches in order, calling `finished` as each ends; returns the signal that
+    /// Runs the launches, each once those it waits for have ended (the order must have no
+    /// cycle: ``JobOrder/cycle``), in the order they became ready (those waiting for none in
+    /// manifest order, first), calling `finished` as each ends; returns the signal that
     /// interrupted the batch, or nil when every launch ran.
     func run(_ launches: [Launch], starting: (Launch) -> Void = { _ in }, finished: (Launch, Completion) -> Void) -> Int32? {
         // Jobs run in the manifest's folder so its relative paths hold. The batch moves there
@@ -48,21 +50,31 @@ struct JobRunner {
         }
         let previousMask = BatchSignals.block()
         defer { BatchSignals.restore(previousMask) }
-        // Started launches become nil; `first` is the first one still waiting.
-        var waiting: [Launch?] = launches
-        var first = 0
-        var running: [(launch: Launch, child: ChildProcess)] = []
+        // Counts of unfinished prerequisites; a launch whose count reaches 0 joins `ready`, a
+        // queue read from `next`: starting a job costs the same however long the manifest.
+        var waiting = launches.map(\.waitsFor.count)
+        var dependents = [[Int]](repeating: [], count: launches.count)
+        for (index, launch) in launches.enumerated() { for prerequisite in launch.waitsFor { dependents[prerequisite].append(index) } }
+        var ready = launches.indices.filter { waiting[$0] == 0 }
+        var next = 0
+        func ended(_ index: Int) {
+            for dependent in dependents[index] {
+                waiting[dependent] -= 1
+                if waiting[dependent] == 0 { ready.append(dependent) }
+            }
+        }
+        var running: [(index: Int, child: ChildProcess)] = []
         var interruption: Int32?
-        while !running.isEmpty || (interruption == nil && first < waiting.count) {
-            while interruption == nil, running.count < parallelJobs,
-                  let index = Self.nextRunnable(waiting[first...], running: running), let launch = waiting[index] {
-                waiting[index] = nil
-                while first < waiting.count, waiting[first] == nil { first += 1 }
-                starting(launch)
-                switch ChildProcess.spawn(executable, launch.arguments) {
-                case let .success(child): running.append((launch, child))
+        while !running.isEmpty || (interruption == nil && next < ready.count) {
+            while interruption == nil, running.count < parallelJobs, next < ready.count {
+                let index = ready[next]
+                next += 1
+                starting(launches[index])
+                switch ChildProcess.spawn(executable, launches[index].arguments) {
+                case let .success(child): running.append((index, child))
                 case let .failure(failure):
-                    finished(launch, Completion(ending: .failure(failure), stdout: [], stderr: [], seconds: 0))
+                    finished(launches[index], Completion(ending: .failure(failure), stdout: [], stderr: [], seconds: 0))
+                    ended(index)
                 }
             }
             if let signal = BatchSignals.takePending() {
@@ -70,32 +82,21 @@ struct JobRunner {
                 interruption = signal
             }
             Self.pollOnce(&running)
-            for index in running.indices.reversed() where running[index].child.isDrained {
-                let (launch, child) = running.remove(at: index)
+            for slot in running.indices.reversed() where running[slot].child.isDrained {
+                let (index, child) = running.remove(at: slot)
                 let ending = child.wait()
                 let elapsed = (ContinuousClock.now - child.started).components
                 let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
-                finished(launch, Completion(ending: .success(ending), stdout: child.stdout, stderr: child.stderr, seconds: seconds))
+                finished(launches[index], Completion(ending: .success(ending), stdout: child.stdout, stderr: child.stderr, seconds: seconds))
+                ended(index)
             }
         }
         return interruption
     }
 
-    /// The first waiting launch that shares no file with a running one or with a waiting one
-    /// before it (which must run first).
-    private static func nextRunnable(_ waiting: ArraySlice<Launch?>, running: [(launch: Launch, child: ChildProcess)]) -> Int? {
-        var busy = Set(running.flatMap(\.launch.conflictKeys))
-        for (index, launch) in zip(waiting.indices, waiting) {
-            guard let launch else { continue }
-            if launch.conflictKeys.isDisjoint(with: busy) { return index }
-            busy.formUnion(launch.conflictKeys)
-        }
-        return nil
-    }
-
     /// Waits up to 100 ms for output from any child (the timeout bounds how late a signal is
     /// noticed) and reads it.
-    private static func pollOnce(_ running: inout [(launch: Launch, child: ChildProcess)]) {
+    private static func pollOnce(_ running: inout [(index: Int, child: ChildProcess)]) {
         var descriptors: [pollfd] = []
         var owners: [(child: Int, stream: Int)] = []
         for (index, entry) in running.enumerated() {

@@ -43,9 +43,15 @@ struct BatchCommand: ParsableCommand {
         manifest or the log is an error. A rerun removes the .NAME.legible-* files a killed \
         job left. --force runs every job and replaces outputs.
 
-        Jobs that share a file (two in-place edits of one movie, a job that reads another's \
-        output) run one after the other, in manifest order, however many --jobs run at once; \
-        in-place edits also lock the file, so a separate legible process waits its turn.
+        A job that names a file another job writes as its "output" runs after that job, \
+        wherever the two stand in the manifest, however many --jobs run at once; other jobs \
+        that share a file one of them may edit (two in-place edits of one movie; a job with no \
+        "output" counts as editing its input) run one after the other in manifest order. Paths \
+        are compared as the manifest names them (from its folder, . and .. resolved), and an \
+        existing file also by identity (a link to it). Jobs that wait for each other's files \
+        (a cycle) are an error: nothing runs, exit status 2. A job skipped as done runs again \
+        when a job whose output it names runs. In-place edits also lock the file, so a \
+        separate legible process waits its turn.
 
         --shard I/N runs the jobs whose index (from 0, counting job lines only) modulo N is I, \
         so N machines share a manifest (a Kubernetes Indexed Job, a Slurm array).
@@ -67,7 +73,8 @@ struct BatchCommand: ParsableCommand {
 
         Exit status: 0 when every job is done or skipped; 1 when any failed (a line that is \
         not JSON, an unknown command or key included) or the batch was interrupted; 2 when \
-        the manifest cannot be read or the usage is wrong.
+        the manifest cannot be read, its jobs wait for each other in a cycle, or the usage is \
+        wrong.
         """)
 
     @Argument(help: "The manifest: one JSON job per line.")
@@ -112,8 +119,14 @@ struct BatchCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let manifestPath = URL(fileURLWithPath: manifest).standardizedFileURL.path
-        let plan = BatchPlan(manifest: BatchManifest(text: text), manifestPath: manifestPath, shard: shard, folder: folder,
-                             shapes: Self.commandShapes, log: log, force: force)
+        let plan: BatchPlan
+        do {
+            plan = try BatchPlan(manifest: BatchManifest(text: text), manifestPath: manifestPath, shard: shard, folder: folder,
+                                 shapes: Self.commandShapes, log: log, force: force)
+        } catch {
+            printError(error.description)
+            throw ExitCode(2)
+        }
         if dryRun {
             for entry in plan.entries { emit(entry.dryRunJSON, log: nil) }
             if plan.entries.contains(where: { $0.result?.status == .failed }) { throw ExitCode(1) }
@@ -125,7 +138,7 @@ struct BatchCommand: ParsableCommand {
             emit(result.json, log: log)
             tally.count(result.status)
         }
-        let launches = plan.entries.compactMap(\.launch)
+        let launches = plan.launches
         for launch in launches {
             let files = JobFiles(job: launch.job, folder: folder)
             files.removeStaleTemporaries()
