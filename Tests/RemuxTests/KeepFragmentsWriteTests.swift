@@ -96,8 +96,9 @@ import Testing
     }
 
     /// The edit fuzzer's crashes (Fuzz/crashes/edit), each read, reviewed for sharing and
-    /// written both ways without a trap: a `tfra` entry naming a `traf` its `moof` does not have,
-    /// a box whose size runs past 2^64.
+    /// written both ways without a trap, and every output written holding every sample of the
+    /// source's kept tracks byte for byte: a `tfra` entry naming a `traf` its `moof` does not
+    /// have, a box whose size runs past 2^64, a sample across the header of the `mdat` after it.
     @Test(arguments: ((try? FileManager.default.contentsOfDirectory(atPath: Self.fuzzCrashes.path)) ?? []).filter { $0.hasSuffix(".bin") }.sorted())
     func fuzzCrashesAreWrittenOrRefused(_ name: String) throws {
         let bytes = try [UInt8](Data(contentsOf: Self.fuzzCrashes.appendingPathComponent(name)))
@@ -109,7 +110,17 @@ import Testing
             for keepingFragments in [false, true] {
                 var memory = ByteWriter()
                 if (try? MovieEditor(movie: movie, path: name).write(plan, into: &memory, keepingFragments: keepingFragments)) != nil {
-                    #expect(BoxTreeParser.parse(MemoryByteSource(memory.bytes)).damage == nil, "\(name)")
+                    let file = BoxTreeParser.parse(MemoryByteSource(memory.bytes))
+                    #expect(file.damage == nil, "\(name)")
+                    let output = try Movie(file: file)
+                    for track in movie.tracks where !(plan.removal?.trackIDs.contains(track.id) ?? false) {
+                        let copy = try #require(output.track(id: track.id), "\(name): track \(track.id)")
+                        let expected = try movie.samples(of: track, maxSamples: 100_000).map { Self.bytes(of: $0, in: bytes) }
+                        let written = try output.samples(of: copy, maxSamples: 100_000).map { Self.bytes(of: $0, in: memory.bytes) }
+                        let differing = zip(written, expected).firstIndex { $0 != $1 }
+                        #expect(written.count == expected.count && differing == nil,
+                                "\(name): track \(track.id), keeping fragments \(keepingFragments): \(written.count) of \(expected.count) samples, sample \(differing.map { $0 + 1 } ?? 0) differs")
+                    }
                 }
             }
         }
@@ -117,7 +128,10 @@ import Testing
 
     static var fuzzCrashes: URL { TestPaths.packageRoot.appendingPathComponent("Fuzz/crashes/edit") }
 
-    private static func bytes(of sample: SampleTable.Sample, in file: [UInt8]) -> ArraySlice<UInt8> {
-        file[Int(sample.offset)..<Int(sample.offset) + Int(sample.size)]
+    /// A sample's bytes; nil when the file ends before them (a crafted file's sample, say).
+    private static func bytes(of sample: SampleTable.Sample, in file: [UInt8]) -> ArraySlice<UInt8>? {
+        let end = sample.offset.addingReportingOverflow(UInt64(sample.size))
+        guard !end.overflow, end.partialValue <= UInt64(file.count) else { return nil }
+        return file[Int(sample.offset)..<Int(end.partialValue)]
     }
 }
