@@ -27,7 +27,8 @@ public enum SubtitleTarget: String, Sendable, CaseIterable, CustomStringConverti
     }
 
     /// What `cues` lose in this format, one `ConversionLoss` per kind, numbering the cues from
-    /// 1 in the order given.
+    /// 1 in the order given; the text the writer changes so that it cannot become structure
+    /// (``structureChanges(of:)``) is among them.
     public func losses(of cues: [Cue]) -> [ConversionLoss] {
         var tally = ConversionLossTally()
         let justification = self == .tx3g ? Tx3gSampleDescription.justification(for: cues) : nil
@@ -37,7 +38,7 @@ public enum SubtitleTarget: String, Sendable, CaseIterable, CustomStringConverti
                 tally.add(feature.kind, cue: index + 1) { feature.lossMessage(in: self) }
             }
         }
-        return tally.losses
+        return tally.losses + structureChanges(of: cues)
     }
 
     /// What the cues of `timeline` lose in this format, numbered as the cues the timeline was
