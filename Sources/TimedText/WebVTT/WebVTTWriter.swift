@@ -1,3 +1,4 @@
+import XML
 /// Writes WebVTT: the header (signature text, header lines, `X-TIMESTAMP-MAP`, `STYLE` and
 /// `REGION` blocks), then each cue with its identifier, canonical `HH:MM:SS.mmm` timings,
 /// settings and tagged text (`<b> <i> <u> <c.class> <v> <lang> <ruby>/<rt>`, inner timestamps).
@@ -150,17 +151,7 @@ public enum WebVTTWriter {
     // MARK: Text
 
     private static func escaped(_ text: String) -> String {
-        var output = ""
-        output.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        return output
+        MarkupEscaping.escaped(text, .webVTT)
     }
 
     private static func regionText(_ region: WebVTTRegion) -> String {
