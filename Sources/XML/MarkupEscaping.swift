@@ -42,12 +42,17 @@ public enum MarkupEscaping {
             case ">": output += "&gt;"
             case "\"" where rules.quotationMark: output += "&quot;"
             case "'" where rules.apostrophe: output += "&#39;"
-            case "\t", "\n", "\r": output.unicodeScalars.append(scalar)
             default:
-                if rules.leavesOutXMLForbidden, scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
+                if rules.leavesOutXMLForbidden, isXMLForbidden(scalar) { continue }
                 output.unicodeScalars.append(scalar)
             }
         }
         return output
+    }
+
+    /// Whether XML 1.0 forbids `scalar` in a document (§2.2 `Char`: C0 controls but tab, line
+    /// feed and carriage return; U+FFFE, U+FFFF).
+    public static func isXMLForbidden(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r") || scalar.value == 0xFFFE || scalar.value == 0xFFFF
     }
 }

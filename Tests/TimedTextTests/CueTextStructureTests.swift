@@ -98,6 +98,21 @@ struct CueTextStructureTests {
 
     /// Each kind of change is one loss naming exactly the hostile cues that needed it (odd
     /// numbers: every hostile cue is followed by an ordinary one).
+    /// XML 1.0 §2.2 forbids C0 controls but tab, line feed and carriage return in a document, and
+    /// no character reference may stand for them: TTML leaves them out and names the cue.
+    @Test func ttmlNamesTheControlCharactersItLeavesOut() throws {
+        let cues = [Cue(start: .milliseconds(1_000), end: .milliseconds(2_000), text: "plain\ttab"),
+                    Cue(start: .milliseconds(3_000), end: .milliseconds(4_000), text: "ESC \u{1B}]0;pwned\u{07} NUL \u{0}")]
+        let written = TTMLWriter.write(cues: cues)
+        #expect(!written.unicodeScalars.contains { $0.value < 0x20 && $0 != "\t" && $0 != "\n" && $0 != "\r" })
+        #expect(try TTMLParser.parse(string: written).cues.count == 2)
+        let kind = ConversionLoss.Kind(rawValue: "control-character")
+        #expect(SubtitleTarget.ttml.losses(of: cues).first { $0.kind == kind }?.numbers == [2])
+        for target in [SubtitleTarget.webVTT, .subRip, .tx3g] {
+            #expect(!target.losses(of: cues).contains { $0.kind == kind }, "\(target)")
+        }
+    }
+
     @Test(arguments: [SubtitleTarget.subRip, .webVTT])
     func lossesNameEveryChangedCueAndNoOther(_ target: SubtitleTarget) {
         let losses = target.structureChanges(of: Self.cues)
