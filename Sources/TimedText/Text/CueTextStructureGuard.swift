@@ -36,20 +36,13 @@ struct CueTextStructureGuard {
             }
             if droppedBlank { changes.insert(.blankLine) }
             droppedBlank = false
-            var written = String(line)
-            if format == .subRip {
-                let broken = Self.breakingArrows(written)
-                if broken != written { changes.insert(.timingLine) }
-                written = broken
-                if let last = lines.last, Self.isCueNumber(last), Self.startsWithTimestamp(written) {
-                    lines[lines.count - 1] = last + " " + written
-                    changes.insert(.timingLine)
-                    continue
-                }
-            } else if Self.breakingArrows(written) != written {
-                // Only a tag could hold one (text is escaped): break it rather than end the cue.
-                written = Self.breakingArrows(written)
+            // In WebVTT only a tag could still hold `-->` (text is escaped); it is broken either way.
+            let written = Self.breakingArrows(String(line))
+            if written.unicodeScalars.count != line.unicodeScalars.count { changes.insert(.timingLine) }
+            if format == .subRip, let last = lines.last, Self.isCueNumber(last), Self.startsWithTimestamp(written) {
+                lines[lines.count - 1] = last + " " + written
                 changes.insert(.timingLine)
+                continue
             }
             lines.append(written)
         }
