@@ -29,6 +29,18 @@ struct HTMLTrackElementTests {
         #expect(element.html.contains(#"label="Q&amp;A &quot;live&quot; &lt;b&gt;""#))
     }
 
+    /// A combining mark after a quotation mark makes one `Character`, but an HTML parser reads the
+    /// `"` and ends the attribute: escaping goes by Unicode scalar, so the label cannot add an
+    /// attribute (HTML §13.2.5.36, attribute value (double-quoted) state).
+    @Test func aQuoteWithACombiningMarkIsEscaped() throws {
+        var element = try #require(try Self.elements("demo.mov").first)
+        element.label = "x\"\u{0301} onerror=alert(1) '\u{0301}<\u{0338}"
+        let html = element.html
+        // kind, srclang, label and src: two quotation marks each, none from the label.
+        #expect(html.unicodeScalars.filter { $0 == "\"" }.count == 8, "\(html)")
+        #expect(html.contains("x&quot;\u{0301} onerror=alert(1) &#39;\u{0301}&lt;\u{0338}"), "\(html)")
+    }
+
     @Test func atMostOneDefault() throws {
         for name in ["demo.mov", "subtitles-multi.mp4", "rules/select-sdh.mov", "rules/select-forced.mov", "rules/check-two-enabled.mov"] {
             #expect(try Self.elements(name).filter(\.isDefault).count <= 1, "\(name)")

@@ -34,7 +34,8 @@ public struct HLSPackage: Sendable {
     /// Every file to write: each rendition's segments and media playlist, and the file of
     /// EXT-X-MEDIA tags.
     public var files: [DeliveryFile]
-    /// Tracks left out, characteristics that could not be written.
+    /// Tracks left out, characteristics that could not be written, cue text changed so that it
+    /// cannot become WebVTT structure.
     public var warnings: [String]
 
     /// Prepares the renditions of `movie`, named after `movieName` in the tags file's comment.
@@ -73,6 +74,7 @@ public struct HLSPackage: Sendable {
             for dropped in track.taggedCharacteristics where !SubtitleMediaTag.isWritableCharacteristic(dropped) {
                 warnings.append("track \(track.trackID): characteristic \(DeliveryText.printable(dropped)) has a comma, quote or control character, which CHARACTERISTICS cannot carry; left out")
             }
+            warnings += SubtitleTarget.webVTT.structureChanges(of: track.cues).map { "track \(track.trackID): \($0.summary)" }
             let late = track.cues.filter { $0.start >= duration }.count
             if late > 0 {
                 warnings.append("track \(track.trackID): \(late) cue\(late == 1 ? " starts" : "s start") at or after the movie's end (\(duration)), so no segment holds \(late == 1 ? "it" : "them")")

@@ -11,7 +11,8 @@ public struct HTMLPackage: Sendable {
     public var files: [DeliveryFile]
     /// The tracks each element offers, in the same order.
     public var tracks: [DeliveryTrack]
-    /// Tracks left out (not text), forced cues added, a default withheld.
+    /// Tracks left out (not text), forced cues added, a default withheld, cue text changed so
+    /// that it cannot become WebVTT structure.
     public var warnings: [String]
 
     /// `movieName` is the movie's file name without its extension.
@@ -19,15 +20,17 @@ public struct HTMLPackage: Sendable {
         let (tracks, skipped) = try DeliveryTrack.all(in: movie, naming: naming, defaultTrack: defaultTrack)
         var elements: [HTMLTrackElement] = []
         var files: [DeliveryFile] = []
+        var warnings = skipped
         for track in tracks {
             let name = track.fileStem(movieName: movieName) + ".vtt"
             files.append(DeliveryFile(name: name, text: WebVTTWriter.write(cues: track.cues, header: track.header ?? WebVTTHeader())))
             elements.append(HTMLTrackElement(track: track, source: Self.urlPath(name)))
+            warnings += SubtitleTarget.webVTT.structureChanges(of: track.cues).map { "track \(track.trackID): \($0.summary)" }
         }
         self.elements = elements
         self.files = files
         self.tracks = tracks
-        warnings = skipped
+        self.warnings = warnings
     }
 
     /// A file name as a relative URL: bytes other than RFC 3986 §2.3 unreserved characters

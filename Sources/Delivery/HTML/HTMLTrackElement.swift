@@ -1,3 +1,4 @@
+import XML
 /// An HTML `<track>` element offering one legible track to a `<video>` (HTML Living Standard
 /// §4.8.11 "The track element").
 public struct HTMLTrackElement: Sendable, Equatable {
@@ -43,20 +44,9 @@ public struct HTMLTrackElement: Sendable, Equatable {
         return text + ">"
     }
 
-    /// `value` safe as HTML text or a quoted attribute value: `&`, `"`, `'`, `<` and `>` as
-    /// character references.
+    /// `value` safe as HTML text or a quoted attribute value (`MarkupEscaping.Rules.html`):
+    /// `&`, `"`, `'`, `<` and `>` as character references.
     public static func escaped(_ value: String) -> String {
-        var output = ""
-        for character in value {
-            switch character {
-            case "&": output += "&amp;"
-            case "\"": output += "&quot;"
-            case "'": output += "&#39;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            default: output.append(character)
-            }
-        }
-        return output
+        MarkupEscaping.escaped(value, .html)
     }
 }

@@ -1,4 +1,5 @@
 import Conversion
+import XML
 /// A format subtitles are converted into, and what of the cue model it carries: the one place
 /// that says, for each feature a cue can have, which formats keep it (``losses(of:)-([Cue])``).
 public enum SubtitleTarget: String, Sendable, CaseIterable, CustomStringConvertible {
@@ -27,7 +28,8 @@ public enum SubtitleTarget: String, Sendable, CaseIterable, CustomStringConverti
     }
 
     /// What `cues` lose in this format, one `ConversionLoss` per kind, numbering the cues from
-    /// 1 in the order given.
+    /// 1 in the order given; the text the writer changes so that it cannot become structure
+    /// (``structureChanges(of:)``) is among them.
     public func losses(of cues: [Cue]) -> [ConversionLoss] {
         var tally = ConversionLossTally()
         let justification = self == .tx3g ? Tx3gSampleDescription.justification(for: cues) : nil
@@ -37,7 +39,7 @@ public enum SubtitleTarget: String, Sendable, CaseIterable, CustomStringConverti
                 tally.add(feature.kind, cue: index + 1) { feature.lossMessage(in: self) }
             }
         }
-        return tally.losses
+        return tally.losses + structureChanges(of: cues)
     }
 
     /// What the cues of `timeline` lose in this format, numbered as the cues the timeline was
@@ -87,6 +89,8 @@ public enum SubtitleTarget: String, Sendable, CaseIterable, CustomStringConverti
             isXMLName
         case (.ttml, .color), (.ttml, .fontSize), (.ttml, .forced), (.ttml, .forcedSpan), (.ttml, .language), (.ttml, .alignment):
             true
+        case (.tx3g, .xmlForbiddenCharacter), (.webVTT, .xmlForbiddenCharacter), (.subRip, .xmlForbiddenCharacter):
+            true
         default:
             false
         }
@@ -112,6 +116,9 @@ enum CueFeature: Hashable {
     /// A cue identifier (WebVTT cue identifier, TTML `xml:id`); whether it is an XML name, as a
     /// TTML `xml:id` must be.
     case identifier(isXMLName: Bool)
+    /// A character XML 1.0 forbids in a document (§2.2: C0 controls but tab, line feed and
+    /// carriage return; U+FFFE, U+FFFF), which the TTML writer leaves out.
+    case xmlForbiddenCharacter
 
     static func features(of cue: Cue) -> [CueFeature] {
         var features: [CueFeature] = []
@@ -129,6 +136,7 @@ enum CueFeature: Hashable {
             if style.isForced, !cue.isForced { add(.forcedSpan) }
             if !run.text.isEmpty { add(.backgroundColor(style.backgroundColor)) }
             if !style.fontFamilies.isEmpty { add(.fontFamily(style.fontFamilies)) }
+            if run.text.unicodeScalars.contains(where: MarkupEscaping.isXMLForbidden) { add(.xmlForbiddenCharacter) }
         }
         let settings = cue.settings
         if settings.vertical != nil { add(.vertical) }
@@ -159,6 +167,7 @@ enum CueFeature: Hashable {
         case .identifier: .identifier
         case .backgroundColor: .backgroundColor
         case .fontFamily: .fontFamily
+        case .xmlForbiddenCharacter: .controlCharacter
         }
     }
 
@@ -207,6 +216,8 @@ enum CueFeature: Hashable {
                 return ("font fallback lists have no tx3g form (a style record names one font: the first is kept)", "an stpp track keeps them")
             }
             return ("font families have no \(target) form", target == .webVTT ? "a tx3g or stpp track keeps them" : "TTML keeps them")
+        case .xmlForbiddenCharacter:
+            return ("control characters have no \(target) form (XML 1.0 forbids them) and were left out", "WebVTT and tx3g keep them")
         case .identifier:
             switch target {
             case .ttml: return ("cue identifiers that are not XML names have no \(target) form (xml:id)", "WebVTT keeps them")
@@ -251,6 +262,8 @@ extension ConversionLoss.Kind {
     /// Cue identifiers a format cannot hold: `tx3g` and SubRip have none, and a TTML `xml:id`
     /// must be an XML name.
     public static let identifier = Self(rawValue: "identifier")
+    /// Control characters XML forbids, left out of TTML.
+    public static let controlCharacter = Self(rawValue: "control-character")
     /// Background colours behind the text.
     public static let backgroundColor = Self(rawValue: "background-color")
     /// Font families.

@@ -2,8 +2,11 @@
 /// and `<font color="#RRGGBB">`, and `{\an8}` for top-placed cues.
 ///
 /// SubRip has no place for WebVTT settings, classes, voices or languages; they are left out.
-/// Ruby annotations are written in parentheses after their base text. Empty text lines are
-/// dropped (a blank line ends a SubRip cue). Lines end with LF.
+/// Ruby annotations are written in parentheses after their base text. Lines end with LF. SubRip
+/// has no escape, so text it would read as structure is changed, and
+/// ``SubtitleTarget/structureChanges(of:)`` names the cues: blank lines inside a cue are dropped,
+/// `-->` is written `->`, and a cue-number line before a timestamp is joined to it
+/// (``CueTextStructureGuard`` says why each).
 public enum SubRipWriter {
     /// The whole file for a parsed document.
     public static func write(_ document: SubtitleDocument) -> String {
@@ -24,14 +27,19 @@ public enum SubRipWriter {
         return output
     }
 
-    /// The text block of one cue, with tags and placement override.
+    /// The text block of one cue, with tags and placement override; lines that SubRip would read
+    /// as structure are changed (``CueTextStructureGuard``).
     public static func cueText(_ cue: Cue) -> String {
+        let text = CueTextStructureGuard(markup(of: cue), format: .subRip).text
+        return cue.placement == .top ? "{\\an8}" + text : text
+    }
+
+    /// The tagged text of `cue`, before anything is changed to keep it from becoming structure.
+    static func markup(of cue: Cue) -> String {
         let writer = RunMarkupWriter<Tag>(tags: tags(for:), openTag: \.openText, closeTag: \.closeText)
-        let markup = writer.markup(cue.text.runs) { run in
+        return writer.markup(cue.text.runs) { run in
             run.style.ruby == .annotation ? "(" + run.text + ")" : run.text
         }
-        let text = removingBlankLines(markup)
-        return cue.placement == .top ? "{\\an8}" + text : text
     }
 
     private enum Tag: Equatable {

@@ -1,3 +1,4 @@
+import XML
 /// Writes TTML documents in the IMSC1 Text Profile (W3C TTML Profiles for Internet Media
 /// Subtitles and Captions 1.0.1, §6.3 designator `http://www.w3.org/ns/ttml/profile/imsc1/text`):
 /// the form DASH players and `stpp` tracks (ISO/IEC 14496-30) carry.
@@ -120,25 +121,11 @@ public enum TTMLWriter {
         }
     }
 
-    /// Text for XML content and double-quoted attributes: `&`, `<`, `>` and `"` escaped, and the
-    /// characters XML 1.0 forbids (§2.2: C0 controls but tab, line feed and carriage return,
-    /// U+FFFE, U+FFFF) left out. Any XML this project writes (the DASH MPD too) escapes through it.
+    /// Text for XML content and double-quoted attributes (`MarkupEscaping.Rules.xml`): `&`,
+    /// `<`, `>` and `"` escaped, and the characters XML 1.0 forbids left out. Any XML this project
+    /// writes (the DASH MPD too) escapes through it.
     public static func escaped(_ text: String) -> String {
-        var output = ""
-        output.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            case "\t", "\n", "\r": output.unicodeScalars.append(scalar)
-            default:
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
-                output.unicodeScalars.append(scalar)
-            }
-        }
-        return output
+        MarkupEscaping.escaped(text, .xml)
     }
 
     /// Whether `text` is an NCName (Namespaces in XML 1.0 §4), checked on the ASCII subset

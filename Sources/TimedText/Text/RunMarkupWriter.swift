@@ -25,8 +25,3 @@ struct RunMarkupWriter<Tag: Equatable> {
         return output
     }
 }
-
-/// `text` without empty lines, which would end a cue (or block) early in SubRip and WebVTT.
-func removingBlankLines(_ text: String) -> String {
-    text.split(separator: "\n", omittingEmptySubsequences: true).joined(separator: "\n")
-}

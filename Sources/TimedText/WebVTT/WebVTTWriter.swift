@@ -1,10 +1,13 @@
+import XML
 /// Writes WebVTT: the header (signature text, header lines, `X-TIMESTAMP-MAP`, `STYLE` and
 /// `REGION` blocks), then each cue with its identifier, canonical `HH:MM:SS.mmm` timings,
 /// settings and tagged text (`<b> <i> <u> <c.class> <v> <lang> <ruby>/<rt>`, inner timestamps).
 ///
 /// A top-placed cue without a `line` setting gets `line:0`. Colours that are not one of the
-/// WebVTT default colour classes cannot be expressed and are dropped. Empty text lines are
-/// dropped, and `&`, `<`, `>` are escaped, so the output always re-parses to the same cues.
+/// WebVTT default colour classes cannot be expressed and are dropped. `&`, `<`, `>` are escaped
+/// (so cue text never holds `-->`); empty lines inside cue text are dropped and identifiers made
+/// one line without `-->`, which ``SubtitleTarget/structureChanges(of:)`` names: the output
+/// always re-parses to the same number of cues (W3C WebVTT §6.1).
 public enum WebVTTWriter {
     /// The whole file for a parsed document (its WebVTT header, if any, is kept).
     public static func write(_ document: SubtitleDocument) -> String {
@@ -17,7 +20,7 @@ public enum WebVTTWriter {
         for cue in cues {
             output += "\n"
             if let identifier = cue.identifier, !identifier.isEmpty {
-                output += sanitizedIdentifier(identifier) + "\n"
+                output += writtenIdentifier(identifier) + "\n"
             }
             output += SubtitleTimestampFormat.webVTT.string(for: cue.start) + " --> "
                 + SubtitleTimestampFormat.webVTT.string(for: cue.end)
@@ -34,15 +37,16 @@ public enum WebVTTWriter {
     /// `vttC` box holds.
     public static func headerText(_ header: WebVTTHeader) -> String {
         var output = "WEBVTT"
-        if let text = header.signatureText, !text.isEmpty { output += " " + singleLine(text) }
+        if let text = header.signatureText, !text.isEmpty { output += " " + oneLineWithoutArrows(text) }
         output += "\n"
-        for line in header.headerLines where !line.isEmpty { output += singleLine(line) + "\n" }
+        for line in header.headerLines where !line.isEmpty { output += oneLineWithoutArrows(line) + "\n" }
         if let map = header.timestampMap {
             output += "X-TIMESTAMP-MAP=LOCAL:" + SubtitleTimestampFormat.webVTT.string(for: map.local)
                 + ",MPEGTS:\(map.mpegTimestamp)\n"
         }
         for styleSheet in header.styleSheets {
-            output += "\nSTYLE\n" + removingBlankLines(styleSheet) + "\n"
+            // A STYLE block ends at an empty line or `-->` (W3C WebVTT §6.1), like cue text.
+            output += "\nSTYLE\n" + CueTextStructureGuard(styleSheet, format: .webVTT).text + "\n"
         }
         for region in header.regions {
             output += "\nREGION\n" + regionText(region) + "\n"
@@ -78,13 +82,18 @@ public enum WebVTTWriter {
         return parts.joined(separator: " ")
     }
 
-    /// The cue text with WebVTT tags and escapes (what a `wvtt` `payl` box holds).
+    /// The cue text with WebVTT tags and escapes (what a `wvtt` `payl` box holds), without empty
+    /// lines, which would end the cue (``CueTextStructureGuard``).
     public static func payloadText(_ text: CueText) -> String {
+        CueTextStructureGuard(markup(of: text), format: .webVTT).text
+    }
+
+    /// The tagged, escaped text, before anything is changed to keep it from becoming structure.
+    static func markup(of text: CueText) -> String {
         let writer = RunMarkupWriter<Tag>(tags: tags(for:), openTag: \.openText, closeTag: \.closeText)
-        let markup = writer.markup(text.runs) { run in
+        return writer.markup(text.runs) { run in
             (run.timestamp.map { "<" + SubtitleTimestampFormat.webVTT.string(for: $0) + ">" } ?? "") + escaped(run.text)
         }
-        return removingBlankLines(markup)
     }
 
     // MARK: Tags
@@ -142,21 +151,11 @@ public enum WebVTTWriter {
     // MARK: Text
 
     private static func escaped(_ text: String) -> String {
-        var output = ""
-        output.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        return output
+        MarkupEscaping.escaped(text, .webVTT)
     }
 
     private static func regionText(_ region: WebVTTRegion) -> String {
-        var parts = ["id:" + region.id.filter { !$0.isWhitespace }]
+        var parts = ["id:" + CueTextStructureGuard.breakingArrows(region.id.filter { !$0.isWhitespace })]
         parts.append("width:" + decimal(region.width) + "%")
         parts.append("lines:\(max(0, region.lines))")
         parts.append("regionanchor:" + decimal(region.regionAnchor.x) + "%," + decimal(region.regionAnchor.y) + "%")
@@ -165,13 +164,17 @@ public enum WebVTTWriter {
         return parts.joined(separator: " ")
     }
 
-    /// Identifiers may not span lines or contain `-->` (that would make them a timing line).
-    private static func sanitizedIdentifier(_ identifier: String) -> String {
-        singleLine(identifier).replacing("-->", with: "->")
+    /// `identifier` as written: one line without `-->` (W3C WebVTT §4.1: either would make it
+    /// text or a timing line).
+    static func writtenIdentifier(_ identifier: String) -> String {
+        oneLineWithoutArrows(identifier)
     }
 
-    private static func singleLine(_ text: String) -> String {
-        String(text.unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : Character($0) })
+    /// `text` as one line without `-->`: line breaks become spaces, and `-->` (which would end
+    /// the header or be read as a timing line) `->`.
+    private static func oneLineWithoutArrows(_ text: String) -> String {
+        let line = String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : $0 }))
+        return CueTextStructureGuard.breakingArrows(line)
     }
 
     /// A WebVTT number: digits with an optional fraction, never an exponent or sign. Values

@@ -59,7 +59,7 @@ struct BoxesCommand: ParsableCommand {
             renderer.writeJSON(file: file, parsed: parsed, maxDepth: depth, to: &output)
         } else {
             renderer.writeText(parsed.boxes, source: source, maxDepth: depth, to: &output)
-            for warning in parsed.warnings { output.writeLine("warning: \(warning)") }
+            for warning in parsed.warnings { output.writeLine(TerminalText.lines("warning: \(warning)")) }
         }
         output.flush()
         if let damage = parsed.damage {

@@ -45,8 +45,8 @@ struct ChaptersCommand: ParsableCommand {
         if json {
             print(JSONValue.object([("file", .string(file))] + report.jsonMembers).rendered())
         } else {
-            for line in report.sourceLines { print("\(file): \(line)") }
-            for line in report.chapterLines { print(line) }
+            for line in report.sourceLines { printLines("\(file): \(line)") }
+            for line in report.chapterLines { printLines(line) }
         }
         for problem in chapters.problems {
             if failed { printError("\(file): \(problem)") } else { printWarning("\(file): \(problem)") }

@@ -99,7 +99,7 @@ struct CheckCommand: ParsableCommand {
         if json {
             print(report.json.rendered())
         } else {
-            for line in report.lines { print(line) }
+            for line in report.lines { printLines(line) }
         }
         if report.findings.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
     }

@@ -123,7 +123,7 @@ struct EditOutputOptions: ParsableArguments {
         if !quiet {
             for diagnostic in report.diagnostics { printWarning(diagnostic) }
             ConversionLossReport.print(report.losses, prefix: nil)
-            if !json { for line in describe(report) { print(line) } }
+            if !json { for line in describe(report) { printLines(line) } }
         }
         return report
     }

@@ -107,7 +107,7 @@ struct HLSCommand: ParsableCommand {
         for warning in package.warnings { printWarning("\(file): \(warning)") }
         let tags = package.renditions.map(\.mediaTag.line)
         guard json else {
-            print(tags.joined(separator: "\n"))
+            printLines(tags.joined(separator: "\n"))
             return
         }
         let renditions: [JSONValue] = package.renditions.map { rendition in

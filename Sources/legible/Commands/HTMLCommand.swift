@@ -60,7 +60,7 @@ struct HTMLCommand: ParsableCommand {
         }
         for warning in package.warnings { printWarning("\(file): \(warning)") }
         guard json else {
-            print(package.elements.map(\.html).joined(separator: "\n"))
+            printLines(package.elements.map(\.html).joined(separator: "\n"))
             return
         }
         let tracks: [JSONValue] = zip(package.tracks, package.elements).map { track, element in

@@ -80,7 +80,7 @@ struct InfoCommand: ParsableCommand {
         if json {
             print(movies.count == 1 ? results.first?.rendered() ?? "null" : JSONValue.array(results).rendered())
         } else if !texts.isEmpty {
-            print(texts.joined(separator: "\n\n"))
+            printLines(texts.joined(separator: "\n\n"))
         }
         if failed { throw ExitCode(2) }
     }

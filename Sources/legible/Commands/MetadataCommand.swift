@@ -54,7 +54,7 @@ struct MetadataCommand: ParsableCommand {
         if json {
             print(report.json.rendered())
         } else {
-            print(report.text)
+            printLines(report.text)
             for warning in report.warnings { printWarning("\(file): \(warning)") }
         }
     }

@@ -87,7 +87,7 @@ struct QCCommand: ParsableCommand {
         if json {
             print(report.json.rendered())
         } else {
-            for line in report.lines { print(line) }
+            for line in report.lines { printLines(line) }
         }
         if report.errorCount > 0 { throw ExitCode(1) }
     }

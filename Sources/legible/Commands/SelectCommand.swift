@@ -81,7 +81,7 @@ struct SelectCommand: ParsableCommand {
         if json {
             print(jsonReport(selection).rendered())
         } else {
-            print(textReport(selection))
+            printLines(textReport(selection))
         }
     }
 
@@ -118,16 +118,16 @@ struct SelectCommand: ParsableCommand {
         for group in selection.groups {
             let head = "\(group.characteristic.rawValue.rightPadded(to: 8)) group \(group.alternateGroup):"
             if let choice = group.selected {
-                let label = group.characteristic == .visual ? "" : " \(choice.displayName)"
+                let label = group.characteristic == .visual ? "" : " \(TerminalText.field(choice.displayName))"
                 let display = group.subtitleDisplay == .forcedOnly ? " [forced cues only]" : ""
-                lines.append("\(head) track \(choice.trackID)\(label)\(display) — \(choice.reason)")
+                lines.append("\(head) track \(choice.trackID)\(label)\(display) — \(TerminalText.field(choice.reason))")
             } else {
-                lines.append("\(head) none — \(group.reason)")
+                lines.append("\(head) none — \(TerminalText.field(group.reason))")
             }
             if !group.alsoEnabled.isEmpty {
                 lines.append("    also enabled: track \(group.alsoEnabled.map(String.init).joined(separator: ", "))")
             }
-            lines += group.openQuestions.map { "    open question: \($0)" }
+            lines += group.openQuestions.map { "    open question: \(TerminalText.field($0))" }
         }
         return lines.joined(separator: "\n")
     }

@@ -129,8 +129,8 @@ struct StripCommand: ParsableCommand {
             for entry in review.entries {
                 let action = entry.decision.action == .remove ? "remove" : "keep  "
                 let path = entry.kind == .box ? entry.path.map { "  (\($0))" } ?? "" : ""
-                print("\(action)  \(entry.scope.description.rightPadded(to: 8))  \(entry.subject)  \(entry.summary)\(path)")
-                print("        \(entry.decision.category.rawValue): \(entry.decision.reason)")
+                printLines("\(action)  \(entry.scope.description.rightPadded(to: 8))  \(entry.subject)  \(entry.summary)\(path)")
+                printLines("        \(entry.decision.category.rawValue): \(entry.decision.reason)")
             }
             let removed = review.entries.filter { $0.decision.action == .remove }.count
             print("\(removed) of \(review.entries.count) removed")

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ArgumentParser
 import ISOBMFF
 import TimedText
@@ -17,10 +22,11 @@ extension SubtitleOutputFormat: ExpressibleByArgument {
 enum SubtitleOutputFile {
     /// Prints `text` to standard output when `path` is nil or `-`, else writes it to `path`
     /// through a ``ReplacementFile``, so a crash never leaves a half-written file and the old
-    /// one stays until the new is whole.
+    /// one stays until the new is whole. On a terminal, control characters in cue text are
+    /// shown escaped (``TerminalText/lines(_:)``); a pipe or file gets the text as it is.
     static func save(_ text: String, to path: String?) throws(BoxError) {
         guard let path, path != "-" else {
-            print(text, terminator: "")
+            print(isatty(STDOUT_FILENO) == 1 ? TerminalText.lines(text) : text, terminator: "")
             return
         }
         let file = try ReplacementFile(replacing: path)

@@ -21,10 +21,10 @@ struct BoxTreeRenderer {
             }
             if node.missingBytes > 0 { line += " TRUNCATED: \(node.missingBytes) bytes missing" }
             if node.hiddenChildCount > 0 { line += " (\(node.hiddenChildCount) children not shown)" }
-            output.writeLine(line)
+            output.writeLine(TerminalText.lines(line))
             if showFields {
-                for field in node.fields ?? [] { output.writeLine("\(pad)    \(field.name): \(field.value)") }
-                if let error = node.decodeError { output.writeLine("\(pad)    error: \(error)") }
+                for field in node.fields ?? [] { output.writeLine("\(pad)    \(field.name): \(TerminalText.field(field.value.description))") }
+                if let error = node.decodeError { output.writeLine("\(pad)    error: \(TerminalText.field("\(error)"))") }
             }
         }, leave: { _, _ in })
     }

@@ -50,7 +50,7 @@ struct ChapterReport {
     /// `00:01:30.000  Title`, one chapter a line; then, for a movie with a chapter track per
     /// language, each other track's after a line naming it.
     var chapterLines: [String] {
-        let line = { (chapter: Chapter) in "\(ChapterTimestamp.format(chapter.start))  \(chapter.title)" }
+        let line = { (chapter: Chapter) in "\(ChapterTimestamp.format(chapter.start))  \(TerminalText.field(chapter.title))" }
         var lines = (chapters.shown?.chapters ?? []).map(line)
         for list in chapters.lists.dropFirst() where list.carrier != .nero {
             lines.append("\(Self.name(list)):")
@@ -61,7 +61,7 @@ struct ChapterReport {
 
     /// `QuickTime chapter track 6 (fr)`.
     private static func name(_ list: ChapterList) -> String {
-        "\(list.carrier)" + (list.language.map { " (\($0))" } ?? "")
+        "\(list.carrier)" + (list.language.map { " (\(TerminalText.field($0)))" } ?? "")
     }
 
     /// Where the list shown comes from, the other carriers, and why.

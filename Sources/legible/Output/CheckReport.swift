@@ -36,7 +36,7 @@ struct CheckReport {
         lines.append(findings.isEmpty ? "\(shown): no findings" : "\(shown): \(counts.joined(separator: ", "))")
         if let readingStop { lines.append("  warning: \(readingStop)") }
         for finding in findings {
-            lines.append("  \(finding.severity.rawValue.rightPadded(to: 8)) \(Self.subject(finding))  \(finding.rule.rawValue): \(finding.message)")
+            lines.append("  \(finding.severity.rawValue.rightPadded(to: 8)) \(Self.subject(finding))  \(finding.rule.rawValue): \(TerminalText.field(finding.message))")
             lines.append("           rule: \(finding.rule.source)")
             if let command = fixCommand(finding) {
                 lines.append("           \(finding.fix?.isAutomatic == true ? "fix: " : "try: ") \(command)")

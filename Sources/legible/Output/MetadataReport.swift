@@ -58,7 +58,7 @@ struct MetadataReport {
                 scope = item.scope
                 lines.append(item.scope.description)
             }
-            var value = Self.printable(item.value.displayText)
+            var value = TerminalText.field(item.value.displayText)
             if case let .location(place) = item.value {
                 value += " (lat \(place.latitude), lon \(place.longitude), alt \(place.altitude) m)"
             } else if let point = Self.point(of: item) {
@@ -158,19 +158,6 @@ struct MetadataReport {
         case .location: "location"
         case .bytes: "bytes"
         }
-    }
-
-    /// Control characters (NUL padding, line breaks) as `\xNN`, so one item stays one line.
-    private static func printable(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            if scalar.value < 0x20 || scalar.value == 0x7F {
-                result += "\\x" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 2)
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
     }
 
     /// The ISO 6709 point of a location text item (`©xyz`, `…location.ISO6709`).

@@ -117,22 +117,22 @@ struct MovieReport {
         for track in movie.tracks {
             var line = "  track \(track.id): \(track.mediaType.rawValue.rightPadded(to: 13)) "
             line += "\(track.codec.map { "'\($0)'" } ?? "—") handler '\(track.handler?.handlerType.description ?? "?")'"
-            line += ", \(track.language)"
-            if let tag = track.extendedLanguage?.tag { line += " (\(tag))" }
+            line += ", \(TerminalText.field(track.language))"
+            if let tag = track.extendedLanguage?.tag { line += " (\(TerminalText.field(tag)))" }
             line += ", group \(track.header.alternateGroup), \(track.isEnabled ? "enabled" : "disabled")"
             line += ", \(movie.sampleCount(of: track)) samples, \(movie.durationSeconds(of: track).map { Self.formatSeconds($0) } ?? "?")"
-            if let name = track.name { line += ", \"\(name)\"" }
+            if let name = track.name { line += ", \"\(TerminalText.field(name))\"" }
             lines.append(line)
             if let captions = CaptionChannelReport(track: track, movie: movie) { lines.append("      " + captions.text) }
             if !track.userData.characteristics.isEmpty {
-                lines.append("      characteristics: " + track.userData.characteristics.joined(separator: ", "))
+                lines.append("      characteristics: " + track.userData.characteristics.map(TerminalText.field).joined(separator: ", "))
             }
             if !track.userData.kinds.isEmpty {
-                lines.append("      kinds: " + track.userData.kinds.map { "\($0.schemeURI) \($0.value)" }.joined(separator: "; "))
+                lines.append("      kinds: " + track.userData.kinds.map { TerminalText.field("\($0.schemeURI) \($0.value)") }.joined(separator: "; "))
             }
             if !track.externalDataReferences.isEmpty {
                 lines.append("      media outside the file (dref): " + track.externalDataReferences.map { reference in
-                    "'\(reference.type)'" + (reference.location.map { " \($0)" } ?? "")
+                    "'\(reference.type)'" + (reference.location.map { " " + TerminalText.field($0) } ?? "")
                 }.joined(separator: "; "))
             }
             if !track.references.isEmpty {
@@ -145,8 +145,8 @@ struct MovieReport {
                 let title = group.alternateGroup == 0 ? "not grouped" : "alternate group \(group.alternateGroup)"
                 lines.append("    \(group.characteristic.rawValue) (\(title)):")
                 for option in group.options {
-                    var line = "      \(option.isEnabled ? "*" : " ") \(option.displayName.rightPadded(to: 24)) track \(option.trackID)"
-                    line += ", \(option.language)"
+                    var line = "      \(option.isEnabled ? "*" : " ") \(TerminalText.field(option.displayName).rightPadded(to: 24)) track \(option.trackID)"
+                    line += ", \(TerminalText.field(option.language))"
                     if let twin = option.forcedOnlyTrackID { line += ", forced-only twin: track \(twin)" }
                     if !option.followers.isEmpty { line += ", followed by track \(option.followers.map(String.init).joined(separator: ","))" }
                     lines.append(line)

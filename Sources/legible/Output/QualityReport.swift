@@ -23,13 +23,13 @@ struct QualityReport {
             let counts = [("error", findings.filter { $0.severity == .error }.count),
                           ("warning", findings.filter { $0.severity == .warning }.count)]
                 .map { "\($0.1) \($0.0)\($0.1 == 1 ? "" : "s")" }.joined(separator: ", ")
-            let name = subject.trackID.map { "track \($0)\(subject.label.map { " (\($0))" } ?? ""): " } ?? ""
+            let name = subject.trackID.map { "track \($0)\(subject.label.map { " (\(TerminalText.field($0)))" } ?? ""): " } ?? ""
             lines.append("  \(name)\(subject.cueCount) cue\(subject.cueCount == 1 ? "" : "s"), " + (findings.isEmpty ? "no findings" : counts))
             for finding in findings {
-                lines.append("  \(finding.severity.rawValue.rightPadded(to: 8)) cue \(String(finding.cueNumber).rightPadded(to: 5)) \(finding.start)  \(finding.rule.rawValue): \(finding.message)")
+                lines.append("  \(finding.severity.rawValue.rightPadded(to: 8)) cue \(String(finding.cueNumber).rightPadded(to: 5)) \(finding.start)  \(finding.rule.rawValue): \(TerminalText.field(finding.message))")
                 lines.append("           rule: \(finding.source)")
             }
-            lines += subject.check.notes.map { "  note: \($0)" }
+            lines += subject.check.notes.map { "  note: \(TerminalText.field($0))" }
         }
         return lines
     }

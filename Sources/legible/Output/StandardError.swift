@@ -24,8 +24,10 @@ func printNote(_ message: String) {
     writeToStandardError("note: \(message)\n")
 }
 
+/// Messages carry names and text from files: their control characters are escaped
+/// (``TerminalText/lines(_:)``).
 private func writeToStandardError(_ text: String) {
-    _ = writeAll(Array(text.utf8), to: STDERR_FILENO)
+    _ = writeAll(Array(TerminalText.lines(text).utf8), to: STDERR_FILENO)
 }
 
 /// Writes every byte to a descriptor, retrying short and interrupted writes; false on failure.
