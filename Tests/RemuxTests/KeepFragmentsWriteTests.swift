@@ -117,7 +117,7 @@ import Testing
                         let copy = try #require(output.track(id: track.id), "\(name): track \(track.id)")
                         let expected = try movie.samples(of: track, maxSamples: 100_000).map { Self.bytes(of: $0, in: bytes) }
                         let written = try output.samples(of: copy, maxSamples: 100_000).map { Self.bytes(of: $0, in: memory.bytes) }
-                        let differing = zip(written, expected).firstIndex { $0 != $1 }
+                        let differing = zip(written, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
                         #expect(written.count == expected.count && differing == nil,
                                 "\(name): track \(track.id), keeping fragments \(keepingFragments): \(written.count) of \(expected.count) samples, sample \(differing.map { $0 + 1 } ?? 0) differs")
                     }
