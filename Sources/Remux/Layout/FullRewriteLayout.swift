@@ -28,7 +28,7 @@ struct FullRewriteLayout: MovieLayout {
         /// Bytes of a `free` box written before it (0, or 8 and more).
         var padding: UInt64 = 0
         /// Source ranges within the one piece overwritten with zeros after the copy: what lies
-        /// between `mdat`s made one.
+        /// between `mdat`s made one (but the bytes of kept samples there).
         var zeroed: [Range<UInt64>] = []
     }
 
@@ -99,7 +99,10 @@ struct FullRewriteLayout: MovieLayout {
             movieBox = final
             totalSize = position
             self.copiedBoxes = copiedBoxes
-            erasures = (source.media.removed.ranges + copiedBoxes.flatMap(\.zeroed)).compactMap { range in
+            // Bytes between mdats made one are zeroed but where a kept track's sample lies: a
+            // sample may run across the header of the next mdat, and is copied as it is.
+            let gaps = ByteRangeSet(copiedBoxes.flatMap(\.zeroed)).subtracting(source.media.kept)
+            erasures = (source.media.removed.ranges + gaps.ranges).compactMap { range in
                 relocation.relocated(range.lowerBound, length: UInt64(range.count)).map { $0..<($0 + UInt64(range.count)) }
             }
             return
