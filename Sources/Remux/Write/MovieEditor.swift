@@ -53,6 +53,11 @@ public struct MovieEditor: Sendable {
             .open(limits: limits, lock: .shared, onWait: onWait)
     }
 
+    /// For tests only: a change made to the planned `moov` before it is laid out, as a fault in
+    /// the planning would make it, to show that a written file that is not the movie planned
+    /// never lands (``WrittenMovieCheck``).
+    package var plantedFault: (@Sendable (inout Box) -> Void)?
+
     /// An editor of a movie already read (from memory, say), holding no lock: for tests and the
     /// fuzzer, which write with ``write(_:into:)``.
     package init(movie: Movie, path: String, limits: Limits = .standard) {
@@ -77,7 +82,7 @@ public struct MovieEditor: Sendable {
         if let output = FileIdentity(path: outputPath), sources.contains(where: { FileIdentity(path: $0) == output }) {
             throw .outputIsSource(path: outputPath)
         }
-        let (edited, layout) = try fullRewrite(plan, keepingFragments: keepingFragments)
+        let (edited, layout, check) = try fullRewrite(plan, keepingFragments: keepingFragments)
         let output = try boxing(ReplacementFile(replacing: outputPath, replacingExisting: replacingExisting))
         let total = layout.totalSize
         if let progress { output.sink.progress = { progress(EditProgress(bytesWritten: $0, totalBytes: total)) } }
@@ -88,36 +93,52 @@ public struct MovieEditor: Sendable {
             throw .box(BoxError(.io("wrote \(sink.bytesWritten) bytes to '\(outputPath)' but the layout has \(total)"), at: nil))
         }
         for range in layout.erasures { try boxing(sink.writeZeros(range)) }
+        // Verify before commit: the new file, read back, is the movie planned, or it never lands.
+        do throws(EditError) {
+            try check.verify(try boxing(output.writtenContents()))
+        } catch {
+            output.discard()
+            throw error
+        }
         try boxing(output.commit())
         return EditReport(path: outputPath, addedTrackIDs: edited.addedTrackIDs, bytesWritten: total, fileSize: total,
                           diagnostics: edited.diagnostics + layout.warnings, losses: edited.losses)
     }
 
     /// Writes the edited movie into `sink` instead of a file: for tests and fuzzing, which check
-    /// the bytes in memory. Returns the report and the output's size.
+    /// the bytes in memory. Returns the report and the output's size. The output is read back
+    /// and checked against the plan as a file's is; when it does not match, the error is thrown
+    /// and `sink` holds the bytes that were checked.
     package func write(_ plan: EditPlan, into sink: inout ByteWriter, keepingFragments: Bool = false) throws(EditError) -> EditReport {
-        let (edited, layout) = try fullRewrite(plan, keepingFragments: keepingFragments)
+        let (edited, layout, check) = try fullRewrite(plan, keepingFragments: keepingFragments)
         let start = sink.count
         try boxing(layout.write(to: &sink))
         // The same zeros the file path writes over removed tracks' samples.
         for range in layout.erasures {
             sink.zero(UInt64(start) + range.lowerBound..<UInt64(start) + range.upperBound)
         }
+        try check.verify(MemoryByteSource(Array(sink.bytes[start...])))
         return EditReport(path: path, addedTrackIDs: edited.addedTrackIDs, bytesWritten: layout.totalSize,
                           fileSize: layout.totalSize, diagnostics: edited.diagnostics + layout.warnings, losses: edited.losses)
     }
 
-    /// The plan applied to the movie and the layout of the new file. A fragmented movie is
-    /// written as a regular one (``DefragmentedMovie``): the same edit, on tables that hold
-    /// every sample; or, `keepingFragments`, as a fragmented one (``FragmentedLayout``).
-    private func fullRewrite(_ plan: EditPlan, keepingFragments: Bool) throws(EditError) -> (EditedMovie, any MovieLayout) {
+    /// The plan applied to the movie, the layout of the new file, and the check the file must
+    /// pass before it lands. A fragmented movie is written as a regular one
+    /// (``DefragmentedMovie``): the same edit, on tables that hold every sample; or,
+    /// `keepingFragments`, as a fragmented one (``FragmentedLayout``).
+    private func fullRewrite(_ plan: EditPlan, keepingFragments: Bool) throws(EditError)
+        -> (EditedMovie, any MovieLayout, WrittenMovieCheck) {
         if keepingFragments, movie.isFragmented {
-            let edited = try EditedMovie(movie: movie, plan: plan, limits: limits, keepingFragments: true)
-            return (edited, try boxing(FragmentedLayout(edited: edited, movie: movie, limits: limits)))
+            var edited = try EditedMovie(movie: movie, plan: plan, limits: limits, keepingFragments: true)
+            plantedFault?(&edited.movieBox)
+            return (edited, try boxing(FragmentedLayout(edited: edited, movie: movie, limits: limits)),
+                    WrittenMovieCheck(edited: edited, source: movie, limits: limits))
         }
         let source = try boxing(DefragmentedMovie.regular(movie, limits: limits))
-        let edited = try EditedMovie(movie: source, plan: plan, limits: limits)
-        return (edited, try boxing(FullRewriteLayout(edited: edited, movie: source)))
+        var edited = try EditedMovie(movie: source, plan: plan, limits: limits)
+        plantedFault?(&edited.movieBox)
+        return (edited, try boxing(FullRewriteLayout(edited: edited, movie: source)),
+                WrittenMovieCheck(edited: edited, source: source, limits: limits))
     }
 
     /// Edits the source file itself: appends the new samples and `moov`, then retires the old
@@ -151,7 +172,8 @@ public struct MovieEditor: Sendable {
         if plan.isEmpty {
             return EditReport(path: path, addedTrackIDs: [], bytesWritten: 0, fileSize: size, diagnostics: [])
         }
-        let edited = try EditedMovie(movie: movie, plan: plan, limits: limits)
+        var edited = try EditedMovie(movie: movie, plan: plan, limits: limits)
+        plantedFault?(&edited.movieBox)
         if movie.isFragmented {
             return try overwriteInPlace(edited, progress: progress)
         }
@@ -161,7 +183,8 @@ public struct MovieEditor: Sendable {
                               losses: edited.losses)
         }
         let file = try openForEditing()
-        let writer = InPlaceWriter(file: file, layout: layout, originalSize: size)
+        let writer = InPlaceWriter(file: file, layout: layout, originalSize: size,
+                                   check: WrittenMovieCheck(edited: edited, source: movie, limits: limits))
         let total = (layout.mediaBox?.totalSize ?? 0) + layout.movieBox.totalSize
         let report = EditReport(path: path, addedTrackIDs: edited.addedTrackIDs, bytesWritten: total,
                                 fileSize: layout.appendOffset + total, diagnostics: edited.diagnostics + layout.warnings, losses: edited.losses)
@@ -179,7 +202,8 @@ public struct MovieEditor: Sendable {
             return EditReport(path: path, addedTrackIDs: [], bytesWritten: 0, fileSize: size, diagnostics: edited.diagnostics,
                               losses: edited.losses)
         }
-        let writer = InPlaceOverwriter(file: try openForEditing(), layout: layout)
+        let writer = InPlaceOverwriter(file: try openForEditing(), layout: layout,
+                                       check: WrittenMovieCheck(edited: edited, source: movie, limits: limits))
         let total = writer.switchSize
         try writer.run(progress: progress.map { progress in
             { @Sendable in progress(EditProgress(bytesWritten: min($0, total), totalBytes: total)) }
