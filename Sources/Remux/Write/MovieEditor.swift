@@ -11,6 +11,11 @@ import Movie
 /// and undoes its appending when a write fails; a fragmented movie's new `moov` takes the old
 /// one's place instead. Sample data is copied as whole box payloads, by
 /// the kernel where it can (`copy_file_range`), so memory does not grow with the file.
+///
+/// Every write is verified before it lands (``WrittenMovieCheck``): the headers written, read
+/// back with Legible's own reader, must be the movie planned — before the rename, or before an
+/// in-place edit makes its new `moov` the one players read — or the edit is refused with
+/// ``EditError/verificationFailed(_:)`` and the target stays as it was.
 public struct MovieEditor: Sendable {
     /// The source movie the plans are applied to.
     public let movie: Movie
@@ -74,8 +79,9 @@ public struct MovieEditor: Sendable {
     /// movie is written as a regular one, or, `keepingFragments`, stays fragmented: its `moof`s
     /// rewritten, its `mdat`s copied, added tracks fragmented too (ISO/IEC 14496-12 §8.8);
     /// `keepingFragments` changes nothing for a movie that is not fragmented. Throws an
-    /// ``EditError``: a refusal of the plan, or ``EditError/box(_:)`` when the file cannot be
-    /// read or written.
+    /// ``EditError``: a refusal of the plan, ``EditError/box(_:)`` when the file cannot be
+    /// read or written, or ``EditError/verificationFailed(_:)`` when the new file, read back,
+    /// is not the movie planned (it is discarded, the output path left as it was).
     public func write(_ plan: EditPlan, to outputPath: String, replacingExisting: Bool = true, keepingFragments: Bool = false,
                       progress: (@Sendable (EditProgress) -> Void)? = nil) throws(EditError) -> EditReport {
         let sources = [path] + [initializationSegment].compactMap { $0 }
@@ -149,7 +155,9 @@ public struct MovieEditor: Sendable {
     /// `moov` outgrows the old one and the free space after it
     /// (``EditError/InPlaceObstacle/movieDoesNotFit(size:room:)``), the file left as it was. The
     /// editor should have been opened with the `.exclusive` lock; one opened `.shared` takes it
-    /// now and refuses when the file changed meanwhile.
+    /// now and refuses when the file changed meanwhile. Before the new `moov` becomes the one
+    /// players read, the file as it will then be is read back and checked against the plan; a
+    /// mismatch undoes what was written and throws ``EditError/verificationFailed(_:)``.
     public func editInPlace(_ plan: EditPlan, progress: (@Sendable (EditProgress) -> Void)? = nil) throws(EditError) -> EditReport {
         try editInPlace(plan, progress: progress, stoppingAfter: nil)
     }
