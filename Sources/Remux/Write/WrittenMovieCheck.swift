@@ -77,10 +77,11 @@ struct WrittenMovieCheck {
 
     /// A kept track's samples: as many, each of the same size and, where the source's was inside
     /// an `mdat`, inside one of the output's.
-    private func compare(_ trackID: UInt32, _ expected: AnySequence<SampleTable.Sample>, _ found: AnySequence<SampleTable.Sample>,
+    private func compare(_ trackID: UInt32, _ expected: TrackSamples, _ found: TrackSamples,
                          sourceMedia: MediaBoxes, outputMedia: MediaBoxes) throws(EditError) {
-        let expectedSamples = expected.makeIterator(), foundSamples = found.makeIterator()
+        var expectedSamples = expected.makeIterator(), foundSamples = found.makeIterator()
         var expectedCount: UInt64 = 0, foundCount: UInt64 = 0
+        var sourceHint = 0, outputHint = 0
         while true {
             let before = expectedSamples.next(), after = foundSamples.next()
             if before == nil, after == nil { break }
@@ -91,8 +92,8 @@ struct WrittenMovieCheck {
             if let before, before.size != after.size {
                 throw .verificationFailed(.sampleSize(trackID: trackID, sample: number, expected: before.size, found: after.size))
             }
-            let mustBeMedia = before.map { sourceMedia.contains($0.offset, size: $0.size) } ?? true
-            if mustBeMedia, !outputMedia.contains(after.offset, size: after.size) {
+            let mustBeMedia = before.map { sourceMedia.contains($0.offset, size: $0.size, hint: &sourceHint) } ?? true
+            if mustBeMedia, !outputMedia.contains(after.offset, size: after.size, hint: &outputHint) {
                 throw .verificationFailed(.sampleOutsideMedia(trackID: trackID, sample: number, offset: after.offset, size: after.size))
             }
         }
@@ -103,9 +104,9 @@ struct WrittenMovieCheck {
 
     /// An added track's samples: as many as planned, the bytes planned, each inside an `mdat`
     /// and no larger than a text track's reader takes.
-    private func check(_ media: NewTrackMedia, _ samples: AnySequence<SampleTable.Sample>, outputMedia: MediaBoxes) throws(EditError) {
+    private func check(_ media: NewTrackMedia, _ samples: TrackSamples, outputMedia: MediaBoxes) throws(EditError) {
         let limit = SampleDataReader.textTrack.maxSampleBytes
-        var count: UInt64 = 0, total: UInt64 = 0
+        var count: UInt64 = 0, total: UInt64 = 0, hint = 0
         for sample in samples {
             count += 1
             total = total.saturatingAdd(UInt64(sample.size))
@@ -113,7 +114,7 @@ struct WrittenMovieCheck {
             if sample.size > limit {
                 throw .verificationFailed(.sampleTooLarge(trackID: media.trackID, sample: number, size: sample.size, limit: limit))
             }
-            if !outputMedia.contains(sample.offset, size: sample.size) {
+            if !outputMedia.contains(sample.offset, size: sample.size, hint: &hint) {
                 throw .verificationFailed(.sampleOutsideMedia(trackID: media.trackID, sample: number, offset: sample.offset, size: sample.size))
             }
         }
@@ -137,12 +138,34 @@ struct WrittenMovieCheck {
     /// are compared rather than held (a long movie has millions). A table that does not read is
     /// the fault of the `written` file, or else of the source.
     private static func samples(of track: Track, fragments: [UInt32: [SampleTable.Sample]],
-                                written: Bool) throws(EditError) -> AnySequence<SampleTable.Sample> {
-        if let listed = fragments[track.id] { return AnySequence(listed) }
+                                written: Bool) throws(EditError) -> TrackSamples {
+        if let listed = fragments[track.id] { return .listed(listed) }
         do throws(BoxError) {
-            return AnySequence(try track.sampleTable())
+            return .table(try track.sampleTable())
         } catch {
             throw written ? .verificationFailed(.unreadable(error)) : .box(error)
+        }
+    }
+
+    /// The samples of a track, from its table or listed: one concrete sequence, so walking
+    /// them costs no dynamic dispatch per sample.
+    private enum TrackSamples: Sequence {
+        case table(SampleTable)
+        case listed([SampleTable.Sample])
+
+        /// One of the two walks; the other is nil.
+        struct Iterator: IteratorProtocol {
+            var table: SampleTable.Iterator?
+            var listed: IndexingIterator<[SampleTable.Sample]>?
+
+            mutating func next() -> SampleTable.Sample? { table?.next() ?? listed?.next() }
+        }
+
+        func makeIterator() -> Iterator {
+            switch self {
+            case let .table(table): Iterator(table: table.makeIterator())
+            case let .listed(samples): Iterator(listed: samples.makeIterator())
+            }
         }
     }
 
@@ -160,11 +183,15 @@ struct WrittenMovieCheck {
         }
 
         /// Whether `size` bytes at `offset` lie inside one payload; an empty sample lies anywhere.
-        func contains(_ offset: UInt64, size: UInt32) -> Bool {
+        /// `hint` is the payload the previous sample was in: samples mostly follow one another,
+        /// so the search (logarithmic in a fragmented file's thousands of `mdat`s) is rare.
+        func contains(_ offset: UInt64, size: UInt32, hint: inout Int) -> Bool {
             guard size > 0 else { return true }
             let (end, overflow) = offset.addingReportingOverflow(UInt64(size))
-            let index = payloads.partitioningIndex { $0.upperBound > offset }
-            return !overflow && index < payloads.count && payloads[index].lowerBound <= offset && end <= payloads[index].upperBound
+            guard !overflow else { return false }
+            if hint < payloads.count, payloads[hint].lowerBound <= offset, end <= payloads[hint].upperBound { return true }
+            hint = payloads.partitioningIndex { $0.upperBound > offset }
+            return hint < payloads.count && payloads[hint].lowerBound <= offset && end <= payloads[hint].upperBound
         }
     }
 }
