@@ -165,7 +165,8 @@ import Testing
     }
 
     /// The check itself, on bytes made wrong after writing: an `mdat` whose type is changed no
-    /// longer holds the samples; a file cut inside its `moov` does not read.
+    /// longer holds the samples; a damaged `mvhd` is no movie header; a file cut inside its
+    /// `moov` does not read.
     @Test func damagedOutputsAreFound() throws {
         let bytes = try [UInt8](Data(contentsOf: Self.demo))
         let movie = try Movie(file: BoxTreeParser.parse(MemoryByteSource(bytes)))
@@ -183,6 +184,11 @@ import Testing
             return sample == 1
         }
         let moov = try #require(walk.boxes.first { $0.type == "moov" })
+        // demo.mov's moov starts with its mvhd; version 7 is none ISO/IEC 14496-12 §8.2.2 defines.
+        try #require(Array(bytes[moov.start + 12..<moov.start + 16]) == Array("mvhd".utf8))
+        var damagedHeader = bytes
+        damagedHeader[moov.start + 16] = 7
+        #expect(throws: EditError.verificationFailed(.noMovieHeader)) { try check.verify(MemoryByteSource(damagedHeader)) }
         #expect {
             try check.verify(MemoryByteSource(Array(bytes[..<(moov.start + 16)])))
         } throws: { error in

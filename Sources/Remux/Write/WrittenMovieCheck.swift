@@ -5,7 +5,7 @@ import Movie
 /// back with Legible's own reader, headers only — `moov`, `moof`s, sample tables and `trun`s,
 /// never a byte of `mdat` — and checked against the plan before it lands:
 /// - it reads as a movie within the reader's ``Limits`` (no damage the source did not have, no
-///   stop at a bound), with a movie header (`mvhd`) when the source has one;
+///   stop at a bound), with a whole movie header (`mvhd`) when the source has one;
 /// - it has the tracks the plan keeps and adds, and no other;
 /// - every kept track has the source's samples, as many and each of the same size, so the same
 ///   bytes in all;
@@ -43,7 +43,9 @@ struct WrittenMovieCheck {
         } catch {
             throw .verificationFailed(.unreadable(error))
         }
-        if source.movieBox.child("mvhd") != nil, output.header == nil { throw .verificationFailed(.noMovieHeader) }
+        if source.movieBox.child("mvhd") != nil, output.header == nil || output.movieHeaderDamage != nil {
+            throw .verificationFailed(.noMovieHeader)
+        }
 
         let keptIDs = source.tracks.map(\.id).filter { !removedTrackIDs.contains($0) }
         let outputIDs = Set(output.tracks.map(\.id))

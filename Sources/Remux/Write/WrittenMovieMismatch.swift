@@ -6,7 +6,8 @@ import ISOBMFF
 public enum WrittenMovieMismatch: Error, Equatable, Sendable, CustomStringConvertible {
     /// The written file does not read back as a movie within the reader's limits.
     case unreadable(BoxError)
-    /// The source has a movie header (`mvhd`) and the written file has none that reads.
+    /// The source has a movie header (`mvhd`) and the written file has none, or a damaged one
+    /// (`Movie/movieHeaderDamage`).
     case noMovieHeader
     /// A track the edit keeps or adds is not in the written file.
     case missingTrack(trackID: UInt32)
