@@ -7,8 +7,9 @@
 // (`swiftc -sanitize=fuzzer,address`); not part of the Swift package.
 //
 // The engine may refuse a plan or a movie (it throws: that is how it reports one it cannot
-// write). A trap or a sanitizer report is a bug, and so is a broken invariant of an output it
-// did write, checked here with fatalError:
+// write). A trap or a sanitizer report is a bug, and so is the engine's own check finding that
+// what it wrote is not what it planned (EditError.verificationFailed), and a broken invariant of
+// an output it did write, checked here with fatalError:
 //   1. The output re-reads: BoxTreeParser finds no damage and Movie reads it without error.
 //   2. Sizes add up: the output's top-level boxes, walked from their size fields alone, tile it
 //      exactly, and the report gives that size; it has one `moov`.
@@ -40,7 +41,15 @@ public func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         let plan = PlanMaker(movie: movie).plan(using: &random)
         let keepingFragments = movie.isFragmented && Bool.random(using: &random)
         var output = ByteWriter()
-        guard let report = try? editor.write(plan, into: &output, keepingFragments: keepingFragments) else { continue }
+        let report: EditReport
+        do {
+            report = try editor.write(plan, into: &output, keepingFragments: keepingFragments)
+        } catch .verificationFailed(let mismatch) {
+            // The engine's own check of what it wrote (verify before commit): a planning fault.
+            fatalError("the output read back is not the plan: \(mismatch)")
+        } catch {
+            continue
+        }
         check(output.bytes, report: report, plan: plan, source: movie)
     }
     return 0

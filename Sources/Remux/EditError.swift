@@ -25,6 +25,10 @@ public enum EditError: Error, Equatable, Sendable, CustomStringConvertible {
     case inPlaceNeedsRewrite(InPlaceObstacle)
     /// A write of an in-place edit failed; `outcome` says what state the file is in.
     case inPlaceWriteFailed(BoxError, outcome: InPlaceFailureOutcome)
+    /// The file the edit wrote, read back before it landed, is not the movie the plan describes
+    /// (a fault of the planning, not of the source): the new file was discarded, or an in-place
+    /// edit undone, and the target is as it was.
+    case verificationFailed(WrittenMovieMismatch)
     /// The plan refuses losses (``EditPlan/refusesLosses``) and these would happen.
     case refusedLosses([ConversionLoss])
     /// The movie is fragmented (`moof`) and the in-place edit adds or removes tracks, whose
@@ -202,6 +206,8 @@ public enum EditError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .inPlaceNeedsRewrite(obstacle): obstacle.description
         case let .inPlaceWriteFailed(error, outcome):
             Self.located(error.location, "\(error.message); \(outcome.description)")
+        case let .verificationFailed(mismatch):
+            "the edited movie, read back before it landed, is not what the edit planned: \(mismatch); nothing was changed"
         case let .refusedLosses(losses):
             "refusing to write what the output cannot carry: \(losses.joinedSummary); nothing was written"
         case .fragmentedMovie:

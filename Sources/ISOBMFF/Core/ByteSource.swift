@@ -73,6 +73,17 @@ public final class FileByteSource: ByteSource {
         }
     }
 
+    /// A second reader of the file `descriptor` is open on (which must be readable), with its
+    /// own descriptor and the file's size now: how a writer reads back what it wrote, a file
+    /// without a name (`O_TMPFILE`) included. `path` names the file in error messages.
+    package convenience init(duplicating descriptor: Int32, path: String) throws(BoxError) {
+        let copy = dup(descriptor)
+        guard copy >= 0 else {
+            throw BoxError(.io("cannot read back '\(path)': \(String(cString: strerror(errno)))"), at: nil)
+        }
+        try self.init(descriptor: copy, path: path)
+    }
+
     /// Non-blocking, so opening a FIFO or a device returns at once and the regular-file check
     /// can refuse it; reads of a regular file are unaffected by the flag.
     private static func openForReading(_ path: String) throws(BoxError) -> Int32 {

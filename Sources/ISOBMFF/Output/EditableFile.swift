@@ -57,6 +57,12 @@ public final class EditableFile {
         return UInt64(info.st_size)
     }
 
+    /// The file as it is now, its size included, read through a descriptor of its own: for an
+    /// edit that reads back what it wrote (``source`` keeps the size at opening).
+    package func currentContents() throws(BoxError) -> FileByteSource {
+        try FileByteSource(duplicating: descriptor, path: path)
+    }
+
     /// A sink writing from `offset` on; it keeps this file open while it lives.
     ///
     /// A copy from ``source`` through it moves bytes within the file, piece by piece: its range

@@ -133,6 +133,15 @@ public final class ReplacementFile {
     /// Whether the new file has no name yet (`O_TMPFILE`), for tests.
     package var isUnnamed: Bool { descriptor >= 0 && temporaryPath == nil }
 
+    /// What has been written to the new file so far, read through a descriptor of its own: for
+    /// a writer that reads its output back before ``commit()``.
+    package func writtenContents() throws(BoxError) -> FileByteSource {
+        guard descriptor >= 0 else {
+            throw BoxError(.io("cannot read back '\(targetPath)': the new file was already committed or discarded"), at: nil)
+        }
+        return try FileByteSource(duplicating: descriptor, path: temporaryPath ?? targetPath)
+    }
+
     /// Puts the new file in the target's place: syncs it, names it, and renames it over the
     /// target (or, when it may not replace one, links it there, which fails if the target has
     /// appeared meanwhile), then syncs the folder, so the rename survives a crash too. The

@@ -13,12 +13,21 @@ public struct Movie: Sendable {
     public let movieBox: Box
     /// The movie header; nil when `moov` has none (the movie is still described, with a warning).
     public let header: MovieHeaderBox?
+    /// What is wrong with the movie header when it is damaged (an unknown version, a size past
+    /// its fields), as a warning also in ``warnings``; an edit refuses the movie
+    /// (``checkEditable()``).
+    public let movieHeaderDamage: BoxError?
     /// The tracks, in `moov` order.
     public let tracks: [Track]
     /// Whether `moov` was stored compressed (`cmov`).
     public let isCompressed: Bool
     /// Sample counts from `moof`s, for fragmented files.
     public let fragments: FragmentSummary?
+    /// For each track ID that movie fragments name and no `trak` has, a warning at the first
+    /// `tfhd` naming it, also in ``warnings``: the samples of those fragments belong to no track,
+    /// so they are counted nowhere, and an edit refuses the movie
+    /// (``checkEditable()``).
+    public let undescribedTrackFragments: [BoxError]
     /// Problems tolerated while reading, with box path and offset: a truncated last box, damaged
     /// optional metadata, a missing movie header.
     public let warnings: [BoxError]
@@ -57,9 +66,13 @@ public struct Movie: Sendable {
             isCompressed = false
         }
         if let mvhd = movieBox.child("mvhd") {
-            header = try MovieHeaderBox(mvhd.loaded(limits: limits))
+            let header = try MovieHeaderBox(mvhd.loaded(limits: limits))
+            self.header = header
+            movieHeaderDamage = Self.movieHeaderDamage(mvhd, header: header)
+            if let movieHeaderDamage { warnings.append(movieHeaderDamage) }
         } else {
             header = nil
+            movieHeaderDamage = nil
             warnings.append(BoxError(.invalidValue("moov has no mvhd: movie duration and timescale are unknown"),
                                      at: movieBox.location ?? BoxLocation(path: "moov", offset: 0)))
         }
@@ -72,8 +85,15 @@ public struct Movie: Sendable {
         self.tracks = tracks
         let moofs = file.boxes.filter { $0.type == "moof" }
         let mvex = movieBox.child("mvex")
-        fragments = moofs.isEmpty && mvex == nil ? nil
+        let fragments = moofs.isEmpty && mvex == nil ? nil
             : try FragmentSummary(fragments: moofs, movieExtends: mvex, limits: limits)
+        self.fragments = fragments
+        // The summary has every track ID the fragments name: the `tfhd`s are walked again only
+        // when one of them is not a track's.
+        let known = Set(tracks.map(\.id))
+        undescribedTrackFragments = fragments?.tracks.keys.contains(where: { !known.contains($0) }) == true
+            ? try Self.undescribedTrackFragments(in: moofs, known: known, describer: "moov", limits: limits) : []
+        warnings += undescribedTrackFragments
         self.warnings = warnings
     }
 

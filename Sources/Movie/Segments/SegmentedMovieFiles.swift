@@ -61,7 +61,9 @@ public struct SegmentedMovieFiles: Sendable {
                 throw BoxError(.invalidValue("moov has no mvex: not the initialization segment of a fragmented movie (ISO/IEC 14496-12 §8.8.1)"),
                                at: file.box("moov")?.location)
             }
-            try Self.checkTrackIDs(in: file, describedBy: movie, initialization: initialization, limits: limits)
+            let undescribed = try Movie.undescribedTrackFragments(in: file.boxes.filter { $0.type == "moof" }, known: Set(movie.tracks.map(\.id)),
+                                                                 describer: "the initialization segment '\(initialization)'", limits: limits)
+            if let first = undescribed.first { throw first }
         } catch {
             throw Self.located(error, in: file, paths: paths)
         }
@@ -90,21 +92,6 @@ public struct SegmentedMovieFiles: Sendable {
             guard types.contains("moof") else {
                 throw SegmentError(path: path, error: file.unrecognizedFormatError ?? file.damage
                     ?? BoxError(.invalidValue("not a media segment: no moof box (top-level boxes: \(listed))"), at: nil))
-            }
-        }
-    }
-
-    /// Every `traf` is of a track the initialization segment's `moov` describes.
-    private static func checkTrackIDs(in file: BoxFile, describedBy movie: Movie, initialization: String,
-                                      limits: Limits) throws(BoxError) {
-        let known = Set(movie.tracks.map(\.id))
-        for moof in file.boxes where moof.type == "moof" {
-            for traf in moof.children("traf") {
-                guard let tfhd = traf.child("tfhd") else { continue }
-                let trackID = try TrackFragmentHeader(tfhd, limits: limits).trackID
-                guard !known.contains(trackID) else { continue }
-                throw BoxError(.invalidValue("track ID \(trackID) is not described by the initialization segment '\(initialization)' (its tracks: \(known.sorted().map(String.init).joined(separator: ", ")))"),
-                               at: tfhd.location)
             }
         }
     }

@@ -24,10 +24,14 @@ enum DefragmentedMovie {
     /// fragments.
     static func regular(_ movie: Movie, limits: Limits) throws(BoxError) -> Movie {
         guard movie.isFragmented else { return movie }
+        // Judged on the fragmented movie: the regular one would have neither fragments of no
+        // track (their samples gone) nor the damaged header as it was.
+        try movie.checkEditable()
         let movieTimescale = movie.header?.timescale ?? 600
         var traks: [Box] = []
         var movieDuration: UInt64 = 0
         let samples = try movie.samples(ofEach: movie.tracks, maxSamples: maximumSamples)
+        try checkSamplesOutsideLeftOutBoxes(movie, samples: samples)
         for (track, trak) in zip(movie.tracks, movie.movieBox.children("trak")) {
             let rebuilt = try Self.trak(trak, track: track, samples: samples[track.id] ?? [],
                                         movieTimescale: movieTimescale, limits: limits)
@@ -53,6 +57,39 @@ enum DefragmentedMovie {
             return box.type == "moov" && box.location == movie.file.box("moov")?.location ? moov : box
         }
         return try Movie(file: file, limits: limits)
+    }
+
+    /// Refuses a sample inside a box the regular movie leaves out, a `moof` whose `trun` points
+    /// into it, say: the new tables would point at bytes the output does not copy, as a layout
+    /// that keeps the fragments refuses a run outside the boxes it copies. Contiguous samples
+    /// are checked as one range, so a track costs a lookup per chunk.
+    private static func checkSamplesOutsideLeftOutBoxes(_ movie: Movie, samples: [UInt32: [SampleTable.Sample]]) throws(BoxError) {
+        let leftOut = movie.file.boxes.filter { fragmentBoxes.contains($0.type) && $0.location != nil }
+        let ranges = leftOut.map { box in
+            let start = box.location?.offset ?? 0
+            return start..<start.saturatingAdd(box.header.totalSize)
+        }
+        for track in movie.tracks {
+            var run: Range<UInt64>?
+            for sample in samples[track.id] ?? [] where sample.size > 0 {
+                let range = sample.offset..<sample.offset.saturatingAdd(UInt64(sample.size))
+                if let current = run, current.upperBound == range.lowerBound {
+                    run = current.lowerBound..<range.upperBound
+                    continue
+                }
+                if let current = run, let box = box(containing: current, in: ranges) {
+                    throw .samplesInside(leftOut[box], trackID: track.id)
+                }
+                run = range
+            }
+            if let run, let box = box(containing: run, in: ranges) { throw .samplesInside(leftOut[box], trackID: track.id) }
+        }
+    }
+
+    /// The index of the first of `ranges` (in file order, none overlapping) that `run` has bytes in.
+    private static func box(containing run: Range<UInt64>, in ranges: [Range<UInt64>]) -> Int? {
+        let index = ranges.partitioningIndex { $0.upperBound > run.lowerBound }
+        return index < ranges.count && ranges[index].lowerBound < run.upperBound ? index : nil
     }
 
     /// The `trak` with its samples in its tables, its `mdhd` and `tkhd` durations theirs, and

@@ -82,6 +82,8 @@ struct EditedMovie {
         if let stop = movie.readingStop {
             throw .box(BoxError(.invalidValue("\(stop.message); an edit would leave it out, so nothing was written"), at: stop.location))
         }
+        // A damaged movie header, fragments of no track: an output would lose them unsaid.
+        try boxing(movie.checkEditable())
         for track in movie.tracks where !track.externalDataReferences.isEmpty && !(plan.removal?.trackIDs.contains(track.id) ?? false) {
             throw .externalMedia(trackID: track.id)
         }

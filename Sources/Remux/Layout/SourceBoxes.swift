@@ -134,7 +134,6 @@ struct SourceBoxes {
         let track = movie.tracks.first { track in
             !removed.contains(track.id) && ByteRangeSet((try? movie.chunkRanges { $0.id == track.id }) ?? []).intersects(entry.range)
         }
-        return BoxError(.unsupported("track \(track.map { String($0.id) } ?? "?")'s samples lie inside the '\(entry.box.type)' box, which an edit rewrites; Legible cannot edit such a file"),
-                        at: entry.box.location)
+        return .samplesInside(entry.box, trackID: track?.id)
     }
 }

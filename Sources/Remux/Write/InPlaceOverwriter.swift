@@ -13,15 +13,32 @@ import ISOBMFF
 /// not safe. A write that fails before the switch is done is undone (the bytes read before are
 /// written back), so the file is as it was; after the switch only erasing is left, which
 /// running the edit again finishes.
+///
+/// Before the write that switches, the file as it will be then is read back and checked against
+/// the plan (``WrittenMovieCheck``); a mismatch undoes a staged write and refuses the edit.
 struct InPlaceOverwriter {
     let file: EditableFile
     let layout: OverwriteLayout
+    let check: WrittenMovieCheck
 
     /// The bytes the switch writes.
     var switchSize: UInt64 {
         switch layout.switchover {
         case let .staged(bytes, _, header, _): UInt64(bytes.count + header.count)
         case let .whole(bytes, _): UInt64(bytes.count)
+        }
+    }
+
+    /// Verify before commit: the file as the switch (`switching`) and the retirements after it
+    /// will leave it, read back and checked against the plan while it is still the old movie.
+    private func verifyBeforeSwitching(_ switching: (bytes: [UInt8], offset: UInt64), undo: [InPlaceUndo],
+                                       with sink: FileByteSink) throws(EditError) {
+        let writes = [OverlaidByteSource.Write(offset: switching.offset, bytes: switching.bytes)]
+            + layout.retiredBoxTypeOffsets.map { OverlaidByteSource.Write(offset: $0, bytes: FourCC("free").bytes) }
+        do throws(EditError) {
+            try check.verify(OverlaidByteSource(base: try boxing(file.currentContents()), writes: writes))
+        } catch {
+            throw InPlaceUndo.rollBack(undo, in: file, with: sink, refusing: error)
         }
     }
 
@@ -33,7 +50,8 @@ struct InPlaceOverwriter {
         case let .whole(bytes, offset): [(bytes, offset)]
         }
         var undo: [InPlaceUndo] = []
-        for write in writes {
+        for (number, write) in writes.enumerated() {
+            if number == writes.count - 1 { try verifyBeforeSwitching(write, undo: undo, with: sink) }
             do throws(BoxError) {
                 undo.append(.write(try file.source.read(at: write.offset, count: write.bytes.count), at: write.offset))
                 try sink.write(write.bytes[...], at: write.offset)

@@ -6,11 +6,16 @@ import ISOBMFF
 /// its size before the edit, so it is byte for byte as it was (less what the edit left out at
 /// its end, which nothing used). After the retirement there is nothing to undo: the file is
 /// the edited movie, and only erasing is left, which running the edit again finishes.
+///
+/// Before the retirements make the appended `moov` the one players read, the file as they will
+/// leave it is read back and checked against the plan (``WrittenMovieCheck``); a mismatch is
+/// undone like a failed write, and the edit refused.
 struct InPlaceWriter {
     let file: EditableFile
     let layout: AppendLayout
     /// The file's size before the edit.
     let originalSize: UInt64
+    let check: WrittenMovieCheck
 
     private static let movieType = FourCC("moov").bytes
     private static let freeType = FourCC("free").bytes
@@ -20,6 +25,7 @@ struct InPlaceWriter {
         sink.progress = progress
         var undo: [InPlaceUndo] = []
         for step in InPlaceStep.allCases {
+            if step == .retireStaleMovies { try verifyBeforeRetiring(undo: undo, with: sink) }
             guard let writes = try boxing(writes(for: step, into: &undo)), !writes.isEmpty else {
                 if step == lastStep { return }
                 continue
@@ -34,6 +40,19 @@ struct InPlaceWriter {
                 throw InPlaceUndo.rollBack(undo, in: file, with: sink, after: error)
             }
             if step == lastStep { return }
+        }
+    }
+
+    /// Verify before commit: the file with the appended `moov` and the old ones retired (their
+    /// types `free`, as the next steps write them), read back and checked against the plan
+    /// while the appending can still be undone.
+    private func verifyBeforeRetiring(undo: [InPlaceUndo], with sink: FileByteSink) throws(EditError) {
+        let retirements = (layout.retiredMovieTypeOffsets + layout.retiredBoxTypeOffsets)
+            .map { OverlaidByteSource.Write(offset: $0, bytes: Self.freeType) }
+        do throws(EditError) {
+            try check.verify(OverlaidByteSource(base: try boxing(file.currentContents()), writes: retirements))
+        } catch {
+            throw InPlaceUndo.rollBack(undo, in: file, with: sink, refusing: error)
         }
     }
 

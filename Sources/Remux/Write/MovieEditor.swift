@@ -11,6 +11,11 @@ import Movie
 /// and undoes its appending when a write fails; a fragmented movie's new `moov` takes the old
 /// one's place instead. Sample data is copied as whole box payloads, by
 /// the kernel where it can (`copy_file_range`), so memory does not grow with the file.
+///
+/// Every write is verified before it lands (``WrittenMovieCheck``): the headers written, read
+/// back with Legible's own reader, must be the movie planned — before the rename, or before an
+/// in-place edit makes its new `moov` the one players read — or the edit is refused with
+/// ``EditError/verificationFailed(_:)`` and the target stays as it was.
 public struct MovieEditor: Sendable {
     /// The source movie the plans are applied to.
     public let movie: Movie
@@ -53,6 +58,11 @@ public struct MovieEditor: Sendable {
             .open(limits: limits, lock: .shared, onWait: onWait)
     }
 
+    /// For tests only: a change made to the planned `moov` before it is laid out, as a fault in
+    /// the planning would make it, to show that a written file that is not the movie planned
+    /// never lands (``WrittenMovieCheck``).
+    package var plantedFault: (@Sendable (inout Box) -> Void)?
+
     /// An editor of a movie already read (from memory, say), holding no lock: for tests and the
     /// fuzzer, which write with ``write(_:into:)``.
     package init(movie: Movie, path: String, limits: Limits = .standard) {
@@ -69,15 +79,16 @@ public struct MovieEditor: Sendable {
     /// movie is written as a regular one, or, `keepingFragments`, stays fragmented: its `moof`s
     /// rewritten, its `mdat`s copied, added tracks fragmented too (ISO/IEC 14496-12 §8.8);
     /// `keepingFragments` changes nothing for a movie that is not fragmented. Throws an
-    /// ``EditError``: a refusal of the plan, or ``EditError/box(_:)`` when the file cannot be
-    /// read or written.
+    /// ``EditError``: a refusal of the plan, ``EditError/box(_:)`` when the file cannot be
+    /// read or written, or ``EditError/verificationFailed(_:)`` when the new file, read back,
+    /// is not the movie planned (it is discarded, the output path left as it was).
     public func write(_ plan: EditPlan, to outputPath: String, replacingExisting: Bool = true, keepingFragments: Bool = false,
                       progress: (@Sendable (EditProgress) -> Void)? = nil) throws(EditError) -> EditReport {
         let sources = [path] + [initializationSegment].compactMap { $0 }
         if let output = FileIdentity(path: outputPath), sources.contains(where: { FileIdentity(path: $0) == output }) {
             throw .outputIsSource(path: outputPath)
         }
-        let (edited, layout) = try fullRewrite(plan, keepingFragments: keepingFragments)
+        let (edited, layout, check) = try fullRewrite(plan, keepingFragments: keepingFragments)
         let output = try boxing(ReplacementFile(replacing: outputPath, replacingExisting: replacingExisting))
         let total = layout.totalSize
         if let progress { output.sink.progress = { progress(EditProgress(bytesWritten: $0, totalBytes: total)) } }
@@ -88,36 +99,52 @@ public struct MovieEditor: Sendable {
             throw .box(BoxError(.io("wrote \(sink.bytesWritten) bytes to '\(outputPath)' but the layout has \(total)"), at: nil))
         }
         for range in layout.erasures { try boxing(sink.writeZeros(range)) }
+        // Verify before commit: the new file, read back, is the movie planned, or it never lands.
+        do throws(EditError) {
+            try check.verify(try boxing(output.writtenContents()))
+        } catch {
+            output.discard()
+            throw error
+        }
         try boxing(output.commit())
         return EditReport(path: outputPath, addedTrackIDs: edited.addedTrackIDs, bytesWritten: total, fileSize: total,
                           diagnostics: edited.diagnostics + layout.warnings, losses: edited.losses)
     }
 
     /// Writes the edited movie into `sink` instead of a file: for tests and fuzzing, which check
-    /// the bytes in memory. Returns the report and the output's size.
+    /// the bytes in memory. Returns the report and the output's size. The output is read back
+    /// and checked against the plan as a file's is; when it does not match, the error is thrown
+    /// and `sink` holds the bytes that were checked.
     package func write(_ plan: EditPlan, into sink: inout ByteWriter, keepingFragments: Bool = false) throws(EditError) -> EditReport {
-        let (edited, layout) = try fullRewrite(plan, keepingFragments: keepingFragments)
+        let (edited, layout, check) = try fullRewrite(plan, keepingFragments: keepingFragments)
         let start = sink.count
         try boxing(layout.write(to: &sink))
         // The same zeros the file path writes over removed tracks' samples.
         for range in layout.erasures {
             sink.zero(UInt64(start) + range.lowerBound..<UInt64(start) + range.upperBound)
         }
+        try check.verify(MemoryByteSource(Array(sink.bytes[start...])))
         return EditReport(path: path, addedTrackIDs: edited.addedTrackIDs, bytesWritten: layout.totalSize,
                           fileSize: layout.totalSize, diagnostics: edited.diagnostics + layout.warnings, losses: edited.losses)
     }
 
-    /// The plan applied to the movie and the layout of the new file. A fragmented movie is
-    /// written as a regular one (``DefragmentedMovie``): the same edit, on tables that hold
-    /// every sample; or, `keepingFragments`, as a fragmented one (``FragmentedLayout``).
-    private func fullRewrite(_ plan: EditPlan, keepingFragments: Bool) throws(EditError) -> (EditedMovie, any MovieLayout) {
+    /// The plan applied to the movie, the layout of the new file, and the check the file must
+    /// pass before it lands. A fragmented movie is written as a regular one
+    /// (``DefragmentedMovie``): the same edit, on tables that hold every sample; or,
+    /// `keepingFragments`, as a fragmented one (``FragmentedLayout``).
+    private func fullRewrite(_ plan: EditPlan, keepingFragments: Bool) throws(EditError)
+        -> (EditedMovie, any MovieLayout, WrittenMovieCheck) {
         if keepingFragments, movie.isFragmented {
-            let edited = try EditedMovie(movie: movie, plan: plan, limits: limits, keepingFragments: true)
-            return (edited, try boxing(FragmentedLayout(edited: edited, movie: movie, limits: limits)))
+            var edited = try EditedMovie(movie: movie, plan: plan, limits: limits, keepingFragments: true)
+            plantedFault?(&edited.movieBox)
+            return (edited, try boxing(FragmentedLayout(edited: edited, movie: movie, limits: limits)),
+                    WrittenMovieCheck(edited: edited, source: movie, limits: limits))
         }
         let source = try boxing(DefragmentedMovie.regular(movie, limits: limits))
-        let edited = try EditedMovie(movie: source, plan: plan, limits: limits)
-        return (edited, try boxing(FullRewriteLayout(edited: edited, movie: source)))
+        var edited = try EditedMovie(movie: source, plan: plan, limits: limits)
+        plantedFault?(&edited.movieBox)
+        return (edited, try boxing(FullRewriteLayout(edited: edited, movie: source)),
+                WrittenMovieCheck(edited: edited, source: source, limits: limits))
     }
 
     /// Edits the source file itself: appends the new samples and `moov`, then retires the old
@@ -128,7 +155,9 @@ public struct MovieEditor: Sendable {
     /// `moov` outgrows the old one and the free space after it
     /// (``EditError/InPlaceObstacle/movieDoesNotFit(size:room:)``), the file left as it was. The
     /// editor should have been opened with the `.exclusive` lock; one opened `.shared` takes it
-    /// now and refuses when the file changed meanwhile.
+    /// now and refuses when the file changed meanwhile. Before the new `moov` becomes the one
+    /// players read, the file as it will then be is read back and checked against the plan; a
+    /// mismatch undoes what was written and throws ``EditError/verificationFailed(_:)``.
     public func editInPlace(_ plan: EditPlan, progress: (@Sendable (EditProgress) -> Void)? = nil) throws(EditError) -> EditReport {
         try editInPlace(plan, progress: progress, stoppingAfter: nil)
     }
@@ -151,7 +180,8 @@ public struct MovieEditor: Sendable {
         if plan.isEmpty {
             return EditReport(path: path, addedTrackIDs: [], bytesWritten: 0, fileSize: size, diagnostics: [])
         }
-        let edited = try EditedMovie(movie: movie, plan: plan, limits: limits)
+        var edited = try EditedMovie(movie: movie, plan: plan, limits: limits)
+        plantedFault?(&edited.movieBox)
         if movie.isFragmented {
             return try overwriteInPlace(edited, progress: progress)
         }
@@ -161,7 +191,8 @@ public struct MovieEditor: Sendable {
                               losses: edited.losses)
         }
         let file = try openForEditing()
-        let writer = InPlaceWriter(file: file, layout: layout, originalSize: size)
+        let writer = InPlaceWriter(file: file, layout: layout, originalSize: size,
+                                   check: WrittenMovieCheck(edited: edited, source: movie, limits: limits))
         let total = (layout.mediaBox?.totalSize ?? 0) + layout.movieBox.totalSize
         let report = EditReport(path: path, addedTrackIDs: edited.addedTrackIDs, bytesWritten: total,
                                 fileSize: layout.appendOffset + total, diagnostics: edited.diagnostics + layout.warnings, losses: edited.losses)
@@ -179,7 +210,8 @@ public struct MovieEditor: Sendable {
             return EditReport(path: path, addedTrackIDs: [], bytesWritten: 0, fileSize: size, diagnostics: edited.diagnostics,
                               losses: edited.losses)
         }
-        let writer = InPlaceOverwriter(file: try openForEditing(), layout: layout)
+        let writer = InPlaceOverwriter(file: try openForEditing(), layout: layout,
+                                       check: WrittenMovieCheck(edited: edited, source: movie, limits: limits))
         let total = writer.switchSize
         try writer.run(progress: progress.map { progress in
             { @Sendable in progress(EditProgress(bytesWritten: min($0, total), totalBytes: total)) }

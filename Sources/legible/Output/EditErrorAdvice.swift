@@ -20,6 +20,8 @@ extension EditError {
             "\(description): run the same command again to finish"
         case .inPlaceWriteFailed(_, outcome: .undoFailed):
             "\(description), which the next edit or 'legible strip' tidies up"
+        case .verificationFailed:
+            "\(description); this is a fault in Legible, not in the file: please report it"
         case .cannotKeepFragments:
             "\(description); without --keep-fragments, -o writes a regular movie, which can take this edit"
         default:
