@@ -86,7 +86,7 @@ import Testing
     }
 
     /// A tx3g track MP4Box delays with an empty edit: `extract` writes the SubRip's times plus
-    /// the delay, as FFmpeg reads the packets, and `hls`, `html` and `report` agree.
+    /// the delay, as FFmpeg reads the packets, and `hls`, `html`, `report` and `qc` agree.
     @Test(.enabled(if: ExternalTool.shouldRun(at: TestPaths.mp4Box)))
     func tx3gDelayedByAnEmptyEditIsExtractedAtMovieTime() throws {
         let folder = try TemporaryFolder("movie-time-tx3g")
@@ -102,6 +102,14 @@ import Testing
         let want = SubtitleCueReader.cues(Self.subRip).map { [$0.start + Self.delayMilliseconds, $0.end + Self.delayMilliseconds] }
         #expect(Self.times(SubtitleCueReader.cues(extracted.stdout)) == want)
         try Self.expectAgreement(movie: movie, track: 2, in: folder)
+        // qc times its findings on the movie timeline too: cue 2 is on screen 0.5 s, under the
+        // default profile's minimum.
+        let qc = try LegibleCommand.run(["qc", movie, "--json"])
+        let subjects = try #require(qc.jsonObject?["subjects"] as? [[String: Any]], "\(qc.stdout)\n\(qc.stderr)")
+        let findings = subjects.flatMap { $0["findings"] as? [[String: Any]] ?? [] }
+        let short = try #require(findings.first { $0["rule"] as? String == "minimum-duration" }, "\(findings)")
+        #expect(short["cue"] as? Int == 2)
+        #expect([short["start"], short["end"]].map { (($0 as? Double) ?? -1) * 1000 }.map { Int($0.rounded()) } == want[1], "\(short)")
     }
 
     /// The WebVTT renditions of `hls` and `html`, and the one `report` embeds, time the cues
