@@ -8,8 +8,9 @@ import TimedText
 ///
 /// ``content(of:in:channel:)`` gives media times in the track's timescale turned into
 /// `SubtitleTime`; ``movieContent(of:in:channel:)`` and ``captionBursts(of:in:frameRate:)`` place
-/// them on the movie timeline through the track's edit list (`EditListTimeline`). Samples in movie fragments (`moof`) are read after those of the sample table.
-/// The samples are read within `SampleDataReader.textTrack`'s budget.
+/// them on the movie timeline through the track's edit list (`EditListTimeline`). Samples in
+/// movie fragments (`moof`) are read after those of the sample table. The samples are read
+/// within `SampleDataReader.textTrack`'s budget.
 public enum TextTrackReader {
     /// The sample entry formats of subtitle and text tracks this reader decodes.
     public static let codecs: Set<FourCC> = ["tx3g", "wvtt", "stpp", "text"]
