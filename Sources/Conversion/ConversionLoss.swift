@@ -76,6 +76,9 @@ public struct ConversionLoss: Sendable, Hashable {
         public static let chapter = Subject(singular: "chapter", plural: "chapters")
         /// Groups of a timed metadata document, numbered from 1 in its order.
         public static let metadataGroup = Subject(singular: "timed metadata group", plural: "timed metadata groups")
+        /// Bursts of CEA-608 byte pairs (an SCC line; the commands and text of an encoded
+        /// caption), numbered from 1 in time order.
+        public static let captionBurst = Subject(singular: "caption burst", plural: "caption bursts")
     }
 }
 

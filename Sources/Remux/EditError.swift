@@ -139,6 +139,9 @@ public enum EditError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The caption track would hold more samples, or more bytes, than its readers accept
     /// (`SampleDataReader.textTrack`): one sample per burst of pairs (an SCC line).
     case captionTrackTooLarge(samples: Int, bytes: UInt64, maxSamples: Int, maxBytes: UInt64)
+    /// Burst `number` (1-based, in time order) of byte pairs, sent from `start`, runs past the
+    /// movie's end and ``EditPlan/pastEnd`` is `refuse`.
+    case captionBurstPastEnd(number: Int, start: MediaTime, movieEnd: MediaTime)
 
     /// A sound track, as a refusal lists them: its ID and its language as the movie gives it.
     public struct SoundTrack: Equatable, Sendable, CustomStringConvertible {
@@ -272,6 +275,8 @@ public enum EditError: Error, Equatable, Sendable, CustomStringConvertible {
             "timed metadata group \(number) starts at or after the movie's end (\(movieEnd))"
         case let .metadataKeyMissing(identifier): "no key for \(identifier) in the timed metadata key table"
         case .noCaptionBytes: "the captions have no byte pairs to carry"
+        case let .captionBurstPastEnd(number, start, movieEnd):
+            "caption burst \(number) (byte pairs sent from \(start)) runs past the movie's end (\(movieEnd))"
         case let .captionTrackTooLarge(samples, bytes, maxSamples, maxBytes):
             "the captions make \(samples) samples of \(bytes) bytes in all, one per burst of byte pairs; a caption track is read with at most \(maxSamples) samples and \(maxBytes) bytes"
         }

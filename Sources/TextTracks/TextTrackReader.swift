@@ -6,9 +6,11 @@ import TimedText
 /// ISO BMFF (`wvtt`), TTML in ISO BMFF (`stpp`), QuickTime text (`text`, used by chapter tracks and legacy subtitles) and
 /// CEA-608 closed captions (`c608`, one channel at a time).
 ///
-/// Times are media times in the track's timescale turned into `SubtitleTime`; edit lists are
-/// not applied. Samples in movie fragments (`moof`) are read after those of the sample table.
-/// The samples are read within `SampleDataReader.textTrack`'s budget.
+/// ``content(of:in:channel:)`` gives media times in the track's timescale turned into
+/// `SubtitleTime`; ``movieContent(of:in:channel:)`` and ``captionBursts(of:in:frameRate:)`` place
+/// them on the movie timeline through the track's edit list (`EditListTimeline`). Samples in
+/// movie fragments (`moof`) are read after those of the sample table. The samples are read
+/// within `SampleDataReader.textTrack`'s budget.
 public enum TextTrackReader {
     /// The sample entry formats of subtitle and text tracks this reader decodes.
     public static let codecs: Set<FourCC> = ["tx3g", "wvtt", "stpp", "text"]
@@ -50,6 +52,15 @@ public enum TextTrackReader {
         }
     }
 
+    /// ``content(of:in:channel:)`` with the cues on the movie timeline, where the track's edit
+    /// list shows them (ISO/IEC 14496-12 §8.6.6): what a player shows, and what an export of the
+    /// track lines up with. Cues no edit shows are left out.
+    public static func movieContent(of track: Track, in movie: Movie, channel: CEA608Channel? = nil) throws(TextTrackReadError) -> TextTrackContent {
+        var content = try content(of: track, in: movie, channel: channel)
+        content.cues = EditListTimeline(track: track, in: movie).movieCues(content.cues)
+        return content
+    }
+
     /// Every channel of a `c608` track, decoded on ``captionFrameRate(of:in:)``.
     public static func captions(of track: Track, in movie: Movie) throws(TextTrackReadError) -> CEA608Captions {
         let (_, _, samples) = try read(track, in: movie, codecs: [ClosedCaptionSample.format])
@@ -67,12 +78,15 @@ public enum TextTrackReader {
     }
 
     /// The byte pairs of a `c608` track as bursts on `frameRate`'s grid, each sample's from the
-    /// frame nearest its start: what an SCC export writes (on the 29.97 grid).
+    /// frame nearest where the track's edit list shows its start on the movie timeline: what an
+    /// SCC export writes (on the 29.97 grid). Samples no edit shows are left out.
     public static func captionBursts(of track: Track, in movie: Movie,
                                      frameRate: CEA608FrameRate) throws(TextTrackReadError) -> (field1: [CEA608Burst], field2: [CEA608Burst]) {
         let (_, _, samples) = try read(track, in: movie, codecs: [ClosedCaptionSample.format])
         do throws(SampleCodecError) {
-            return try ClosedCaptionTrackCodec.bursts(from: samples, timescale: track.mediaHeader.timescale, frameRate: frameRate)
+            let bursts = try ClosedCaptionTrackCodec.bursts(from: samples, timescale: track.mediaHeader.timescale, frameRate: frameRate)
+            let timeline = EditListTimeline(track: track, in: movie)
+            return (timeline.movieBursts(bursts.field1, frameRate: frameRate), timeline.movieBursts(bursts.field2, frameRate: frameRate))
         } catch {
             throw .codec(error)
         }

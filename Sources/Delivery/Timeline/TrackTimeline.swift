@@ -1,5 +1,6 @@
 import ISOBMFF
 import Movie
+import TextTracks
 import TimedText
 
 /// Where a subtitle track's cues land on the movie timeline: cues are media times, and video
@@ -32,16 +33,9 @@ public struct TrackTimeline: Sendable {
         edits = EditListTimeline(track: track, in: movie)
     }
 
-    /// `cues` (media time) on the movie timeline: shifted by the edit, cut to the part the edit
-    /// shows, and dropped when wholly outside it — what a player shows. Cues that show nothing
-    /// (end not after start) are dropped too.
+    /// `cues` (media time) on the movie timeline, as a player shows them
+    /// (``EditListTimeline/movieCues(_:)``).
     public func movieCues(_ cues: [Cue]) -> [Cue] {
-        cues.compactMap { cue in
-            guard let span = edits.movieSpan(start: cue.start, end: cue.end), span.end > span.start else { return nil }
-            var moved = cue
-            moved.start = span.start
-            moved.end = span.end
-            return moved
-        }
+        edits.movieCues(cues)
     }
 }

@@ -9,10 +9,14 @@ import TimedText
 /// fields of its own, a sample per burst of byte pairs (`cdat`, or `cdt2` for field 2) lasting
 /// until the next, in the grid's timescale (a burst too long for one sample its readers accept
 /// continues in the next ones). The track has no size and starts disabled; the engine
-/// puts it in the legible alternate group.
+/// puts it in the legible alternate group. Bursts past the movie's end are held to it as
+/// ``pastEnd`` says (``CaptionBurstsPastEnd``).
 struct CaptionTrackBuilder {
     let movieTimescale: UInt32
     let isQuickTime: Bool
+    /// The movie's end, which bursts are held against; nil when the movie has no duration.
+    let movieEnd: SubtitleTime?
+    let pastEnd: PastEndPolicy
 
     /// The `c608` sample entry: the 8 bytes of every sample entry (QTFF "Closed captioning sample
     /// description" adds none).
@@ -32,11 +36,15 @@ struct CaptionTrackBuilder {
         guard request.bursts.contains(where: { !$0.isPadding }) else {
             throw .noCaptionBytes
         }
+        let held = try CaptionBurstsPastEnd(request.bursts, frameRate: request.frameRate, movieEnd: movieEnd, policy: pastEnd)
+        guard held.bursts.contains(where: { !$0.isPadding }) else {
+            throw .noShowableCues(reasons: held.losses.map(\.summary))
+        }
         // A track the text-track reader (ours: `check`, `extract`, `info`) accepts: samples no
         // larger than it reads, and no more of them, nor bytes in all.
         let budget = SampleDataReader.textTrack
-        let samples = ClosedCaptionTrackCodec.samples(request.bursts, field: request.field, frameRate: request.frameRate,
-                                                      maxSampleBytes: Int(budget.maxSampleBytes))
+        let samples = held.trimmed(ClosedCaptionTrackCodec.samples(held.bursts, field: request.field, frameRate: request.frameRate,
+                                                                   maxSampleBytes: Int(budget.maxSampleBytes)))
         let bytes = samples.reduce(UInt64(0)) { $0 + UInt64($1.bytes.count) }
         guard samples.count <= budget.maxSamples, bytes <= budget.maxTotalBytes else {
             throw .captionTrackTooLarge(samples: samples.count, bytes: bytes, maxSamples: budget.maxSamples, maxBytes: budget.maxTotalBytes)
@@ -49,6 +57,6 @@ struct CaptionTrackBuilder {
         let (trak, media) = try boxing(layout.build(trackID: trackID, samples: table, movieTimescale: movieTimescale, isQuickTime: isQuickTime))
         return Result(trak: trak, media: media,
                       diagnostics: request.encodingWarnings.filter { !$0.isLoss }.map(\.description),
-                      losses: request.encodingWarnings.compactMap(\.loss))
+                      losses: request.encodingWarnings.compactMap(\.loss) + held.losses)
     }
 }

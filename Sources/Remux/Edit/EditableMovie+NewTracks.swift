@@ -36,7 +36,7 @@ extension EditableMovie {
 
     /// New closed-caption tracks, in the legible group unless the request names one.
     mutating func addCaptionTracks() throws(EditError) {
-        let builder = CaptionTrackBuilder(movieTimescale: movieTimescale, isQuickTime: isQuickTime)
+        let builder = CaptionTrackBuilder(movieTimescale: movieTimescale, isQuickTime: isQuickTime, movieEnd: movieEnd, pastEnd: plan.pastEnd)
         for request in plan.captionTracks {
             let trackID = try trackIDs.take()
             let built = try builder.build(request, trackID: trackID)

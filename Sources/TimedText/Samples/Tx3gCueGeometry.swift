@@ -18,7 +18,6 @@ struct Tx3gCueGeometry {
 
     /// The box of a cue with these settings and `lineCount` lines of text.
     func box(for settings: CueSettings, lineCount: Int) -> Tx3gTextBox {
-        let boxWidth = Int(((settings.size ?? 100) / 100 * Double(width)).rounded())
         let alignment = settings.align ?? .center
         let percentage = settings.position?.percentage ?? {
             switch alignment {
@@ -35,6 +34,14 @@ struct Tx3gCueGeometry {
             case .center: .center
             }
         }()
+        // WebVTT §7.2 "computed maximum size": the box runs from its position to the video's
+        // edge at most, so a position moves the box rather than being clamped away.
+        let maximumSize: Double = switch positionAlignment {
+        case .lineLeft: 100 - percentage
+        case .lineRight: percentage
+        case .center: 2 * min(percentage, 100 - percentage)
+        }
+        let boxWidth = Int((max(0, min(settings.size ?? 100, maximumSize)) / 100 * Double(width)).rounded())
         let left: Double = switch positionAlignment {
         case .lineLeft: anchor
         case .center: anchor - Double(boxWidth) / 2

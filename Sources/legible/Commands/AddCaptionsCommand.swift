@@ -23,6 +23,11 @@ struct AddCaptionsCommand: ParsableCommand {
         colours) is left out with a warning naming the cue, or refused with --strict; a caption \
         the 2-bytes-a-frame channel cannot load in time is reported with how many frames late.
 
+        Captions past the movie's end are held to it as add-subtitles holds cues (--past-end): \
+        clip (the default) leaves out byte pairs sent at or after the end and cuts the track \
+        there, with a warning naming the caption bursts (SCC lines); extend lengthens the movie \
+        to hold them; refuse writes nothing.
+
         Output as add-subtitles: -o writes a new file (moov first) through a temporary file; \
         --in-place appends to the source.
 
@@ -51,6 +56,8 @@ struct AddCaptionsCommand: ParsableCommand {
 
     @Flag(name: .customLong("default"), help: "Enable the track and disable the others of its alternate group.")
     var isDefault = false
+
+    @OptionGroup var pastEndOption: PastEndOption
 
     @OptionGroup var outputOptions: EditOutputOptions
 
@@ -81,7 +88,7 @@ struct AddCaptionsCommand: ParsableCommand {
                                                     frameRate: CaptionTrackRequest.frameRate(for: editor.movie))
                 request = CaptionTrackRequest(encoding: encoding, properties: properties)
             }
-            return EditPlan(brand: outputOptions.resolvedBrand(sourcePath: movie), captionTracks: [request])
+            return EditPlan(brand: outputOptions.resolvedBrand(sourcePath: movie), captionTracks: [request], pastEnd: pastEndOption.pastEnd)
         } describe: { report in
             ["added closed-caption track \(report.addedTrackIDs.map(String.init).joined(separator: ", ")) to \(report.path) (\(report.fileSize) bytes)"]
         }

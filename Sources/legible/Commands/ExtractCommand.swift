@@ -20,7 +20,9 @@ struct ExtractCommand: ParsableCommand {
         kind with the cue numbers; --strict refuses to write instead. Only the text of QuickTime \
         text samples is read. An stpp track's samples are TTML documents; a cue repeated in \
         consecutive samples is one cue. TTML output (.ttml) is IMSC1 Text with the track's \
-        language as xml:lang. Times are media times (edit lists are not applied).
+        language as xml:lang. Times are movie times: each cue is placed where the track's edit \
+        list shows it (an empty first edit delays the track, as FFmpeg writes for captions that \
+        start late); what no edit shows is left out.
 
         A CEA-608 closed-caption track (c608) is decoded one channel at a time: --channel CC1 \
         (the default, or the first channel with captions), CC2, CC3 or CC4; pop-on, roll-up \
@@ -71,7 +73,7 @@ struct ExtractCommand: ParsableCommand {
         let extracted: TextTrackContent
         var bursts: [CEA608Burst]?
         do {
-            extracted = try TextTrackReader.content(of: track, in: movie, channel: channel)
+            extracted = try TextTrackReader.movieContent(of: track, in: movie, channel: channel)
             if let chosen = extracted.channel, try outputOptions.resolvedFormat() == .scc {
                 let fields = try TextTrackReader.captionBursts(of: track, in: movie, frameRate: .ntsc)
                 bursts = chosen.field == .one ? fields.field1 : fields.field2
