@@ -60,7 +60,7 @@ import TimedText
         #expect(PageBounds().drawsCueByCue([3_000]) == [true], "3,000 cues are drawn as they always were")
     }
 
-    /// A track past the bounds (here, bounds below demo.mov's few cues): a strip per minute in
+    /// A track past the bounds (here, bounds of no cue, on subtitles-multi.mp4): a strip per minute in
     /// place of the bars, which the page says, with each bin's cues, characters and findings
     /// adding up to the track's; the first findings of each rule listed; the player carries
     /// the first cue.
