@@ -250,6 +250,78 @@ struct ReportCommandTests {
         }
     }
 
+    /// demo.mov with a SubRip track of `count` short cues 2 s apart (one-minute bins hold 30),
+    /// the movie lengthened to hold them; returns the movie and the new track's ID.
+    static func movieWithCues(_ count: Int, in folder: TemporaryFolder) throws -> String {
+        var srt = ""
+        let lines = ["Where were you?", "At home.\nIn the rain.", "[THUNDER]", "¿Está seguro? <b>Sí</b> & \"no\""]
+        func stamp(_ ms: Int) -> String {
+            String(format: "%02d:%02d:%02d,%03d", ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000)
+        }
+        for index in 0..<count {
+            let start = index * 2000 + 500
+            srt += "\(index + 1)\n\(stamp(start)) --> \(stamp(start + 1500))\n\(lines[index % lines.count])\n\n"
+        }
+        let srtPath = folder.path("cues-\(count).srt")
+        try srt.write(toFile: srtPath, atomically: true, encoding: .utf8)
+        let movie = folder.path("cues-\(count).mov")
+        let added = try LegibleCommand.run(["add-subtitles", TestPaths.testMedia.appendingPathComponent("demo.mov").path, srtPath,
+                                            "--language", "en", "--past-end", "extend", "-o", movie, "--quiet"])
+        try #require(added.status == 0, "add-subtitles: \(added.stderr)")
+        return movie
+    }
+
+    /// A movie with 20,000 cues: the track is summarised per minute (cues, characters and
+    /// findings), the page says so, stays small, and opens in Chromium with no console message.
+    @Test func manyCuesAreSummarisedPerMinute() throws {
+        let folder = try TemporaryFolder("report-many")
+        defer { if ProcessInfo.processInfo.environment["LEGIBLE_KEEP_ARTEFACTS"] != "1" { folder.remove() } }
+        let movie = try Self.movieWithCues(20_000, in: folder)
+        let page = folder.path("many.html")
+        let written = try LegibleCommand.run(["report", movie, "-o", page, "--json"])
+        try #require(written.status == 0, "\(written.stderr)")
+        let timelines = written.jsonObject?["timelines"] as? [[String: Any]] ?? []
+        let track = try #require(timelines.first { $0["cues"] as? Int == 20_000 }?["trackID"] as? Int, "\(timelines)")
+        let bytes = try #require(try FileManager.default.attributesOfItem(atPath: page)[.size] as? Int)
+        #expect(bytes < 16_000_000, "\(bytes) bytes")
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(html.contains("20000 cues: shown per minute"))
+        #expect(!html.contains("Cue 20000,"), "no bar, so no bar's title, for the last cue")
+
+        let screenshot = folder.path("many.png")
+        let seen = try Self.browse(page, screenshot: screenshot)
+        Attachment.record(try Data(contentsOf: URL(fileURLWithPath: screenshot)), named: "report-20000-cues.png")
+        #expect((seen["console"] as? [Any])?.isEmpty == true, "console: \(seen["console"] ?? "")")
+        #expect((seen["cueBars"] as? [String: Int])?[String(track)] == 0, "no bar per cue")
+        // The last cue ends at 40,000 s: 667 one-minute bins.
+        #expect((seen["bins"] as? [String: Int])?[String(track)] == 667)
+        // All of qc's findings up to 10,000; past that, the first 50 of each rule.
+        let qc = try LegibleCommand.run(["qc", movie, "--json"])
+        let subjects = try #require(qc.jsonObject?["subjects"] as? [[String: Any]], "qc --json")
+        let findings = subjects.first { $0["trackID"] as? Int == track }?["findings"] as? [[String: Any]] ?? []
+        let perRule = Dictionary(grouping: findings) { $0["rule"] as? String ?? "" }.values.map { min($0.count, 50) }.reduce(0, +)
+        let listed = (seen["findings"] as? [String: [String]])?[String(track)] ?? []
+        #expect(listed.count == (findings.count <= 10_000 ? findings.count : perRule), "\(listed.count) of \(findings.count) findings listed")
+    }
+
+    /// A movie with 3,000 cues is still drawn cue by cue: a bar per cue, no summary.
+    @Test func threeThousandCuesAreDrawnOneByOne() throws {
+        let folder = try TemporaryFolder("report-3000")
+        defer { folder.remove() }
+        let movie = try Self.movieWithCues(3_000, in: folder)
+        let page = folder.path("drawn.html")
+        let written = try LegibleCommand.run(["report", movie, "-o", page, "--json"])
+        try #require(written.status == 0, "\(written.stderr)")
+        let timelines = written.jsonObject?["timelines"] as? [[String: Any]] ?? []
+        let track = try #require(timelines.first { $0["cues"] as? Int == 3_000 }?["trackID"] as? Int, "\(timelines)")
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(!html.contains("shown per minute"))
+        let seen = try Self.browse(page, screenshot: folder.path("drawn.png"))
+        #expect((seen["console"] as? [Any])?.isEmpty == true, "console: \(seen["console"] ?? "")")
+        #expect((seen["cueBars"] as? [String: Int])?[String(track)] == 3_000)
+        #expect((seen["bins"] as? [String: Int])?.isEmpty == true)
+    }
+
     /// `select`'s flags for a viewer written as the report writes it (`es/en+sdh`).
     static func selectArguments(_ viewer: String) -> [String] {
         let parts = viewer.split(separator: "+")

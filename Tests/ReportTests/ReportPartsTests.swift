@@ -52,6 +52,44 @@ import TimedText
         #expect(count == 2)
     }
 
+    /// Tracks are drawn cue by cue in page order while each fits the track's bound and the
+    /// page's; the rest are summarised.
+    @Test func boundsChooseTheTracksDrawnCueByCue() {
+        let bounds = PageBounds(cuesDrawnPerTrack: 5, cuesDrawnPerPage: 8)
+        #expect(bounds.drawsCueByCue([3, 6, 4, 2, 1]) == [true, false, true, false, true])
+        #expect(PageBounds().drawsCueByCue([3_000]) == [true], "3,000 cues are drawn as they always were")
+    }
+
+    /// A track past the bounds (here, bounds of no cue, on subtitles-multi.mp4): a strip per minute in
+    /// place of the bars, which the page says, with each bin's cues, characters and findings
+    /// adding up to the track's; the first findings of each rule listed; the player carries
+    /// the first cue.
+    @Test func tracksPastTheBoundsAreSummarisedPerMinute() throws {
+        let name = "subtitles-multi.mp4"
+        let movie = try Movie.open(path: TestPaths.testMedia.appendingPathComponent(name).path)
+        let bounds = PageBounds(cuesDrawnPerTrack: 0, findingsListedPerTrack: 0, findingsListedPerRule: 1, cuesPlayedWhenSummarised: 1)
+        let report = AccessibilityReport(movie: movie, fileName: name, options: .init(videoSource: name, bounds: bounds))
+        try #require(!report.timelines.isEmpty)
+        #expect(report.drawnTrackIDs.isEmpty)
+        let page = report.html()
+        #expect(!page.contains("<rect class=\"cue "), "no bar per cue")
+        for timeline in report.timelines {
+            #expect(page.contains("\(timeline.cues.count) cues: shown per minute"))
+            let density = CueDensity(timeline, end: report.timelineEnd)
+            #expect(density.bins.count == Int((Double(report.timelineEnd.microseconds) / 60_000_000).rounded(.up)))
+            #expect(density.bins.map(\.cues).reduce(0, +) == timeline.cues.count)
+            #expect(density.bins.map(\.characters).reduce(0, +) == timeline.cues.map(\.measurement.characters).reduce(0, +))
+            #expect(density.bins.map(\.findings).reduce(0, +) == timeline.check.findings.count)
+            let rules = Set(timeline.check.findings.map(\.rule))
+            guard !rules.isEmpty else { continue }
+            let block = try #require(page.components(separatedBy: "<div class=\"timeline-block\" data-track-id=\"\(timeline.trackID)\"").last)
+                .components(separatedBy: "</details>").first ?? ""
+            #expect(block.components(separatedBy: "<tr class=").count - 1 == rules.count, "track \(timeline.trackID): one finding of each rule")
+        }
+        let tracks = page.components(separatedBy: "<track ").count - 1
+        #expect(tracks > 0 && page.contains("the first 1 of its"), "the player's tracks carry the first cue")
+    }
+
     /// Every `id` on a page is used once (HTML: an element's id is unique in its tree), and every
     /// link of the page's navigation leads to one.
     @Test(arguments: TestPaths.testMediaFiles.map(\.lastPathComponent))

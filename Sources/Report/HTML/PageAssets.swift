@@ -37,6 +37,12 @@ enum PageAssets {
     svg .chapter-title { fill: #3d49b8; }
     svg .mark.error { fill: #b00020; }
     svg .mark.warning { fill: #e07b00; }
+    svg .bin-cues { fill: #7a86b8; }
+    svg .bin-findings { fill: #e07b00; }
+    svg .bin-findings.error { fill: #b00020; }
+    svg .bin:focus { outline: none; }
+    svg .bin:focus .bin-cues, svg .bin:hover .bin-cues { fill: #3d49b8; }
+    p.summarised { font-weight: 600; }
     .swatch { display: inline-block; width: 12px; height: 12px; vertical-align: -1px; border: 1px solid #33333a; }
     .swatch.forced { border: 2px dashed #5b2a86; background: #fff; }
     .cue-text { min-height: 1.4em; font-family: "DejaVu Sans Mono", monospace; font-size: 0.85rem; }

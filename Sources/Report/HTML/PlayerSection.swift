@@ -9,16 +9,27 @@ extension AccessibilityReport {
     func playerSection() -> String {
         var html = "<section id=\"player\"><h2>Player and caption style</h2>"
         guard let source = options.videoSource else { return html + "<p>No video: the page was written without one.</p></section>" }
+        var shortened: [String] = []
+        let limit = options.bounds.cuesPlayedWhenSummarised
         let tracks = webTracks.map { package in
-            zip(package.elements, package.files).map { element, file -> HTMLTrackElement in
-                var element = element
-                element.source = DataURL.make(mediaType: "text/vtt;charset=utf-8", text: file.text)
+            package.elements.indices.map { index -> HTMLTrackElement in
+                let track = package.tracks[index]
+                var element = package.elements[index]
+                var text = package.files[index].text
+                // A track summarised on the page plays its first cues only: the whole of it is
+                // `legible html`'s to write, and would make the page as large as its cues.
+                if !drawnTrackIDs.contains(track.trackID), track.cues.count > limit {
+                    text = WebVTTWriter.write(cues: Array(track.cues.prefix(limit)), header: track.header ?? WebVTTHeader())
+                    shortened.append("track \(track.trackID): the first \(limit) of its \(track.cues.count) cues")
+                }
+                element.source = DataURL.make(mediaType: "text/vtt;charset=utf-8", text: text)
                 return element
             }
         } ?? []
         html += "<div class=\"player-row\"><figure><video id=\"movie-player\" controls preload=\"auto\" width=\"600\" src=\"\(escapeHTML(source))\">"
         html += tracks.map(\.html).joined() + "</video><figcaption>The movie with \(tracks.count) web track\(tracks.count == 1 ? "" : "s"): "
-        html += "WebVTT on the movie timeline, as <code>legible html</code> writes it.</figcaption></figure>"
+        html += "WebVTT on the movie timeline, as <code>legible html</code> writes it"
+        html += (shortened.isEmpty ? "" : "; too many cues to carry all of them, so it plays \(escapeHTML(shortened.joined(separator: "; ")))") + ".</figcaption></figure>"
         if let first = firstCue, tracks.indices.contains(first.track) {
             var element = tracks[first.track]
             element.isDefault = true

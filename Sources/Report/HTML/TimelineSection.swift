@@ -26,7 +26,8 @@ extension AccessibilityReport {
 
     /// The axis's end: the movie's duration, or the last cue's end if later.
     var timelineEnd: SubtitleTime {
-        let lastCue = timelines.flatMap(\.cues).map(\.cue.end).max() ?? .zero
+        // Per track, so that no list of every track's cues is made.
+        let lastCue = timelines.compactMap { $0.cues.lazy.map(\.cue.end).max() }.max() ?? .zero
         return max(movie.exactDuration ?? .zero, lastCue, .seconds(1))
     }
 
@@ -35,22 +36,54 @@ extension AccessibilityReport {
         var html = "<div class=\"timeline-block\" data-track-id=\"\(timeline.trackID)\"><h3>Track \(timeline.trackID): \(escapeHTML(timeline.label))</h3>"
         let errors = findings.filter { $0.severity == .error }.count
         html += "<p>\(timeline.cues.count) cue\(timeline.cues.count == 1 ? "" : "s"); \(findings.count) finding\(findings.count == 1 ? "" : "s") (\(errors) at error level).</p>"
-        html += "<div class=\"scroller\">" + TimelineSVG(timeline: timeline, end: end, chapters: chapters.shown?.chapters ?? [],
-                                                         readingSpeed: options.profile.readingSpeed).svg + "</div>"
-        html += "<p class=\"cue-text\" aria-live=\"polite\">Focus a cue to read it here.</p>"
-        if !findings.isEmpty {
-            html += "<details><summary>Findings</summary><table class=\"findings\"><thead><tr><th>Severity</th><th>Cue</th><th>Time</th><th>Rule</th><th>Finding</th></tr></thead><tbody>"
-            var sources: [(rule: String, source: String)] = []
-            for finding in findings {
-                html += "<tr class=\"\(finding.severity.rawValue)\" data-cue=\"\(finding.cueNumber)\" data-rule=\"\(finding.rule.rawValue)\"><td>\(finding.severity.rawValue)</td>"
-                html += "<td>\(finding.cueNumber)</td><td>\(clock(finding.start))</td><td>\(finding.rule.rawValue)</td><td>\(escapeHTML(finding.message))</td></tr>"
-                if !sources.contains(where: { $0 == (finding.rule.rawValue, finding.source) }) { sources.append((finding.rule.rawValue, finding.source)) }
+        if drawnTrackIDs.contains(timeline.trackID) {
+            html += "<div class=\"scroller\">" + TimelineSVG(timeline: timeline, end: end, chapters: chapters.shown?.chapters ?? [],
+                                                             readingSpeed: options.profile.readingSpeed).svg + "</div>"
+            html += "<p class=\"cue-text\" aria-live=\"polite\">Focus a cue to read it here.</p>"
+        } else {
+            let density = CueDensity(timeline, end: end)
+            let minutes = density.binLength.microseconds / 60_000_000
+            html += "<p class=\"summarised\">\(timeline.cues.count) cues: shown per \(minutes == 1 ? "minute" : "\(minutes) minutes") "
+            html += "(cues, characters and findings), too many to draw one by one"
+            if findings.count > options.bounds.findingsListedPerTrack {
+                html += "; the first \(options.bounds.findingsListedPerRule) findings of each rule listed (errors first)"
             }
-            html += "</tbody></table><dl class=\"sources\">"
-            html += sources.map { "<dt>\($0.rule)</dt><dd>\(escapeHTML($0.source))</dd>" }.joined() + "</dl></details>"
+            html += ".</p><div class=\"scroller\">" + DensitySVG(trackID: timeline.trackID, density: density).svg + "</div>"
         }
+        if !findings.isEmpty { html += findingsTable(findings) }
         for note in timeline.check.notes { html += "<p class=\"note\">\(escapeHTML(note))</p>" }
         return html + "</div>"
+    }
+
+    /// The findings under a timeline: all of them, or past ``PageBounds/findingsListedPerTrack``
+    /// the first of each rule (errors first) with each rule's count.
+    private func findingsTable(_ findings: [QualityFinding]) -> String {
+        let bounds = options.bounds
+        var listed = Array(findings.indices)
+        var counts = ""
+        if findings.count > bounds.findingsListedPerTrack {
+            let byRule = Dictionary(grouping: findings.indices, by: { findings[$0].rule })
+            listed = QualityRule.allCases.flatMap { rule -> [Int] in
+                let indices = byRule[rule] ?? []
+                return Array((indices.filter { findings[$0].severity == .error } + indices.filter { findings[$0].severity != .error })
+                    .prefix(bounds.findingsListedPerRule))
+            }.sorted()
+            let perRule = QualityRule.allCases.compactMap { rule in
+                byRule[rule].map { "\(rule.rawValue) \($0.count) (\(min($0.count, bounds.findingsListedPerRule)) listed)" }
+            }
+            counts = "<p class=\"finding-counts\">\(findings.count) findings, \(listed.count) listed: \(perRule.joined(separator: ", ")). "
+            counts += "<code>legible qc</code> lists them all.</p>"
+        }
+        var html = "<details><summary>Findings</summary>" + counts
+        html += "<table class=\"findings\"><thead><tr><th>Severity</th><th>Cue</th><th>Time</th><th>Rule</th><th>Finding</th></tr></thead><tbody>"
+        var sources: [(rule: String, source: String)] = []
+        for finding in listed.lazy.map({ findings[$0] }) {
+            html += "<tr class=\"\(finding.severity.rawValue)\" data-cue=\"\(finding.cueNumber)\" data-rule=\"\(finding.rule.rawValue)\"><td>\(finding.severity.rawValue)</td>"
+            html += "<td>\(finding.cueNumber)</td><td>\(clock(finding.start))</td><td>\(finding.rule.rawValue)</td><td>\(escapeHTML(finding.message))</td></tr>"
+            if !sources.contains(where: { $0 == (finding.rule.rawValue, finding.source) }) { sources.append((finding.rule.rawValue, finding.source)) }
+        }
+        html += "</tbody></table><dl class=\"sources\">"
+        return html + sources.map { "<dt>\($0.rule)</dt><dd>\(escapeHTML($0.source))</dd>" }.joined() + "</dl></details>"
     }
 }
 
@@ -83,7 +116,7 @@ struct TimelineSVG {
             svg += "<line class=\"chapter\" x1=\"\(position)\" x2=\"\(position)\" y1=\"0\" y2=\"\(coordinate(axisY))\"/>"
             svg += "<text class=\"chapter-title\" x=\"\(coordinate(x(chapter.start) + 3))\" y=\"11\">\(escapeHTML(chapter.title))</text>"
         }
-        svg += axis(y: axisY)
+        svg += Self.axis(y: axisY, width: width, end: end)
         let findings = Dictionary(grouping: timeline.check.findings, by: \.cueNumber)
         for (index, numbered) in timeline.cues.enumerated() {
             svg += bar(numbered, lane: lanes[index], findings: findings[numbered.number] ?? [])
@@ -121,19 +154,20 @@ struct TimelineSVG {
         return rate > readingSpeed.value * 0.8 ? "speed-near" : "speed-low"
     }
 
-    /// Tick marks at the first of 0.1 s … 1 h that leaves 80 pixels between labels; none so
+    /// Tick marks at the first of 0.1 s … 100 days that leaves 80 pixels between labels; none so
     /// close to the end that its label would be cut off.
-    private func axis(y: Double) -> String {
+    static func axis(y: Double, width: Double, end: SubtitleTime) -> String {
         let seconds = Double(end.microseconds) / 1_000_000
-        let steps = [0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600]
-        let step = steps.first { $0 / seconds * width >= 80 } ?? 3600
+        // Steps past an hour keep the ticks of a very long movie few.
+        let steps = [0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 21_600, 86_400, 864_000, 8_640_000]
+        let step = steps.first { $0 / seconds * width >= 80 } ?? 8_640_000
         var svg = "<line class=\"axis\" x1=\"0\" x2=\"\(coordinate(width))\" y1=\"\(coordinate(y))\" y2=\"\(coordinate(y))\"/>"
         for index in 0... {
             let tick = Double(index) * step
             let position = tick / seconds * width
             guard position <= width - 40 else { break }
             svg += "<line class=\"tick\" x1=\"\(coordinate(position))\" x2=\"\(coordinate(position))\" y1=\"\(coordinate(y))\" y2=\"\(coordinate(y + 4))\"/>"
-            svg += "<text class=\"tick-label\" x=\"\(coordinate(position + 2))\" y=\"\(coordinate(y + 16))\">\(Self.label(tick, tenths: step < 1))</text>"
+            svg += "<text class=\"tick-label\" x=\"\(coordinate(position + 2))\" y=\"\(coordinate(y + 16))\">\(label(tick, tenths: step < 1))</text>"
         }
         return svg
     }

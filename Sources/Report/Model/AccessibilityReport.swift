@@ -21,12 +21,16 @@ public struct AccessibilityReport: Sendable {
         /// The URL of the video the page plays, relative to the page (the movie itself, or a
         /// proxy a browser can decode); nil: no player.
         public var videoSource: String?
+        /// How much text the page draws one by one before it summarises.
+        public var bounds: PageBounds
 
         /// Creates options; each default is what `legible report` uses.
-        public init(viewers: [ViewerProfile]? = nil, profile: QualityProfile = .standard, videoSource: String? = nil) {
+        public init(viewers: [ViewerProfile]? = nil, profile: QualityProfile = .standard, videoSource: String? = nil,
+                    bounds: PageBounds = PageBounds()) {
             self.viewers = viewers
             self.profile = profile
             self.videoSource = videoSource
+            self.bounds = bounds
         }
     }
 
@@ -50,6 +54,8 @@ public struct AccessibilityReport: Sendable {
     public let findings: [Finding]
     /// Each text track's cues with its quality findings.
     public let timelines: [TextTrackTimeline]
+    /// The text tracks drawn cue by cue; the others are summarised per minute (``PageBounds``).
+    public let drawnTrackIDs: Set<UInt32>
     /// The movie's chapters.
     public let chapters: MovieChapters
     /// The timed metadata tracks.
@@ -82,6 +88,7 @@ public struct AccessibilityReport: Sendable {
             }
         }
         self.timelines = timelines
+        drawnTrackIDs = Set(zip(timelines, options.bounds.drawsCueByCue(timelines.map(\.cues.count))).filter(\.1).map(\.0.trackID))
         var metadata: [TimedMetadataSummary] = []
         for track in movie.tracks where TimedMetadataTrack.isTimedMetadata(track) {
             do throws(BoxError) {

@@ -21,13 +21,17 @@ public struct TextTrackTimeline: Sendable {
 
     /// The cues of `track` and their findings under `profile`.
     public init(track: Track, in movie: Movie, profile: QualityProfile) throws(TextTrackReadError) {
-        let subject = try QualitySubject(track: track, in: movie)
+        var subject = try QualitySubject(track: track, in: movie)
         trackID = track.id
         let option = SelectionOption(track: track, movie: movie)
         label = option.displayName
         isForcedOnly = option.isForcedOnly
             || movie.tracks.contains { $0.referencedTrackIDs(TrackReference.forcedSubtitlesOnly).contains(track.id) }
-        cues = subject.cues.filter { $0.cue.end > $0.cue.start }
         check = SubtitleQualityCheck(subject, profile: profile)
+        // Taken from the subject, not filtered into a copy: one array of the cues at a time.
+        var shown = subject.cues
+        subject.cues = []
+        shown.removeAll { $0.cue.end <= $0.cue.start }
+        cues = shown
     }
 }

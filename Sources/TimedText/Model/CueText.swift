@@ -9,8 +9,9 @@ public struct CueText: Sendable, Equatable, Codable, ExpressibleByStringLiteral 
 
     /// Creates a text from runs, normalizing them.
     public init(runs: [StyledRun]) {
+        // No room reserved for every run: a CEA-608 screen gives a run per character, which
+        // merge into one or two, and each cue would keep the room (about 2 KB a caption).
         var merged: [StyledRun] = []
-        merged.reserveCapacity(runs.count)
         for run in runs where !(run.text.isEmpty && run.timestamp == nil) {
             if let last = merged.last, last.style == run.style, run.timestamp == nil {
                 merged[merged.count - 1].text += run.text

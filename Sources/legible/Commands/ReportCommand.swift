@@ -22,7 +22,10 @@ struct ReportCommand: ParsableCommand {
           - 'legible check' findings with the commands that repair them;
           - each text track's cues as bars on the movie's time axis (SVG): reading speed as \
         colour, forced cues outlined, overlaps and short gaps marked, chapter starts as lines, \
-        with the findings of 'legible qc --profile' (hover or focus a bar for its text);
+        with the findings of 'legible qc --profile' (hover or focus a bar for its text); a \
+        track of more than 5,000 cues (or past 12,000 on the page) is shown per minute instead \
+        (cues, characters, findings), its findings past 10,000 as the first 50 of each rule, \
+        and the player carries its first 1,000 cues;
           - timed metadata tracks: keys, the track described, locations as a route on a \
         latitude/longitude grid (no map tiles);
           - a <video> of the movie with a <track> per legible track (the WebVTT 'legible html' \
