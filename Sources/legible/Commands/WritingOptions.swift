@@ -14,6 +14,6 @@ struct WritingOptions: ParsableArguments {
     @Flag(name: .shortAndLong, help: "Print nothing but errors (and the JSON that --json asks for).")
     var quiet = false
 
-    @Flag(help: "Print what was written (or, without an output, what was found) as JSON on standard output; the discussion above says what it holds.")
+    @Flag(help: "Print what was written (or, without an output, what was found) as JSON on standard output.")
     var json = false
 }
