@@ -30,23 +30,44 @@ public struct ConversionLoss: Sendable, Hashable {
         self.source = source
     }
 
-    /// The most numbers ``summary`` lists before it says how many there are in all.
+    /// The most pieces (numbers or ranges) ``summary`` lists before it says how many there are
+    /// in all.
     public static let listedNumbers = 12
 
     /// One line for a person: `cues 4, 9, 12: WebVTT voice spans have no tx3g form; a wvtt track
-    /// keeps them`. Long lists end `…, 87 (40 cues)`.
+    /// keeps them`. Runs become ranges and a count follows them: `cues 1-3, 7, 10-2000 (1994
+    /// cues): …`; a list of more than ``listedNumbers`` pieces ends `…, 87, … (40 cues)`.
     public var summary: String {
         var text = source.map { $0 + ": " } ?? ""
-        if !numbers.isEmpty {
-            let noun = numbers.count == 1 ? subject.singular : subject.plural
-            let shown = numbers.prefix(Self.listedNumbers).map(String.init).joined(separator: ", ")
-            text += numbers.count > Self.listedNumbers
-                ? "\(noun) \(shown), … (\(numbers.count) \(subject.plural)): "
-                : "\(noun) \(shown): "
-        }
+        if !numbers.isEmpty { text += Self.listing(numbers, subject: subject) + ": " }
         text += message
         if let hint { text += "; " + hint }
         return text
+    }
+
+    /// Ascending, unique `numbers` as a summary names them: `cue 4`, `cues 4, 9`, `cues 1-3, 7,
+    /// 10-2000 (1994 cues)`. A run of three or more is a range; the count follows whenever the
+    /// pieces do not show it (a range, or more than ``listedNumbers`` pieces, the rest left out).
+    /// Every other list of numbers a person reads (late captions, say) uses it too, so one kind
+    /// of trouble is one line however many cues share it.
+    public static func listing(_ numbers: [Int], subject: Subject) -> String {
+        var pieces: [String] = []
+        var index = numbers.startIndex
+        while index < numbers.endIndex {
+            var end = index
+            while end + 1 < numbers.endIndex, numbers[end + 1] == numbers[end] + 1 { end += 1 }
+            if end - index >= 2 {
+                pieces.append("\(numbers[index])-\(numbers[end])")
+            } else {
+                pieces += numbers[index...end].map(String.init)
+            }
+            index = end + 1
+        }
+        let noun = numbers.count == 1 ? subject.singular : subject.plural
+        let shown = pieces.prefix(listedNumbers).joined(separator: ", ") + (pieces.count > listedNumbers ? ", …" : "")
+        return pieces.count == numbers.count && pieces.count <= listedNumbers
+            ? "\(noun) \(shown)"
+            : "\(noun) \(shown) (\(numbers.count) \(subject.plural))"
     }
 
     /// A kind of loss: a stable identifier and nothing else, so that any layer can add its own.

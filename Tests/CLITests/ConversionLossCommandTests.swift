@@ -80,6 +80,68 @@ import Testing
         })
     }
 
+    /// The numbers as a warning names them (issue 29 §3, which changed the form on purpose):
+    /// runs of three or more as ranges, and then the count, `cues 1-4 (4 cues)`.
+    static func listing(_ numbers: [Int], subject: String) -> String {
+        var pieces: [String] = []
+        var runs: [[Int]] = []
+        for number in numbers {
+            if let last = runs.last?.last, last + 1 == number { runs[runs.count - 1].append(number) } else { runs.append([number]) }
+        }
+        for run in runs { pieces += run.count >= 3 ? ["\(run[0])-\(run[run.count - 1])"] : run.map(String.init) }
+        let names = subject + (numbers.count == 1 ? " " : "s ") + pieces.joined(separator: ", ")
+        return pieces.count == numbers.count ? names : names + " (\(numbers.count) \(subject)s)"
+    }
+
+    /// Thousands of cues with one loss are one warning line, the cues as ranges and a count;
+    /// the JSON has every number.
+    @Test func manyCuesAreOneLineOfRanges() throws {
+        let folder = try TemporaryFolder("loss-ranges")
+        defer { folder.remove() }
+        let voiced = Set([1, 2, 3, 7] + Array(10...2000))
+        var text = "WEBVTT\n"
+        for number in 1...2000 {
+            let start = number * 2, end = number * 2 + 1
+            text += "\n\(String(format: "%02d:%02d:%02d.000", start / 3600, start / 60 % 60, start % 60)) --> "
+                + "\(String(format: "%02d:%02d:%02d.000", end / 3600, end / 60 % 60, end % 60))\n"
+                + (voiced.contains(number) ? "<v Bob>Line \(number)</v>\n" : "Line \(number)\n")
+        }
+        let input = folder.path("many.vtt")
+        try text.write(toFile: input, atomically: true, encoding: .utf8)
+        let result = try LegibleCommand.run(["convert", input, "-o", folder.path("out.srt"), "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let voiceLines = result.stderr.split(separator: "\n").filter { $0.hasPrefix("warning:") && $0.contains("voice") }
+        #expect(voiceLines.count == 1, "\(result.stderr)")
+        #expect(voiceLines.first?.contains("cues 1-3, 7, 10-2000 (1995 cues): ") == true, "\(result.stderr)")
+        #expect(lossTable(try #require(result.jsonObject))["voice"] == voiced.sorted())
+    }
+
+    /// Captions the 608 channel cannot load in time are one "late" warning however many there
+    /// are (100,000 captions once printed 26,980 lines): add-captions and convert to SCC alike.
+    @Test func lateCaptionsAreOneLine() throws {
+        let folder = try TemporaryFolder("loss-late")
+        defer { folder.remove() }
+        // Three seconds of long captions 100 ms apart: each needs about a second to load.
+        var text = ""
+        for number in 1...30 {
+            let start = 500 + number * 100
+            text += "\(number)\n00:00:0\(start / 1000),\(String(format: "%03d", start % 1000)) --> 00:00:0\((start + 90) / 1000),\(String(format: "%03d", (start + 90) % 1000))\n"
+                + "A caption far too long to load in time \(number)\n\n"
+        }
+        let input = folder.path("fast.srt")
+        try text.write(toFile: input, atomically: true, encoding: .utf8)
+        let runs = [
+            try LegibleCommand.run(["add-captions", Self.demo, input, "--language", "en", "-o", folder.path("out.mov")]),
+            try LegibleCommand.run(["convert", input, "-o", folder.path("out.scc")]),
+        ]
+        for result in runs {
+            #expect(result.status == 0, "\(result.stderr)")
+            let late = result.stderr.split(separator: "\n").filter { $0.contains(" late") }
+            #expect(late.count == 1, "\(result.stderr)")
+            #expect(late.first?.contains("cues): shown up to ") == true, "\(result.stderr)")
+        }
+    }
+
     @Test(arguments: cases)
     func eachKindIsOneWarningLineAndInTheJSON(_ scenario: Case) throws {
         let folder = try TemporaryFolder("loss")
@@ -92,7 +154,7 @@ import Testing
         }
         #expect(lines.count == scenario.losses.count, "\(result.stderr)")
         for (kind, numbers) in scenario.losses {
-            let list = scenario.subject + (numbers.count == 1 ? " " : "s ") + numbers.map(String.init).joined(separator: ", ") + ":"
+            let list = Self.listing(numbers, subject: scenario.subject) + ":"
             #expect(lines.contains { $0.contains(list) }, "no warning naming \(list) for \(kind): \(result.stderr)")
         }
         #expect(FileManager.default.fileExists(atPath: folder.path(scenario.output)))

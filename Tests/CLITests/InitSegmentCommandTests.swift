@@ -130,7 +130,8 @@ import Testing
         let want = isTTML ? try IMSC1Validation.ttconvCues(exported, in: folder)
                           : try SubtitleCueReader.cues(contentsOf: URL(fileURLWithPath: exported))
         let extracted = folder.path("legible.vtt")
-        let result = try LegibleCommand.run(["extract", segment, "--init", initialization, "--track", "\(track)", "-o", extracted])
+        // One output for every segment: replaced on purpose (issue 29 §5).
+        let result = try LegibleCommand.run(["extract", segment, "--init", initialization, "--track", "\(track)", "-o", extracted, "--overwrite"])
         try #require(result.status == 0, "\(result.stderr)", sourceLocation: sourceLocation)
         #expect(!want.isEmpty, sourceLocation: sourceLocation)
         #expect(try SubtitleCueReader.cues(contentsOf: URL(fileURLWithPath: extracted)) == want, sourceLocation: sourceLocation)

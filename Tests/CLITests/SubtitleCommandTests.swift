@@ -49,7 +49,8 @@ import Testing
         let target = temporaryPath("spanish.srt")
         defer { try? FileManager.default.removeItem(at: target) }
         try Data("old content".utf8).write(to: target)
-        let output = try legible("extract", Self.media("demo.mov"), "--track", "4", "-o", target.path)
+        // An existing output is replaced only when asked (issue 29 §5).
+        let output = try legible("extract", Self.media("demo.mov"), "--track", "4", "-o", target.path, "--overwrite")
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.isEmpty)
         let written = try String(contentsOf: target, encoding: .utf8)

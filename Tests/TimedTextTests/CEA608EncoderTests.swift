@@ -100,6 +100,19 @@ struct CEA608EncoderTests {
         if case .late(let frames)? = late.first?.kind { #expect(frames > 10) } else { Issue.record("no late warning") }
     }
 
+    /// Issue 29 §3: captions late by different numbers of frames are one warning naming them
+    /// all as ranges (100,000 captions once printed 26,980 lines).
+    @Test func lateCaptionsAreOneWarning() {
+        // Each cue needs ~25 frames to load and starts 170 ms (about 5 frames) after the last.
+        let cues = (0..<200).map { Self.cue(2_000 + Int64($0) * 170, 2_000 + Int64($0) * 170 + 160, CueText(stringLiteral: "A caption long enough to take time \($0)")) }
+        let late = CEA608Encoder.encode(cues, frameRate: Self.rate).warnings.filter { !$0.isLoss }
+        #expect(late.count == 1)
+        let cuesLate = late.first?.cues ?? []
+        #expect(cuesLate.count > 100 && cuesLate == cuesLate.sorted())
+        #expect(late.first?.description.hasPrefix("cues 2-") == true, "\(late.first?.description ?? "")")
+        #expect(late.first?.description.contains("(\(cuesLate.count) cues): shown up to ") == true, "\(late.first?.description ?? "")")
+    }
+
     @Test func overlappingCuesShareTheScreen() {
         let (_, decoded) = Self.roundTrip([Self.cue(1_000, 3_000, "Top speaker"), Self.cue(2_000, 4_000, "Second")])
         #expect(decoded.map(\.text.plainText) == ["Top speaker", "Top speaker\nSecond", "Second"])

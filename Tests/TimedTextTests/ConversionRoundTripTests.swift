@@ -244,6 +244,21 @@ import Testing
                                   hint: "a wvtt track keeps them")
         #expect(loss.summary == "cues 4, 9, 12: WebVTT voice spans have no tx3g form; a wvtt track keeps them")
         let many = ConversionLoss(kind: .voice, numbers: Array(1...20), message: "m")
-        #expect(many.summary == "cues 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, … (20 cues): m")
+        // Issue 29 changed this form on purpose: runs are ranges, with the count.
+        #expect(many.summary == "cues 1-20 (20 cues): m")
+    }
+
+    /// Issue 29 §3: one line per kind of loss, its cues as ranges and a count, however many
+    /// there are; the numbers themselves stay whole for --json.
+    @Test func summaryListsRunsAsRangesWithACount() {
+        let numbers = [1, 2, 3, 7] + Array(10...2000)
+        let loss = ConversionLoss(kind: .voice, numbers: numbers, message: "m")
+        #expect(loss.summary == "cues 1-3, 7, 10-2000 (1995 cues): m")
+        #expect(loss.numbers == numbers)
+        #expect(ConversionLoss(kind: .voice, numbers: [5], message: "m").summary == "cue 5: m")
+        #expect(ConversionLoss(kind: .voice, numbers: [4, 5], message: "m").summary == "cues 4, 5: m")
+        // Every other cue: more pieces than a line lists; the rest is counted, not printed.
+        let scattered = ConversionLoss(kind: .voice, numbers: Array(stride(from: 1, through: 99_999, by: 2)), message: "m")
+        #expect(scattered.summary == "cues 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, … (50000 cues): m")
     }
 }

@@ -50,11 +50,13 @@ public struct StreamingPackage: Sendable {
     public var chaptersFile: String?
 
     /// Packages `movie` into `folder`, which must be empty or not exist (its parent must), as
-    /// `formats`, with DASH text as `text`.
+    /// `formats`, with DASH text as `text`; with `replacingFiles`, a folder that holds files is
+    /// written into, files of the same name replaced and others left alone.
     public init(movie: Movie, movieName: String, folder: String, options: HLSOptions,
-                formats: StreamingFormats = [.hls, .dash], text: StreamingText = .webVTT) throws(DeliveryError) {
+                formats: StreamingFormats = [.hls, .dash], text: StreamingText = .webVTT,
+                replacingFiles: Bool = false) throws(DeliveryError) {
         guard !formats.isEmpty else { throw .invalidParameter("no format to write: ask for HLS, DASH or both") }
-        try DeliveryFolder.write([], into: folder, existing: .refuseNonEmptyFolder)
+        try DeliveryFolder.write([], into: folder, existing: replacingFiles ? .overwrite : .refuseNonEmptyFolder)
         let chapters = movie.chapterTrackIDs
         let videoTracks = movie.tracks.filter { $0.mediaType == .video && $0.header.width > 0 && !chapters.contains($0.id) }
         let audioTracks = movie.tracks.filter { $0.mediaType == .audio }

@@ -57,18 +57,25 @@ public enum CEA608Encoder {
         return CEA608Encoding(channel: channel, frameRate: frameRate, bursts: schedule.bursts, warnings: merged(warnings))
     }
 
-    /// One warning per kind of loss, naming every cue it concerns; each late caption keeps its
-    /// own, since each is late by its own number of frames.
+    /// One warning per kind of loss, and one for every late caption (as late as the latest),
+    /// each naming every cue it concerns: a long file's many late captions are one line, not
+    /// one per caption.
     private static func merged(_ warnings: [CEA608EncodingWarning]) -> [CEA608EncodingWarning] {
         var result: [CEA608EncodingWarning] = []
+        var lateCues: [Int] = []
+        var latest: Int64?
         for warning in warnings {
-            if warning.isLoss, let index = result.firstIndex(where: { $0.kind == warning.kind }) {
-                result[index].cues = Array(Set(result[index].cues + warning.cues)).sorted()
+            if case .late(let frames) = warning.kind {
+                lateCues += warning.cues
+                latest = max(latest ?? frames, frames)
+            } else if let index = result.firstIndex(where: { $0.kind == warning.kind }) {
+                result[index].cues += warning.cues
             } else {
                 result.append(warning)
             }
         }
-        return result
+        if let latest { result.append(CEA608EncodingWarning(cues: lateCues, kind: .late(frames: latest))) }
+        return result.map { CEA608EncodingWarning(cues: Array(Set($0.cues)).sorted(), kind: $0.kind) }
     }
 
     /// A caption: its frames and layout, and the input cues it shows.

@@ -12,7 +12,7 @@ public struct CEA608EncodingWarning: Sendable, Equatable, CustomStringConvertibl
         case wordSplit
         /// Styling 608 has no code for (bold, a colour outside the seven), left out.
         case unsupportedStyle(String)
-        /// The caption could not be loaded in time and appears this many frames late.
+        /// The captions could not be loaded in time and appear late, the latest this many frames.
         case late(frames: Int64)
         /// A cue the layout dropped (zero length, before time 0, shorter than a frame).
         case dropped(String)
@@ -65,9 +65,8 @@ public struct CEA608EncodingWarning: Sendable, Equatable, CustomStringConvertibl
     public var description: String {
         if let loss { return loss.summary }
         guard case .late(let frames) = kind else { return "" }
-        let listed = cues.prefix(ConversionLoss.listedNumbers).map(String.init).joined(separator: ", ")
-            + (cues.count > ConversionLoss.listedNumbers ? ", … (\(cues.count) cues)" : "")
-        let names = cues.isEmpty ? "" : (cues.count == 1 ? "cue " : "cues ") + listed + ": "
-        return names + "shown \(frames) frame\(frames == 1 ? "" : "s") late: the 608 channel (2 bytes a frame) cannot load it in time"
+        let names = cues.isEmpty ? "" : ConversionLoss.listing(cues, subject: .cue) + ": "
+        let most = cues.count > 1 ? "up to " : ""
+        return names + "shown \(most)\(frames) frame\(frames == 1 ? "" : "s") late: the 608 channel (2 bytes a frame) cannot load \(cues.count > 1 ? "them" : "it") in time"
     }
 }

@@ -31,7 +31,9 @@ struct CheckCommand: ParsableCommand {
         after the other tracks and under a new track ID), then checks the result and reports \
         what remains. A fragmented movie is fixed as the other writing commands edit one: -o \
         writes it as a regular movie, --in-place rewrites its moov where it is when the fixes \
-        fit there.
+        fit there. --overwrite and --progress apply with --fix; --quiet prints nothing but \
+        errors (the exit status still says whether an error remains); --json prints \
+        {"file", "findings": [{"severity", "trackID", "rule", "message", "fix", …}], …}.
 
         Examples:
           legible check movie.mov
@@ -46,9 +48,6 @@ struct CheckCommand: ParsableCommand {
     @Argument(help: "The movie (.mov, .mp4, .m4v).")
     var movie: String
 
-    @Flag(help: "Print JSON: {\"file\", \"findings\": [{\"severity\", \"trackID\", \"rule\", \"message\", \"fix\", …}], …}.")
-    var json = false
-
     @Flag(help: "Make every repair that has one right answer (needs -o or --in-place).")
     var fix = false
 
@@ -58,11 +57,9 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "With --fix: repair the movie itself.")
     var inPlace = false
 
-    @Flag(help: "With --fix -o: replace an existing output file.")
-    var overwrite = false
-
-    @Option(help: "With --fix: progress on standard error: auto, bar, json or none.")
-    var progress: ProgressStyle = .auto
+    @OptionGroup var writing: WritingOptions
+    var overwrite: Bool { writing.overwrite }
+    var json: Bool { writing.json }
 
     func validate() throws {
         if !fix, output != nil || inPlace || overwrite {
@@ -84,8 +81,9 @@ struct CheckCommand: ParsableCommand {
         if !fixes.isEmpty || output != nil {
             var arguments = output.map { ["-o", $0] } ?? ["--in-place"]
             if overwrite { arguments.append("--overwrite") }
-            // Not quiet: what a rebuilt subtitle track cannot carry is said.
-            let writer = try EditOutputOptions.parse(arguments + ["--progress", progress.rawValue])
+            // Unless --quiet, what a rebuilt subtitle track cannot carry is said.
+            if writing.quiet { arguments.append("--quiet") }
+            let writer = try EditOutputOptions.parse(arguments + ["--progress", writing.progress.rawValue])
             try writer.run(movie: movie) { _ in Self.plan(making: check.automaticFixes) } describe: { _ in [] }
         }
         let fixed = check.findings.filter { $0.severity != .info && $0.fix?.isAutomatic == true }
@@ -99,7 +97,7 @@ struct CheckCommand: ParsableCommand {
         if json {
             print(report.json.rendered())
         } else {
-            for line in report.lines { printLines(line) }
+            if !writing.quiet { for line in report.lines { printLines(line) } }
         }
         if report.findings.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
     }

@@ -75,7 +75,7 @@ struct ConvertCommand: ParsableCommand {
             printError(error.description)
             throw ExitCode(2)
         }
-        for warning in document.warnings { printWarning("\(input): \(warning)") }
+        for warning in document.warnings where !outputOptions.quiet { printWarning("\(input): \(warning)") }
         var losses: [ConversionLoss] = []
         if !document.imageLines.isEmpty {
             guard skipImages else {

@@ -1,18 +1,35 @@
-#if canImport(Glibc)
-import Conversion
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ArgumentParser
+import Conversion
 import ISOBMFF
 import Movie
 import Remux
 import TimedText
 
+/// Whether an edit command must be told where to write (`-o` or `--in-place`) before it runs.
+protocol EditDestinationRule {
+    /// True when every run writes; false when the command's own `validate()` decides (a dry
+    /// run writes nothing, so needs no destination).
+    static var isRequired: Bool { get }
+}
+
+/// Every run writes: `-o` or `--in-place` is required.
+enum DestinationRequired: EditDestinationRule {
+    static let isRequired = true
+}
+
+/// The command calls ``EditDestinationOptions/requireDestination()`` itself, unless it is a
+/// dry run (`strip --dry-run`).
+enum DestinationUnlessDryRun: EditDestinationRule {
+    static let isRequired = false
+}
+
+/// The options of every command that edits a movie.
+typealias EditOutputOptions = EditDestinationOptions<DestinationRequired>
+
 /// Where and how a writing command writes: a new file (`-o`) or the source itself
-/// (`--in-place`), the output brand, progress and the report.
-struct EditOutputOptions: ParsableArguments {
+/// (`--in-place`), the output brand, and the options every writing command shares
+/// (``WritingOptions``: `--overwrite`, `--progress`, `--quiet`, `--json`).
+struct EditDestinationOptions<Rule: EditDestinationRule>: ParsableArguments {
     @Option(name: [.customShort("o"), .customLong("output")],
             help: "The file to write; its extension (.mov, .mp4, .m4v) sets the brand when it differs from the source's.")
     var output: String?
@@ -26,29 +43,26 @@ struct EditOutputOptions: ParsableArguments {
     @Option(help: "The output brand: mov, mp4 or m4v (default: from the -o extension, else the source's ftyp).")
     var brand: OutputBrand?
 
-    @Flag(help: "Replace an existing output file.")
-    var overwrite = false
-
-    @Option(help: "Progress on standard error: auto (a bar when it is a terminal), bar, json (one object per line) or none.")
-    var progress: ProgressStyle = .auto
-
-    @Flag(name: .shortAndLong, help: "Print nothing but errors.")
-    var quiet = false
-
-    @Flag(help: "Print what was written as JSON on standard output.")
-    var json = false
+    @OptionGroup var writing: WritingOptions
 
     @Flag(help: "Refuse to write anything when a conversion would lose what it read (a cue feature the track format lacks, metadata the brand has no place for).")
     var strict = false
 
+    var overwrite: Bool { writing.overwrite }
+    var progress: ProgressStyle { writing.progress }
+    var quiet: Bool { writing.quiet }
+    var json: Bool { writing.json }
+
     func validate() throws {
-        switch (output, inPlace) {
-        case (nil, false): throw ValidationError("say where to write: -o FILE, or --in-place to edit the source")
-        case (.some, true): throw ValidationError("-o and --in-place exclude each other")
-        default: break
-        }
+        if Rule.isRequired { try requireDestination() }
+        if output != nil, inPlace { throw ValidationError("-o and --in-place exclude each other") }
         if inPlace, keepFragments { throw ValidationError("--keep-fragments writes a new file; use it with -o, not --in-place") }
         if inPlace, brand != nil { throw ValidationError("--brand cannot change an existing file in place (its ftyp stays); write a new file with -o") }
+    }
+
+    /// Refuses a run that would write without being told where.
+    func requireDestination() throws {
+        if output == nil, !inPlace { throw ValidationError("say where to write: -o FILE, or --in-place to edit the source") }
     }
 
     /// The brand to write: `--brand`, else the output extension's when it differs from the
@@ -102,16 +116,9 @@ struct EditOutputOptions: ParsableArguments {
 
     /// Runs the plan with a progress display and prints the outcome.
     private func perform(_ plan: EditPlan, editor: MovieEditor, describe: (EditReport) -> [String]) throws -> EditReport {
-        // lstat(2): a link is judged as a link; the engine checks again, race-free, as it renames.
-        var status = stat()
-        if let output, lstat(output, &status) == 0 {
-            if (status.st_mode & S_IFMT) != S_IFREG {
-                throw EditFailure("'\(output)' exists and is not a regular file (a link, a FIFO, a device or a folder); Legible writes only regular files")
-            }
-            if !overwrite {
-                throw EditFailure("'\(output)' exists; use --overwrite to replace it, or --in-place to edit the source")
-            }
-        }
+        guard output != nil || inPlace else { throw EditFailure("say where to write: -o FILE, or --in-place to edit the source") }
+        // The engine checks again, race-free, as it renames.
+        if let output { try OutputTarget.file(output).check(overwrite: overwrite, alternative: "or --in-place to edit the source") }
         let display = ProgressDisplay(style: quiet ? .none : progress)
         let report: EditReport
         do {

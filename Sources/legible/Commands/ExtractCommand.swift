@@ -83,7 +83,7 @@ struct ExtractCommand: ParsableCommand {
             throw ExitCode(2)
         }
         if let captions = extracted.captions {
-            for problem in captions.report.problems { printWarning("\(file): track \(track.id): \(problem)") }
+            for problem in captions.report.problems where !outputOptions.quiet { printWarning("\(file): track \(track.id): \(problem)") }
         }
         let losses = extracted.losses + (try outputOptions.losses(of: extracted.cues, header: extracted.header))
         let language = (try? LanguageTag(parsing: track.displayLanguage)).flatMap { $0.iso639Code == "und" ? nil : $0.shortestForm.description }

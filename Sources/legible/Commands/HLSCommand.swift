@@ -40,7 +40,8 @@ struct HLSCommand: ParsableCommand {
 
         Files are written through temporary files renamed into place, segments before \
         playlists. An output folder that already holds files is refused unless --overwrite \
-        (which replaces files of the same name and leaves others).
+        (which replaces files of the same name and leaves others). --json prints the \
+        renditions, files and tags; --quiet prints nothing but errors.
 
         Examples:
           legible hls movie.mov -o hls/subs
@@ -72,14 +73,12 @@ struct HLSCommand: ParsableCommand {
     @Option(help: "Name languages in English (Spanish, as `legible info` does) or in themselves (Español, from CLDR).")
     var names: LanguageNaming = .english
 
-    @Flag(help: "Replace files of the same name in a non-empty output folder.")
-    var overwrite = false
-
     @Option(help: "The track whose subtitles are the default (even SDH or captions, which are otherwise never the default).")
     var defaultTrack: UInt32?
 
-    @Flag(help: "Print the renditions, files and tags as JSON.")
-    var json = false
+    @OptionGroup var writing: WritingOptions
+    var overwrite: Bool { writing.overwrite }
+    var json: Bool { writing.json }
 
     func validate() throws {
         guard segmentDuration.isFinite, segmentDuration >= 0.001, segmentDuration <= 86_400 else {
@@ -94,6 +93,7 @@ struct HLSCommand: ParsableCommand {
     }
 
     func run() throws {
+        try OutputTarget.folder(output).require(overwrite: overwrite)
         let movie = try Movie.openForCommand(path: file)
         let options = HLSOptions(segmentDuration: SubtitleTime(microseconds: Int64((segmentDuration * 1_000_000).rounded())),
                                  groupID: groupID, mpegtsOffset: mpegtsOffset, naming: names,
@@ -104,10 +104,10 @@ struct HLSCommand: ParsableCommand {
         try DeliveryCommandLine.run(output) { () throws(DeliveryError) in
             try DeliveryFolder.write(package.files, into: output, existing: overwrite ? .overwrite : .refuseNonEmptyFolder)
         }
-        for warning in package.warnings { printWarning("\(file): \(warning)") }
+        for warning in package.warnings where !writing.quiet { printWarning("\(file): \(warning)") }
         let tags = package.renditions.map(\.mediaTag.line)
         guard json else {
-            printLines(tags.joined(separator: "\n"))
+            if !writing.quiet { printLines(tags.joined(separator: "\n")) }
             return
         }
         let renditions: [JSONValue] = package.renditions.map { rendition in

@@ -20,7 +20,9 @@ struct HTMLCommand: ParsableCommand {
 
         Each track is written to the output folder as MOVIE.TRACK.LANGUAGE.vtt (movie.5.es.vtt), \
         times on the movie timeline (the track's edit list applied), through a temporary file \
-        renamed into place. Existing files of those names are refused unless --overwrite.
+        renamed into place. Existing files of those names are refused unless --overwrite (the \
+        folder may hold other files: web pages keep their media beside them). --json prints \
+        the tracks and elements; --quiet prints nothing but errors.
 
         Examples:
           legible html movie.mov                   WebVTT files here, <track> lines printed
@@ -41,14 +43,12 @@ struct HTMLCommand: ParsableCommand {
     @Option(help: "Name languages in English (Spanish, as `legible info` does) or in themselves (Español, from CLDR).")
     var names: LanguageNaming = .english
 
-    @Flag(help: "Replace WebVTT files of the same name.")
-    var overwrite = false
-
     @Option(help: "The track whose subtitles are the default (even SDH or captions, which are otherwise never the default).")
     var defaultTrack: UInt32?
 
-    @Flag(help: "Print the tracks and elements as JSON.")
-    var json = false
+    @OptionGroup var writing: WritingOptions
+    var overwrite: Bool { writing.overwrite }
+    var json: Bool { writing.json }
 
     func run() throws {
         let movie = try Movie.openForCommand(path: file)
@@ -58,8 +58,9 @@ struct HTMLCommand: ParsableCommand {
         try DeliveryCommandLine.run(output) { () throws(DeliveryError) in
             try DeliveryFolder.write(package.files, into: output, existing: overwrite ? .overwrite : .refuseExistingFiles)
         }
-        for warning in package.warnings { printWarning("\(file): \(warning)") }
+        for warning in package.warnings where !writing.quiet { printWarning("\(file): \(warning)") }
         guard json else {
+            if writing.quiet { return }
             printLines(package.elements.map(\.html).joined(separator: "\n"))
             return
         }

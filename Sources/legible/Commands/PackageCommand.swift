@@ -80,14 +80,17 @@ struct PackageCommand: ParsableCommand {
           legible package movie.mov -o out --dash --text stpp
           legible package movie.mp4 -o out --segment-duration 4 --json
 
+        An output folder that already holds files is refused unless --overwrite (which \
+        replaces files of the same name and leaves others). --quiet prints nothing but errors.
+
         Exit status: 0 on success; 2 if the file cannot be read, has no video or audio, or the \
-        output folder is not empty.
+        output folder is not empty (without --overwrite).
         """)
 
     @Argument(help: "A QuickTime (.mov) or MPEG-4 (.mp4, .m4v) file.")
     var file: String
 
-    @Option(name: [.customShort("o"), .customLong("output")], help: "The output folder (created if missing, must be empty; its parent must exist).")
+    @Option(name: [.customShort("o"), .customLong("output")], help: "The output folder (created if missing, empty unless --overwrite; its parent must exist).")
     var output: String
 
     @Flag(help: "Write HLS: media playlists, WebVTT renditions and master.m3u8 (with --dash: both; with neither: both).")
@@ -108,8 +111,9 @@ struct PackageCommand: ParsableCommand {
     @Option(help: "The audio or subtitle track that is the default of its kind (even audio description, SDH or captions, which are otherwise never the default).")
     var defaultTrack: UInt32?
 
-    @Flag(help: "Print the renditions, with the movie track each came from, as JSON.")
-    var json = false
+    @OptionGroup var writing: WritingOptions
+    var overwrite: Bool { writing.overwrite }
+    var json: Bool { writing.json }
 
     func validate() throws {
         guard segmentDuration.isFinite, segmentDuration >= 0.1, segmentDuration <= 3_600 else {
@@ -129,18 +133,20 @@ struct PackageCommand: ParsableCommand {
     }
 
     func run() throws {
+        try OutputTarget.folder(output).require(overwrite: overwrite)
         let movie = try Movie.openForCommand(path: file)
         let options = HLSOptions(segmentDuration: SubtitleTime(microseconds: Int64((segmentDuration * 1_000_000).rounded())),
                                  naming: names, defaultTrack: defaultTrack)
         let formats = formats
         let package = try DeliveryCommandLine.run(file) { () throws(DeliveryError) in
             try StreamingPackage(movie: movie, movieName: DeliveryCommandLine.movieName(file), folder: output, options: options,
-                                 formats: formats, text: text)
+                                 formats: formats, text: text, replacingFiles: overwrite)
         }
-        for warning in package.warnings { printWarning("\(file): \(warning)") }
+        for warning in package.warnings where !writing.quiet { printWarning("\(file): \(warning)") }
         let entryPoints = (formats.contains(.hls) ? [StreamingPackage.multivariantName] : [])
             + (formats.contains(.dash) ? [StreamingPackage.manifestName] : [])
         guard json else {
+            if writing.quiet { return }
             print("wrote " + entryPoints.map { "\(output)/\($0)" }.joined(separator: " and ") + ": \(package.renditions.count) renditions")
             return
         }

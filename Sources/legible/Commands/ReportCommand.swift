@@ -48,7 +48,8 @@ struct ReportCommand: ParsableCommand {
           legible report movie.mov -o report.html --video movie-proxy.mp4 --profile bbc
 
         Exit status: 0 when the page is written; 2 on bad input or usage (an existing page is \
-        not replaced without --overwrite).
+        not replaced without --overwrite). --json prints what was written; --quiet prints \
+        nothing but errors.
         """)
 
     @Argument(help: "The movie (.mov, .mp4, .m4v).")
@@ -66,11 +67,9 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "A video file for the player instead of the movie (a proxy the browser can play).")
     var video: String?
 
-    @Flag(help: "Replace an existing output file.")
-    var overwrite = false
-
-    @Flag(help: "Print what was written as JSON.")
-    var json = false
+    @OptionGroup var writing: WritingOptions
+    var overwrite: Bool { writing.overwrite }
+    var json: Bool { writing.json }
 
     func validate() throws {
         guard !output.hasSuffix("/"), !output.isEmpty else { throw ValidationError("-o: give the HTML file to write, not a folder") }
@@ -89,6 +88,7 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
+        try OutputTarget.file(output).require(overwrite: overwrite)
         let opened = try Movie.openForCommand(path: movie)
         let current = FileManager.default.currentDirectoryPath
         func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : current + "/" + path }
@@ -103,7 +103,7 @@ struct ReportCommand: ParsableCommand {
             try DeliveryFolder.write([DeliveryFile(name: name, text: page)], into: folder.isEmpty ? "/" : folder,
                                      existing: overwrite ? .overwrite : .refuseExistingFiles)
         }
-        for problem in report.problems { printWarning("\(movie): \(problem)") }
+        for problem in report.problems where !writing.quiet { printWarning("\(movie): \(problem)") }
         let cues = report.timelines.reduce(0) { $0 + $1.cues.count }
         if json {
             print(JSONValue.object([
@@ -116,7 +116,7 @@ struct ReportCommand: ParsableCommand {
                 })),
                 ("problems", .array(report.problems.map { .string($0) })),
             ]).rendered())
-        } else {
+        } else if !writing.quiet {
             print("\(output): \(page.utf8.count) bytes; \(report.menus.count) viewers, \(report.findings.count) check findings, \(report.timelines.count) timelines (\(cues) cues)")
         }
     }

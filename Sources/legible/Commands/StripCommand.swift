@@ -21,7 +21,8 @@ struct StripCommand: ParsableCommand {
         VideoHandler and the like, and compressor names are blanked (keep both with --keep \
         name:handler, --keep name:compressor). \
         --dry-run lists every item, track and box with the rule that decides it (--json adds \
-        the rule's pattern and the box's path).
+        the rule's pattern and the box's path); it writes nothing, so needs no -o (it then \
+        reviews as for a new file; with --in-place, it also lists the bytes that would be erased).
 
         Boxes are an allow-list too: inside moov, trak, mdia, minf, dinf, stbl, edts, mvex, \
         moof, traf, udta, meta and every sample entry, a box stays only when it is structure \
@@ -58,7 +59,7 @@ struct StripCommand: ParsableCommand {
 
         Examples:
           legible strip holiday.mov -o share.mov
-          legible strip holiday.mov -o share.mov --dry-run
+          legible strip holiday.mov --dry-run
           legible strip holiday.mov --in-place --keep capture-time
           legible strip holiday.mov -o share.mov --remove mdta/com.apple.quicktime.title --json
           legible strip seg_1.m4s --init init.mp4 -o share.mp4
@@ -78,11 +79,13 @@ struct StripCommand: ParsableCommand {
     @Option(help: "Remove a category, identifier, pattern, track:FORMAT, track:ID, box:TYPE, name:… or header:times (repeatable).")
     var remove: [String] = []
 
-    @OptionGroup var outputOptions: EditOutputOptions
+    @OptionGroup var outputOptions: EditDestinationOptions<DestinationUnlessDryRun>
 
     @OptionGroup var initializationSegment: InitializationSegmentOption
 
     func validate() throws {
+        // A dry run writes nothing: without -o or --in-place it reviews as for a new file.
+        if !dryRun { try outputOptions.requireDestination() }
         if initializationSegment.path != nil, outputOptions.inPlace {
             throw ValidationError("--in-place cannot edit a media segment read with --init (the movie is both files together); write a regular movie with -o")
         }

@@ -23,13 +23,14 @@ enum SubtitleOutputFile {
     /// Prints `text` to standard output when `path` is nil or `-`, else writes it to `path`
     /// through a ``ReplacementFile``, so a crash never leaves a half-written file and the old
     /// one stays until the new is whole. On a terminal, control characters in cue text are
-    /// shown escaped (``TerminalText/lines(_:)``); a pipe or file gets the text as it is.
-    static func save(_ text: String, to path: String?) throws(BoxError) {
+    /// shown escaped (``TerminalText/lines(_:)``); a pipe or file gets the text as it is. An
+    /// existing file is replaced only when `replacingExisting` (`--overwrite`).
+    static func save(_ text: String, to path: String?, replacingExisting: Bool) throws(BoxError) {
         guard let path, path != "-" else {
             print(isatty(STDOUT_FILENO) == 1 ? TerminalText.lines(text) : text, terminator: "")
             return
         }
-        let file = try ReplacementFile(replacing: path)
+        let file = try ReplacementFile(replacing: path, replacingExisting: replacingExisting)
         try file.sink.write(Array(text.utf8)[...])
         try file.commit()
     }

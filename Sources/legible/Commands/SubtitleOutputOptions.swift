@@ -11,15 +11,24 @@ struct SubtitleOutputOptions: ParsableArguments {
     @Option(help: "The output format: vtt, srt, ttml (IMSC1 Text) or scc (default: from the -o extension, else vtt).")
     var format: SubtitleOutputFormat?
 
-    @Flag(help: "Print the cues as JSON instead of a subtitle file (with -o, the file is written too).")
-    var json = false
+    @OptionGroup var writing: WritingOptions
 
     @Flag(help: "Refuse to write anything when the output format cannot carry everything read (exit 2).")
     var strict = false
 
+    /// With `--json` the cues are printed as JSON instead of a subtitle file (with -o, the
+    /// file is written too).
+    var json: Bool { writing.json }
+    /// With `--quiet`, warnings are left out; the subtitle text on standard output is the
+    /// output itself, so it stays.
+    var quiet: Bool { writing.quiet }
+
     func validate() throws {
         _ = try resolvedFormat()
     }
+
+    /// The file `-o` names, when it is not standard output (`-`).
+    private var outputFile: String? { output == "-" ? nil : output }
 
     func resolvedFormat() throws -> SubtitleOutputFormat {
         try SubtitleOutputFormat.resolve(explicit: format, output: output, fallback: .vtt)
@@ -44,6 +53,7 @@ struct SubtitleOutputOptions: ParsableArguments {
     /// The format was checked in `validate()`, so only writing can fail here (a ``BoxError``).
     func emit(_ cues: [Cue], header: WebVTTHeader?, language: String? = nil, captionBursts: [CEA608Burst]? = nil, losses: [ConversionLoss],
               source: String, report: @autoclosure () -> [(String, JSONValue)]) throws {
+        if let outputFile { try OutputTarget.file(outputFile).require(overwrite: writing.overwrite) }
         let format = try resolvedFormat()
         var losses = losses
         let text: String
@@ -52,19 +62,20 @@ struct SubtitleOutputOptions: ParsableArguments {
         } else {
             let rendered = format.render(cues, header: header, language: language)
             losses += rendered.warnings.compactMap(\.loss)
-            for late in rendered.warnings where !late.isLoss { printWarning("\(source): \(late)") }
+            for late in rendered.warnings where !late.isLoss && !quiet { printWarning("\(source): \(late)") }
             text = rendered.text
         }
-        ConversionLossReport.print(losses, prefix: source)
+        // --strict names what it refuses even when quiet.
+        if !quiet || strict { ConversionLossReport.print(losses, prefix: source) }
         if strict, !losses.isEmpty {
             printError(ConversionLossReport.refusal(losses, prefix: source))
             throw ExitCode(2)
         }
         if json {
             print(JSONValue.object(report() + [("losses", ConversionLossReport.json(losses))]).rendered())
-            if output != nil { try SubtitleOutputFile.save(text, to: output) }
+            if output != nil { try SubtitleOutputFile.save(text, to: output, replacingExisting: writing.overwrite) }
         } else {
-            try SubtitleOutputFile.save(text, to: output)
+            try SubtitleOutputFile.save(text, to: output, replacingExisting: writing.overwrite)
         }
     }
 }

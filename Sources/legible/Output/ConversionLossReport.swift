@@ -47,7 +47,7 @@ enum ConversionLossReport {
 
     /// The refusal of a document with image subtitles, unless they may be left out.
     static func imageRefusal(_ lines: [Int], path: String) -> String {
-        let list = lines.prefix(ConversionLoss.listedNumbers).map(String.init).joined(separator: ", ")
-        return "\(path): \(lines.count) image subtitle\(lines.count == 1 ? "" : "s") (SMPTE-TT smpte:backgroundImage, line\(lines.count == 1 ? "" : "s") \(list)\(lines.count > ConversionLoss.listedNumbers ? ", …" : "")): image subtitles are not supported; --skip-images converts the text cues alone"
+        let list = ConversionLoss.listing(lines, subject: ConversionLoss.Subject(singular: "line", plural: "lines"))
+        return "\(path): \(lines.count) image subtitle\(lines.count == 1 ? "" : "s") (SMPTE-TT smpte:backgroundImage, \(list)): image subtitles are not supported; --skip-images converts the text cues alone"
     }
 }

@@ -1,0 +1,19 @@
+import ArgumentParser
+
+/// The options every writing command shares, with the same names and help everywhere
+/// (DESIGN property 9, one contract): whether an existing output may be replaced, what is
+/// printed and whether progress is shown. The commands' `--help` and the README describe the
+/// contract once; ``OutputTarget`` enforces `--overwrite`.
+struct WritingOptions: ParsableArguments {
+    @Flag(help: "Replace an existing output: a regular file, or files of the same name in an output folder that is not empty (never a link, FIFO, device or folder).")
+    var overwrite = false
+
+    @Option(help: "Progress on standard error: auto (a bar when it is a terminal), bar, json (one object per line) or none. Commands whose work is short (extract, convert, hls, html, package, report, and a dry run) accept it and show none.")
+    var progress: ProgressStyle = .auto
+
+    @Flag(name: .shortAndLong, help: "Print nothing but errors (and the JSON that --json asks for).")
+    var quiet = false
+
+    @Flag(help: "Print what was written (or, without an output, what was found) as JSON on standard output.")
+    var json = false
+}
