@@ -10,7 +10,8 @@ import Testing
 ///   wrote those bytes as zeros;
 /// - a `traf` of a track no `trak` has: `info` counted fewer samples unsaid, `strip -o` dropped
 ///   them and `strip --in-place` zeroed them;
-/// - a damaged `mvhd` (version 7; size 0, swallowing the tracks): `strip -o` wrote a movie
+/// - a damaged or missing `mvhd` (version 7; size 0, swallowing the tracks; renamed, as in
+///   mp4parse's no_timescale.mp4): `strip -o` wrote a movie
 ///   ffprobe read no packet from.
 @Suite struct DamagedFragmentedEditTests {
     /// A writing command, as a new file or in place.
@@ -73,7 +74,7 @@ import Testing
     @Test(arguments: Edit.allCases, DamagedFragmentedMovie.HeaderDamage.allCases)
     func damagedMovieHeaderIsRefused(_ edit: Edit, _ damage: DamagedFragmentedMovie.HeaderDamage) throws {
         let damaged = try DamagedFragmentedMovie.damagedMovieHeader(Self.source(), damage)
-        try Self.expectRefused(edit, damaged.bytes, location: damaged.location, message: "the movie header")
+        try Self.expectRefused(edit, damaged.bytes, location: damaged.location, message: damage.message)
     }
 
     /// `info` says what it does not count, in text and JSON.
@@ -100,6 +101,6 @@ import Testing
         try Data(damaged.bytes).write(to: URL(fileURLWithPath: movie))
         let text = try LegibleCommand.run(["info", movie])
         try #require(text.status == 0, "\(text.stderr)")
-        #expect(text.stdout.contains("warning: \(damaged.location): the movie header"), "\(text.stdout)")
+        #expect(text.stdout.contains("warning: \(damaged.location): \(damage.message)"), "\(text.stdout)")
     }
 }

@@ -45,6 +45,11 @@ public struct DamagedFragmentedMovie: Sendable {
         case version7
         /// Its size field set to 0, "to the end" of `moov`: it swallows the tracks after it.
         case sizeZero
+        /// Its type changed (`m\u{1}hd`, as in mp4parse's `no_timescale.mp4`): `moov` has none.
+        case missing
+
+        /// How Legible's warning about it starts.
+        public var message: String { self == .missing ? "moov has no mvhd" : "the movie header" }
     }
 
     /// `moov/mvhd` damaged as `damage` says.
@@ -55,6 +60,9 @@ public struct DamagedFragmentedMovie: Sendable {
         switch damage {
         case .version7: bytes[mvhd.range.lowerBound + 8] = 7
         case .sizeZero: bytes.replaceSubrange(mvhd.range.lowerBound..<mvhd.range.lowerBound + 4, with: be32(0))
+        case .missing:
+            bytes[mvhd.range.lowerBound + 5] = 1
+            return DamagedFragmentedMovie(bytes: bytes, path: "moov", offset: moov.range.lowerBound)
         }
         return DamagedFragmentedMovie(bytes: bytes, path: "moov/mvhd", offset: mvhd.range.lowerBound)
     }

@@ -34,7 +34,7 @@ public struct TrackTimeline: Sendable {
     }
 
     /// `cues` (media time) on the movie timeline, as a player shows them
-    /// (``EditListTimeline/movieCues(_:)``).
+    /// (`EditListTimeline.movieCues(_:)`).
     public func movieCues(_ cues: [Cue]) -> [Cue] {
         edits.movieCues(cues)
     }

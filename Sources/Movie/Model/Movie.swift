@@ -14,7 +14,7 @@ public struct Movie: Sendable {
     /// The movie header; nil when `moov` has none (the movie is still described, with a warning).
     public let header: MovieHeaderBox?
     /// What is wrong with the movie header when it is damaged (an unknown version, a size past
-    /// its fields), as a warning also in ``warnings``; an edit refuses the movie
+    /// its fields) or missing, as a warning also in ``warnings``; an edit refuses the movie
     /// (``checkEditable()``).
     public let movieHeaderDamage: BoxError?
     /// The tracks, in `moov` order.
@@ -72,9 +72,11 @@ public struct Movie: Sendable {
             if let movieHeaderDamage { warnings.append(movieHeaderDamage) }
         } else {
             header = nil
-            movieHeaderDamage = nil
-            warnings.append(BoxError(.invalidValue("moov has no mvhd: movie duration and timescale are unknown"),
-                                     at: movieBox.location ?? BoxLocation(path: "moov", offset: 0)))
+            // An output would have none either: players then read no sample (ffprobe reads 0).
+            let missing = BoxError(.invalidValue("moov has no mvhd: movie duration and timescale are unknown"),
+                                   at: movieBox.location ?? BoxLocation(path: "moov", offset: 0))
+            movieHeaderDamage = missing
+            warnings.append(missing)
         }
         var tracks: [Track] = []
         for trak in movieBox.children("trak") {

@@ -12,7 +12,7 @@ import Movie
 /// one's place instead. Sample data is copied as whole box payloads, by
 /// the kernel where it can (`copy_file_range`), so memory does not grow with the file.
 ///
-/// Every write is verified before it lands (``WrittenMovieCheck``): the headers written, read
+/// Every write is verified before it lands (`WrittenMovieCheck`): the headers written, read
 /// back with Legible's own reader, must be the movie planned — before the rename, or before an
 /// in-place edit makes its new `moov` the one players read — or the edit is refused with
 /// ``EditError/verificationFailed(_:)`` and the target stays as it was.
@@ -60,7 +60,7 @@ public struct MovieEditor: Sendable {
 
     /// For tests only: a change made to the planned `moov` before it is laid out, as a fault in
     /// the planning would make it, to show that a written file that is not the movie planned
-    /// never lands (``WrittenMovieCheck``).
+    /// never lands (`WrittenMovieCheck`).
     package var plantedFault: (@Sendable (inout Box) -> Void)?
 
     /// An editor of a movie already read (from memory, say), holding no lock: for tests and the

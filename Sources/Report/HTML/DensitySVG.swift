@@ -1,7 +1,7 @@
 import ISOBMFF
 import TimedText
 
-/// The SVG of a track summarised per minute (``CueDensity``): a bar per bin as high as its cue
+/// The SVG of a track summarised per minute (`CueDensity`): a bar per bin as high as its cue
 /// count, and under it a strip as dark as its findings, red where one is at error level. Hovering
 /// or focusing a bin shows its counts (the SVG `title`, also its accessible name).
 struct DensitySVG {

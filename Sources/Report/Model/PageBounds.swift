@@ -1,7 +1,7 @@
 /// How much of a movie's text the page draws one by one. Each bar, table row and WebVTT cue
 /// costs the page a few hundred bytes and the browser a node, so a movie with 100,000 cues would
 /// give a page of hundreds of megabytes; past these bounds a track is summarised per minute
-/// (``CueDensity``) and its findings listed up to a count per rule, which keeps the page, the
+/// (`CueDensity`) and its findings listed up to a count per rule, which keeps the page, the
 /// memory and the time it takes bounded whatever the movie holds.
 public struct PageBounds: Sendable, Equatable {
     /// A track with at most this many cues is drawn cue by cue, its findings marked on the axis.

@@ -6,7 +6,7 @@
 /// has no escape, so text it would read as structure is changed, and
 /// ``SubtitleTarget/structureChanges(of:)`` names the cues: blank lines inside a cue are dropped,
 /// `-->` is written `->`, and a cue-number line before a timestamp is joined to it
-/// (``CueTextStructureGuard`` says why each).
+/// (`CueTextStructureGuard` says why each).
 public enum SubRipWriter {
     /// The whole file for a parsed document.
     public static func write(_ document: SubtitleDocument) -> String {
@@ -28,7 +28,7 @@ public enum SubRipWriter {
     }
 
     /// The text block of one cue, with tags and placement override; lines that SubRip would read
-    /// as structure are changed (``CueTextStructureGuard``).
+    /// as structure are changed (`CueTextStructureGuard`).
     public static func cueText(_ cue: Cue) -> String {
         let text = CueTextStructureGuard(markup(of: cue), format: .subRip).text
         return cue.placement == .top ? "{\\an8}" + text : text

@@ -83,7 +83,7 @@ public enum WebVTTWriter {
     }
 
     /// The cue text with WebVTT tags and escapes (what a `wvtt` `payl` box holds), without empty
-    /// lines, which would end the cue (``CueTextStructureGuard``).
+    /// lines, which would end the cue (`CueTextStructureGuard`).
     public static func payloadText(_ text: CueText) -> String {
         CueTextStructureGuard(markup(of: text), format: .webVTT).text
     }
