@@ -78,7 +78,8 @@ import Testing
         let captions = folder.path("many.scc")
         try text.write(toFile: captions, atomically: true, encoding: .utf8)
         let movie = folder.path("cc.mov")
-        let added = try LegibleCommand.run(["add-captions", Self.demo, captions, "--language", "en", "-o", movie])
+        // Lengthening the movie keeps every line (clipping, the default, leaves out those past its end).
+        let added = try LegibleCommand.run(["add-captions", Self.demo, captions, "--language", "en", "--past-end", "extend", "-o", movie])
         #expect(added.status == 2, "\(added.stderr)")
         #expect(added.stderr.hasPrefix("error: ") && added.stderr.contains("\(count) samples") && added.stderr.contains("1000000 samples"),
                 "\(added.stderr)")
