@@ -30,7 +30,8 @@ import Testing
         let captions = folder.path("long.scc")
         try Self.scc.write(toFile: captions, atomically: true, encoding: .utf8)
         let movie = folder.path("cc.mov")
-        let added = try LegibleCommand.run(["add-captions", Self.demo, captions, "--language", "en", "-o", movie])
+        // The line goes out one pair a frame for hours: the movie is lengthened to hold it all.
+        let added = try LegibleCommand.run(["add-captions", Self.demo, captions, "--language", "en", "--past-end", "extend", "-o", movie])
         try #require(added.status == 0, "\(added.stderr)")
 
         // Legible's reader takes the track back: every pair of the file, in order.
