@@ -13,7 +13,7 @@ import Testing
 
     /// ISO/IEC 14496-12 §8.2–§8.8: the boxes each container holds.
     @Test(arguments: [("mvhd", "moov"), ("trak", "moov"), ("tkhd", "trak"), ("tref", "trak"), ("elst", "edts"),
-                      ("mdhd", "mdia"), ("elng", "mdia"), ("stbl", "minf"), ("dref", "dinf"), ("stsz", "stbl"),
+                      ("mdhd", "mdia"), ("elng", "mdia"), ("udta", "mdia"), ("stbl", "minf"), ("dref", "dinf"), ("stsz", "stbl"),
                       ("co64", "stbl"), ("sgpd", "stbl"), ("trex", "mvex"), ("traf", "moof"), ("trun", "traf"),
                       ("tfdt", "traf"), ("senc", "traf")] as [(FourCC, FourCC)])
     func structureIsKnown(_ type: FourCC, _ parent: FourCC) {

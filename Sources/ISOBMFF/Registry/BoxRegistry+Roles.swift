@@ -24,7 +24,7 @@ extension BoxRegistry {
             (["edts"], [("elst", "ISO/IEC 14496-12 §8.6.6")]),
             (["mdia"], [
                 ("mdhd", "ISO/IEC 14496-12 §8.4.2"), ("hdlr", "ISO/IEC 14496-12 §8.4.3"), ("minf", "ISO/IEC 14496-12 §8.4.4"),
-                ("elng", "ISO/IEC 14496-12 §8.4.6"),
+                ("elng", "ISO/IEC 14496-12 §8.4.6"), ("udta", "QTFF \"Media atoms\" (user data of the media)"),
             ]),
             (["minf"], [
                 ("vmhd", "ISO/IEC 14496-12 §12.1.2"), ("smhd", "ISO/IEC 14496-12 §12.2.2"), ("hmhd", "ISO/IEC 14496-12 §12.4.2"),
