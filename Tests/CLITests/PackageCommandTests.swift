@@ -57,6 +57,13 @@ import Testing
                     "stream \(stream)")
             #expect(read.dropLast() == source.dropLast(), "stream \(stream)")
         }
+        // Each stream starts where the source's does: the audio's first packet at -1024/48000 s
+        // (the AAC priming its edit list skips), the video's at 0.
+        for stream in ["v:0", "a:0", "a:1"] {
+            let source = try presentationTime(Self.demo, stream, packet: 0)
+            let read = try presentationTime(packaged, stream, packet: 0, inputOptions: inputOptions)
+            #expect(abs(read - source) < 0.000_001, "\(stream): \(read) s against \(source) s")
+        }
         for audio in ["a:0", "a:1"] {
             let source = try presentationTime(Self.demo, audio, packet: 1) - presentationTime(Self.demo, "v:0", packet: 0)
             let read = try presentationTime(packaged, audio, packet: 1, inputOptions: inputOptions)
@@ -75,6 +82,30 @@ import Testing
         let mpegts = try #require(segment.firstMatch(of: /MPEGTS:(\d+)/).flatMap { Double($0.1) })
         let firstFrame = try presentationTime(output + "/master.m3u8", "v:0", packet: 0)
         #expect(abs(mpegts / 90_000 - firstFrame) < 0.0001, "MPEGTS \(mpegts) against the first frame at \(firstFrame) s")
+    }
+
+    /// Each CMAF header carries what its source track's edit list skips (ISO/IEC 23000-19 allows
+    /// an edit list in a CMAF header): one edit from the source's media time, duration 0 (the
+    /// length is in the fragments), as MP4Box reads both files.
+    @Test(.enabled(if: ExternalTool.shouldRun(at: TestPaths.mp4Box)))
+    func headersCarryTheMediaTheSourcesEditListsSkip() throws {
+        let folder = try TemporaryFolder("cli-package-elst")
+        defer { folder.remove() }
+        let output = try package(in: folder)
+        func edits(_ file: String) throws -> [String] {
+            let dump = folder.path("dump.xml")
+            let result = try ExternalTool.run(TestPaths.mp4Box, ["-diso", file, "-out", dump])
+            try #require(result.status == 0, "\(result.stderr)")
+            let xml = try String(contentsOfFile: dump, encoding: .utf8)
+            return xml.matches(of: /<EditListEntry Duration="(\d+)" MediaTime="(-?\d+)"/).map { "\($0.1)/\($0.2)" }
+        }
+        // demo.mp4: the video's edit from media time 0, each audio track's from 1024 (priming),
+        // the subtitles' from 0.
+        let source = try edits(Self.demo)
+        #expect(source.map { $0.split(separator: "/").last } == ["0", "1024", "1024", "0"].map { Substring($0) }, "\(source)")
+        #expect(try edits(output + "/video.1.init.mp4") == [])
+        #expect(try edits(output + "/audio.2.en.init.mp4") == ["0/1024"])
+        #expect(try edits(output + "/audio.3.es.init.mp4") == ["0/1024"])
     }
 
     @Test(.enabled(if: ExternalTool.shouldRun(at: TestPaths.mp4Box)))

@@ -11,23 +11,22 @@ import TimedText
     static let vtte: [UInt8] = [0, 0, 0, 8] + Array("vtte".utf8)
 
     @Test func gapsAreFilledAndSamplesCutAtSegmentStarts() {
-        // One cue from 500 to 1500 ms; movie time 0 at 21 ms of the packaged timeline (AAC
-        // priming); the movie ends at 4000 ms (4021 packaged); segments start at 0, 1022, 2022.
+        // One cue from 500 to 1500 ms; the movie ends at 4000 ms; segments start at 0, 1001, 2001.
         let cue: [UInt8] = Array("cue!".utf8)
-        let pieces = CMAFTextTrack.layout([TimedTextSample(start: 500, duration: 1000, bytes: cue)], offset: 21, end: 4021,
-                                          segmentStarts: [0, 1022, 2022])
-        #expect(pieces.map(\.start) == [0, 521, 1022, 1521, 2022])
-        #expect(pieces.map(\.duration) == [521, 501, 499, 501, 1999])
+        let pieces = CMAFTextTrack.layout([TimedTextSample(start: 500, duration: 1000, bytes: cue)], end: 4000,
+                                          segmentStarts: [0, 1001, 2001])
+        #expect(pieces.map(\.start) == [0, 500, 1001, 1500, 2001])
+        #expect(pieces.map(\.duration) == [500, 501, 499, 501, 1999])
         #expect(pieces.map(\.bytes) == [Self.vtte, cue, cue, Self.vtte, Self.vtte])
     }
 
     @Test func aTrackWithoutCuesIsOneEmptySamplePerSegment() {
-        let pieces = CMAFTextTrack.layout([], offset: 0, end: 3000, segmentStarts: [0, 2000])
+        let pieces = CMAFTextTrack.layout([], end: 3000, segmentStarts: [0, 2000])
         #expect(pieces == [TimedTextSample(start: 0, duration: 2000, bytes: Self.vtte), TimedTextSample(start: 2000, duration: 1000, bytes: Self.vtte)])
     }
 
     @Test func cuesPastTheEndAreCut() {
-        let pieces = CMAFTextTrack.layout([TimedTextSample(start: 0, duration: 5000, bytes: [1])], offset: 0, end: 3000, segmentStarts: [0])
+        let pieces = CMAFTextTrack.layout([TimedTextSample(start: 0, duration: 5000, bytes: [1])], end: 3000, segmentStarts: [0])
         #expect(pieces == [TimedTextSample(start: 0, duration: 3000, bytes: [1])])
     }
 }
@@ -38,27 +37,27 @@ import TimedText
 /// times; a segment without cues is a document with no `p`.
 @Suite struct CMAFTTMLTrackTests {
     @Test func eachSegmentIsOneDocumentOfTheCuesShownInIt() throws {
-        // Cues 500–1500 ms and 2500–3500 ms; movie time 0 at 21 ms of the packaged timeline; the
-        // movie ends at 4000 ms (4021 packaged); segments start at 0, 1022, 2022 and 3600.
+        // Cues 500–1500 ms and 2500–3500 ms; the movie ends at 4000 ms; segments start at 0,
+        // 1001, 2001 and 3579.
         let cues = [Cue(start: .milliseconds(500), end: .milliseconds(1500), text: "One"),
                     Cue(start: .milliseconds(2500), end: .milliseconds(3500), text: "Two")]
         let timeline = try CueTimeline(cues: cues, timescale: CMAFTextTrack.timescale)
-        let documents = CMAFTextTrack.documents(timeline, offset: 21, end: 4021, segmentStarts: [0, 1022, 2022, 3600], language: "en")
-        #expect(documents.map(\.start) == [0, 1022, 2022, 3600])
-        #expect(documents.map(\.duration) == [1022, 1000, 1578, 421])
+        let documents = CMAFTextTrack.documents(timeline, end: 4000, segmentStarts: [0, 1001, 2001, 3579], language: "en")
+        #expect(documents.map(\.start) == [0, 1001, 2001, 3579])
+        #expect(documents.map(\.duration) == [1001, 1000, 1578, 421])
         let parsed = try documents.map { document throws in
             try TTMLParser.parse(string: String(decoding: document.bytes, as: UTF8.self))
         }
         #expect(parsed.map { $0.cues.map(\.text.plainText) } == [["One"], ["One"], ["Two"], []])
-        #expect(parsed.map { $0.cues.map(\.start) } == [[.milliseconds(521)], [.milliseconds(521)], [.milliseconds(2521)], []])
-        #expect(parsed.map { $0.cues.map(\.end) } == [[.milliseconds(1521)], [.milliseconds(1521)], [.milliseconds(3521)], []])
+        #expect(parsed.map { $0.cues.map(\.start) } == [[.milliseconds(500)], [.milliseconds(500)], [.milliseconds(2500)], []])
+        #expect(parsed.map { $0.cues.map(\.end) } == [[.milliseconds(1500)], [.milliseconds(1500)], [.milliseconds(3500)], []])
         #expect(parsed.allSatisfy { $0.language == "en" })
         #expect(!String(decoding: documents[3].bytes, as: UTF8.self).contains("<p"))
     }
 
     @Test func cuesPastTheEndEndWithTheMovie() throws {
         let timeline = try CueTimeline(cues: [Cue(start: .zero, end: .seconds(5), text: "Long")], timescale: CMAFTextTrack.timescale)
-        let documents = CMAFTextTrack.documents(timeline, offset: 0, end: 3000, segmentStarts: [0], language: nil)
+        let documents = CMAFTextTrack.documents(timeline, end: 3000, segmentStarts: [0], language: nil)
         let parsed = try TTMLParser.parse(string: String(decoding: try #require(documents.first).bytes, as: UTF8.self))
         #expect(documents.count == 1)
         #expect(parsed.cues.map(\.end) == [.seconds(3)])

@@ -5,15 +5,16 @@ import Movie
 /// `moov` with the movie header, the track with its sample description and empty sample
 /// tables, and `mvex`/`trex`. Built from the source's own boxes: the track header, media
 /// header, handler, sample entry and user data (`tagc`, names) are the movie's; durations are
-/// 0 (they are in the fragments), track references and edit lists are left out (the other
-/// tracks are not in this file; segments start at decode time 0).
+/// 0 (they are in the fragments), track references are left out (the other tracks are not in
+/// this file), and the edit list is the one the caller places the track with
+/// (``CMAFTimeline/Placement/editList``), not the movie's.
 public enum CMAFInitializationSegment {
     /// The `ftyp` of a CMAF header: brands `cmfc` (CMAF track), `iso6` (the ISO BMFF version
     /// whose boxes it uses), `dash` and `mp41`.
     public static let fileType = FileTypeBox(majorBrand: "cmfc", minorVersion: 0, compatibleBrands: ["cmfc", "iso6", "dash", "mp41"])
 
-    /// The header's bytes for `track` of `movie`.
-    public static func bytes(track: Track, movie: Movie) throws(BoxError) -> [UInt8] {
+    /// The header's bytes for `track` of `movie`, with `editList` (in `edts`) when there is one.
+    public static func bytes(track: Track, movie: Movie, editList: EditListBox? = nil) throws(BoxError) -> [UInt8] {
         var header = track.header
         header.duration = 0
         header.flags.insert(.enabled)
@@ -25,7 +26,8 @@ public enum CMAFInitializationSegment {
         }
         let media = [mediaHeader.makeBox()] + mdia.children.filter { $0.type != "mdhd" && $0.type != "minf" }
             + [Box(type: "minf", children: minf.children.filter { $0.type != "stbl" } + [sampleTable(stsd)])]
-        var trak = [header.makeBox(), Box(type: "mdia", children: media)]
+        var trak = [header.makeBox()] + [editList.map { Box(type: "edts", children: [$0.makeBox()]) }].compactMap { $0 }
+            + [Box(type: "mdia", children: media)]
         if let udta = track.box.child("udta") { trak.append(udta) }
         return try bytes(trak: Box(type: "trak", children: trak), trackID: track.id,
                          movieTimescale: movie.header?.timescale ?? track.mediaHeader.timescale)

@@ -18,15 +18,16 @@ public struct CMAFSegmentation: Sendable, Equatable {
         self.starts = starts
     }
 
-    /// Segments of about `target` cut at the sync samples of `video`, whose decode times are
-    /// moved by `offset` onto the packaged timeline (``CMAFTimeline``).
-    public init(video samples: [SampleTable.Sample], timescale: UInt32, offset: UInt64 = 0, target: SubtitleTime) throws(DeliveryError) {
+    /// Segments of about `target` cut at the sync samples of `video`, at their presentation times
+    /// as `placement` puts them (``CMAFTimeline``).
+    public init(video samples: [SampleTable.Sample], timescale: UInt32, placement: CMAFTimeline.Placement = .init(),
+                target: SubtitleTime) throws(DeliveryError) {
         guard timescale > 0 else { throw .invalidParameter("the video track's timescale is 0") }
         let step = UInt64(max(1, target.units(inTimescale: timescale)))
         var starts: [UInt64] = [0]
         for sample in samples where sample.isSync {
-            let time = sample.decodeTime.saturatingAdd(offset)
-            if let last = starts.last, time >= last.saturatingAdd(step) { starts.append(time) }
+            let time = placement.presentationTime(ofDecodeTime: sample.decodeTime)
+            if time > 0, let last = starts.last, UInt64(time) >= last.saturatingAdd(step) { starts.append(UInt64(time)) }
         }
         guard starts.count <= WebVTTSegmenter.maximumSegmentCount else {
             throw .tooManySegments(count: starts.count, maximum: WebVTTSegmenter.maximumSegmentCount)
@@ -51,18 +52,18 @@ public struct CMAFSegmentation: Sendable, Equatable {
         }
     }
 
-    /// `samples` (decode order) split into one run per segment, by decode time plus `offset`
-    /// (``CMAFTimeline``), on the samples' `timescale`, the segment starts rounded to it by
-    /// `rounding` (``starts(inTimescale:rounding:)``). Runs may be empty.
-    public func split(_ samples: [SampleTable.Sample], timescale: UInt32, offset: UInt64 = 0,
+    /// `samples` (decode order) split into one run per segment, by presentation time as
+    /// `placement` puts them (``CMAFTimeline``), on the samples' `timescale`, the segment starts
+    /// rounded to it by `rounding` (``starts(inTimescale:rounding:)``). Runs may be empty.
+    public func split(_ samples: [SampleTable.Sample], timescale: UInt32, placement: CMAFTimeline.Placement = .init(),
                       rounding: FloatingPointRoundingRule = .up) -> [ArraySlice<SampleTable.Sample>] {
         let bounds = starts(inTimescale: timescale, rounding: rounding)
         var result: [ArraySlice<SampleTable.Sample>] = []
         var index = samples.startIndex
         for (segment, _) in bounds.enumerated() {
-            let end = segment + 1 < bounds.count ? bounds[segment + 1] : UInt64.max
+            let end = segment + 1 < bounds.count ? Int64(clamping: bounds[segment + 1]) : Int64.max
             let first = index
-            while index < samples.endIndex, samples[index].decodeTime.saturatingAdd(offset) < end { index += 1 }
+            while index < samples.endIndex, placement.presentationTime(ofDecodeTime: samples[index].decodeTime) < end { index += 1 }
             result.append(samples[first..<index])
         }
         return result

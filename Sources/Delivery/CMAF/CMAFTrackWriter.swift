@@ -9,7 +9,9 @@ public struct CMAFTrackFiles: Sendable {
     public struct Segment: Sendable, Equatable {
         /// The segment's file name (`STEM.N.m4s`).
         public var name: String
-        /// Start (the `tfdt`) and duration, on the track's timescale.
+        /// The earliest presentation time on the track's timescale: its first sample's decode
+        /// time as placed (``CMAFTimeline/Placement``), 0 where that falls before 0 (media the
+        /// header's edit list skips).
         public var start: UInt64
         /// The duration, on the track's timescale: to the next segment's start (or the track's end).
         public var duration: UInt64
@@ -50,39 +52,43 @@ public enum CMAFTrackWriter {
     /// 432,000 video samples).
     public static let maximumSamples = 2_000_000
 
-    /// Writes `track`, its decode times moved by `offset` (``CMAFTimeline/offset(of:)``).
-    public static func write(track: Track, movie: Movie, segmentation: CMAFSegmentation, offset: UInt64 = 0, folder: String,
-                             batch: ReplacementFileBatch, stem: String) throws(DeliveryError) -> CMAFTrackFiles {
+    /// Writes `track` placed as `placement` says (``CMAFTimeline/placement(of:)``): its header
+    /// holds the placement's edit list.
+    public static func write(track: Track, movie: Movie, segmentation: CMAFSegmentation, placement: CMAFTimeline.Placement = .init(),
+                             folder: String, batch: ReplacementFileBatch, stem: String) throws(DeliveryError) -> CMAFTrackFiles {
         do throws(BoxError) {
             let samples = try movie.samples(of: track, maxSamples: maximumSamples)
+            let header = try CMAFInitializationSegment.bytes(track: track, movie: movie, editList: placement.editList)
             return try write(samples: samples, from: track.source, trackID: track.id, timescale: track.mediaHeader.timescale,
-                             header: try CMAFInitializationSegment.bytes(track: track, movie: movie), segmentation: segmentation,
-                             offset: offset, folder: folder, batch: batch, stem: stem)
+                             header: header, segmentation: segmentation, placement: placement, folder: folder, batch: batch, stem: stem)
         } catch {
             throw .output(error)
         }
     }
 
     /// Writes the header bytes `header` and, cut by `segmentation` (its starts rounded to
-    /// `timescale` by `startRounding`), `samples` (decode order, decode times moved by `offset`)
-    /// whose bytes are in `source`: a movie's track or samples made in memory (text from cues).
+    /// `timescale` by `startRounding`), `samples` (decode order, placed by `placement`: decode
+    /// times moved by its delay) whose bytes are in `source`: a movie's track or samples made in
+    /// memory (text from cues).
     public static func write(samples: [SampleTable.Sample], from source: any ByteSource, trackID: UInt32, timescale: UInt32,
                              header: [UInt8], segmentation: CMAFSegmentation, startRounding: FloatingPointRoundingRule = .up,
-                             offset: UInt64 = 0, folder: String, batch: ReplacementFileBatch, stem: String) throws(BoxError) -> CMAFTrackFiles {
+                             placement: CMAFTimeline.Placement = .init(), folder: String, batch: ReplacementFileBatch,
+                             stem: String) throws(BoxError) -> CMAFTrackFiles {
         let initializationName = "\(stem).init.mp4"
         let initialization = try ReplacementFile(replacing: folder + "/" + initializationName)
         try initialization.sink.write(header[...])
         try batch.add(initialization)
         var segments: [CMAFTrackFiles.Segment] = []
-        let runs = segmentation.split(samples, timescale: timescale, offset: offset, rounding: startRounding)
+        let runs = segmentation.split(samples, timescale: timescale, placement: placement, rounding: startRounding)
         let starts = segmentation.starts(inTimescale: timescale, rounding: startRounding)
-        func time(_ sample: SampleTable.Sample) -> UInt64 { sample.decodeTime.saturatingAdd(offset) }
+        func time(_ sample: SampleTable.Sample) -> UInt64 { UInt64(max(0, placement.presentationTime(ofDecodeTime: sample.decodeTime))) }
         let end = samples.last.map { time($0).saturatingAdd(UInt64($0.duration)) } ?? 0
         for (index, run) in runs.enumerated() {
             let start = run.first.map(time) ?? starts[index]
             let next = index + 1 < runs.count ? runs[(index + 1)...].first { !$0.isEmpty }?.first.map(time) ?? end : end
+            let decodeTime = run.first.map { $0.decodeTime.saturatingAdd(placement.delay) } ?? start.saturatingAdd(placement.mediaTime)
             let segment = CMAFMediaSegment(trackID: trackID, sequenceNumber: UInt32(clamping: index + 1), samples: run,
-                                           baseDecodeTime: start)
+                                           baseDecodeTime: decodeTime)
             let name = "\(stem).\(index + 1).m4s"
             let output = try ReplacementFile(replacing: folder + "/" + name)
             try segment.write(to: output.sink, from: source)

@@ -15,16 +15,15 @@ extension DASHManifest {
     /// language and signals (``add(_:contentType:mimeType:language:label:signalling:)``) for the
     /// CMAF `videos` and `audios`, and the legible `texts`.
     ///
-    /// Every Representation's `presentationTimeOffset` is the packaged time of movie time 0
-    /// (``CMAFTimeline/movieStart``) on its timescale, so the Period starts where the movie does
-    /// and the WebVTT cues, on the movie timeline, line up with the media (what an edit list
-    /// hid, such as AAC priming, falls before the Period's start).
-    init(duration: MediaTime, movieStart: Double, videos: [PackagedTrack], audios: [PackagedTrack],
+    /// Every Representation's `presentationTimeOffset` is 0: the packaged tracks show movie time 0
+    /// at presentation time 0 (``CMAFTimeline``), so the Period starts where the movie does and
+    /// the WebVTT cues, on the movie timeline, line up with the media.
+    init(duration: MediaTime, videos: [PackagedTrack], audios: [PackagedTrack],
          texts: [(track: DeliveryTrack, media: TextMedia)]) {
         self.init(duration: duration, adaptationSets: [])
         func segments(_ files: CMAFTrackFiles, stem: String) -> Segments {
             .template(initialization: files.initializationName, media: stem + ".$Number$.m4s", timescale: files.timescale,
-                      presentationTimeOffset: UInt64((movieStart * Double(files.timescale)).rounded()),
+                      presentationTimeOffset: 0,
                       timeline: SegmentTimeline(segments: files.segments.map { ($0.start, $0.duration) }))
         }
         func segments(_ packaged: PackagedTrack) -> Segments { segments(packaged.files, stem: packaged.stem) }

@@ -23,10 +23,9 @@ struct HLSChapters {
     /// What could not be carried, as `check` words it.
     var warnings: [String]
 
-    /// The chapters of `movie`, each time moved by `start` seconds (the packaged time of movie
-    /// time 0, ``CMAFTimeline/movieStart``), so they fall where the segments show them; nil when
-    /// the movie has none.
-    init?(movie: Movie, start: Double) {
+    /// The chapters of `movie`, on the movie timeline, which the segments show from 0
+    /// (``CMAFTimeline``); nil when the movie has none.
+    init?(movie: Movie) {
         let read = ChapterReader.chapters(in: movie)
         warnings = read.problems.map { "chapters: \($0); not in \(Self.fileName)" }
         let trackLists = read.lists.filter { if case .quickTimeTrack = $0.carrier { true } else { false } }
@@ -43,10 +42,9 @@ struct HLSChapters {
             }
         }
         // Whole microseconds, as the movie's times are, so the decimals carry no rounding noise.
-        let startMicroseconds = Int64((start * 1_000_000).rounded())
         func seconds(_ microseconds: Int64) -> String { String(Double(microseconds) / 1_000_000) }
         let entries = shown.chapters.enumerated().map { index, chapter in
-            var members = ["\"chapter\": \(index + 1)", "\"start-time\": \(seconds(chapter.start.microseconds + startMicroseconds))"]
+            var members = ["\"chapter\": \(index + 1)", "\"start-time\": \(seconds(chapter.start.microseconds))"]
             if let end = chapter.end, end > chapter.start {
                 members.append("\"duration\": \(seconds(end.microseconds - chapter.start.microseconds))")
             }

@@ -32,7 +32,7 @@ struct PackagedTrack {
         self.stem = stem
         self.isDefault = isDefault
         files = try CMAFTrackWriter.write(track: track, movie: movie, segmentation: segmentation,
-                                          offset: timeline.offset(of: track), folder: folder, batch: batch, stem: stem)
+                                          placement: timeline.placement(of: track), folder: folder, batch: batch, stem: stem)
         language = DeliveryLanguage.tag(for: track.displayLanguage)
         characteristics = SelectionOption.characteristics(of: track)
         label = SelectionOption.displayName(language: track.displayLanguage, mediaType: track.mediaType,

@@ -77,7 +77,7 @@ public struct StreamingPackage: Sendable {
                 throw .output(error)
             }
             return try CMAFSegmentation(video: mainSamples, timescale: main.mediaHeader.timescale,
-                                        offset: timeline.offset(of: main), target: options.segmentDuration)
+                                        placement: timeline.placement(of: main), target: options.segmentDuration)
         }()
         // The default of each group: its enabled option (SelectionGroup.defaultOption) unless
         // that is audio description (DeliveryDefault); where no group has one, the first track
@@ -143,9 +143,9 @@ public struct StreamingPackage: Sendable {
         if formats.contains(.hls) {
             files += (audios + videos).map(MultivariantPlaylist.mediaPlaylist)
             for index in audios.indices { renditions[index].playlist = MultivariantPlaylist.mediaPlaylistName(audios[index]) }
-            // The renditions `legible hls` writes, movie time 0 mapped to the packaged timeline's start.
+            // The renditions `legible hls` writes, movie time 0 mapped to time 0 of the segments.
             var hlsOptions = options
-            hlsOptions.mpegtsOffset = timeline.mpegtsStart
+            hlsOptions.mpegtsOffset = 0
             if namedAudio != nil { hlsOptions.defaultTrack = nil }
             var subtitleTags: [String] = []
             do {
@@ -158,7 +158,7 @@ public struct StreamingPackage: Sendable {
                 noText = true
             }
             var sessionData: [String] = []
-            if let chapters = HLSChapters(movie: movie, start: timeline.movieStart) {
+            if let chapters = HLSChapters(movie: movie) {
                 files.append(DeliveryFile(name: HLSChapters.fileName, text: chapters.json))
                 sessionData.append(HLSChapters.sessionDataTag)
                 warnings += chapters.warnings
@@ -184,7 +184,7 @@ public struct StreamingPackage: Sendable {
                         guard let source = movie.track(id: track.trackID) else { continue }
                         let stem = DASHManifest.representationID(text: track)
                         let written = try CMAFTextTrack.write(track, format: format, source: source, movieDuration: duration,
-                                                              movieStart: timeline.movieStart, segmentation: segmentation, folder: folder, batch: segmentFiles, stem: stem)
+                                                              segmentation: segmentation, folder: folder, batch: segmentFiles, stem: stem)
                         texts.append((track, .segments(written.files, stem: stem, codecs: format.codecs)))
                         warnings += written.losses.map { "track \(track.trackID): \($0.summary)" }
                     } else {
@@ -198,7 +198,7 @@ public struct StreamingPackage: Sendable {
             } catch .noLegibleTracks {
                 noText = true
             }
-            let manifest = DASHManifest(duration: duration, movieStart: timeline.movieStart, videos: videos, audios: audios, texts: texts)
+            let manifest = DASHManifest(duration: duration, videos: videos, audios: audios, texts: texts)
             for index in audios.indices {
                 renditions[index].representation = DASHManifest.representationID(audios[index])
                 renditions[index].signalling = DASHManifest.signalling(audios[index])
