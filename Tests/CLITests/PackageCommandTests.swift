@@ -84,6 +84,28 @@ import Testing
         #expect(abs(mpegts / 90_000 - firstFrame) < 0.0001, "MPEGTS \(mpegts) against the first frame at \(firstFrame) s")
     }
 
+    /// `--progress json`: one object per line, rising to the bytes of every video and audio
+    /// packet copied, as ffprobe sums the source's packet sizes.
+    @Test(.enabled(if: ExternalTool.shouldRun("ffprobe")))
+    func progressCountsTheMediaCopied() throws {
+        let folder = try TemporaryFolder("cli-package-progress")
+        defer { folder.remove() }
+        let result = try LegibleCommand.run(["package", Self.demo, "-o", folder.path("out"), "--progress", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let objects = try result.stderr.split(separator: "\n").filter { $0.hasPrefix("{") }.map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
+        }
+        let written = objects.compactMap { $0["bytesWritten"] as? Int }
+        #expect(written.count > 1 && written == written.sorted(), "\(written)")
+        let probe = try ExternalTool.run("ffprobe", ["-v", "error", "-select_streams", "V", "-show_entries", "packet=size", "-of", "csv=p=0", Self.demo])
+        let audio = try ExternalTool.run("ffprobe", ["-v", "error", "-select_streams", "a", "-show_entries", "packet=size", "-of", "csv=p=0", Self.demo])
+        let media = (probe.stdout + audio.stdout).split(separator: "\n").compactMap { Int($0.split(separator: ",")[0]) }.reduce(0, +)
+        #expect(media > 0)
+        #expect(objects.last?["bytesWritten"] as? Int == media)
+        #expect(objects.last?["totalBytes"] as? Int == media)
+        #expect(objects.last?["fraction"] as? Double == 1)
+    }
+
     /// Each CMAF header carries what its source track's edit list skips (ISO/IEC 23000-19 allows
     /// an edit list in a CMAF header): one edit from the source's media time, duration 0 (the
     /// length is in the fragments), as MP4Box reads both files.

@@ -55,12 +55,14 @@ public enum CMAFTrackWriter {
     /// Writes `track` placed as `placement` says (``CMAFTimeline/placement(of:)``): its header
     /// holds the placement's edit list.
     public static func write(track: Track, movie: Movie, segmentation: CMAFSegmentation, placement: CMAFTimeline.Placement = .init(),
-                             folder: String, batch: ReplacementFileBatch, stem: String) throws(DeliveryError) -> CMAFTrackFiles {
+                             folder: String, batch: ReplacementFileBatch, stem: String,
+                             progress: PackageProgress? = nil) throws(DeliveryError) -> CMAFTrackFiles {
         do throws(BoxError) {
             let samples = try movie.samples(of: track, maxSamples: maximumSamples)
             let header = try CMAFInitializationSegment.bytes(track: track, movie: movie, editList: placement.editList)
             return try write(samples: samples, from: track.source, trackID: track.id, timescale: track.mediaHeader.timescale,
-                             header: header, segmentation: segmentation, placement: placement, folder: folder, batch: batch, stem: stem)
+                             header: header, segmentation: segmentation, placement: placement, folder: folder, batch: batch, stem: stem,
+                             progress: progress)
         } catch {
             throw .output(error)
         }
@@ -69,11 +71,11 @@ public enum CMAFTrackWriter {
     /// Writes the header bytes `header` and, cut by `segmentation` (its starts rounded to
     /// `timescale` by `startRounding`), `samples` (decode order, placed by `placement`: decode
     /// times moved by its delay) whose bytes are in `source`: a movie's track or samples made in
-    /// memory (text from cues).
+    /// memory (text from cues); `progress` hears of the segments' bytes.
     public static func write(samples: [SampleTable.Sample], from source: any ByteSource, trackID: UInt32, timescale: UInt32,
                              header: [UInt8], segmentation: CMAFSegmentation, startRounding: FloatingPointRoundingRule = .up,
                              placement: CMAFTimeline.Placement = .init(), folder: String, batch: ReplacementFileBatch,
-                             stem: String) throws(BoxError) -> CMAFTrackFiles {
+                             stem: String, progress: PackageProgress? = nil) throws(BoxError) -> CMAFTrackFiles {
         let initializationName = "\(stem).init.mp4"
         let initialization = try ReplacementFile(replacing: folder + "/" + initializationName)
         try initialization.sink.write(header[...])
@@ -91,8 +93,10 @@ public enum CMAFTrackWriter {
                                            baseDecodeTime: decodeTime)
             let name = "\(stem).\(index + 1).m4s"
             let output = try ReplacementFile(replacing: folder + "/" + name)
+            output.sink.progress = progress?.fileProgress()
             try segment.write(to: output.sink, from: source)
             let size = output.sink.bytesWritten
+            progress?.finishFile(size: size)
             try batch.add(output)
             segments.append(CMAFTrackFiles.Segment(name: name, start: start, duration: next - min(next, start), size: size))
         }

@@ -27,12 +27,13 @@ struct PackagedTrack {
 
     /// Writes `track` as CMAF into `folder` and gathers its facts.
     init(track: Track, movie: Movie, stem: String, isDefault: Bool, segmentation: CMAFSegmentation, timeline: CMAFTimeline,
-         folder: String, batch: ReplacementFileBatch, naming: LanguageNaming) throws(DeliveryError) {
+         folder: String, batch: ReplacementFileBatch, naming: LanguageNaming, progress: PackageProgress?) throws(DeliveryError) {
         self.track = track
         self.stem = stem
         self.isDefault = isDefault
         files = try CMAFTrackWriter.write(track: track, movie: movie, segmentation: segmentation,
-                                          placement: timeline.placement(of: track), folder: folder, batch: batch, stem: stem)
+                                          placement: timeline.placement(of: track), folder: folder, batch: batch, stem: stem,
+                                          progress: progress)
         language = DeliveryLanguage.tag(for: track.displayLanguage)
         characteristics = SelectionOption.characteristics(of: track)
         label = SelectionOption.displayName(language: track.displayLanguage, mediaType: track.mediaType,

@@ -51,10 +51,11 @@ public struct StreamingPackage: Sendable {
 
     /// Packages `movie` into `folder`, which must be empty or not exist (its parent must), as
     /// `formats`, with DASH text as `text`; with `replacingFiles`, a folder that holds files is
-    /// written into, files of the same name replaced and others left alone.
+    /// written into, files of the same name replaced and others left alone. `progress` hears how
+    /// much of the video and audio has been copied into segments.
     public init(movie: Movie, movieName: String, folder: String, options: HLSOptions,
                 formats: StreamingFormats = [.hls, .dash], text: StreamingText = .webVTT,
-                replacingFiles: Bool = false) throws(DeliveryError) {
+                replacingFiles: Bool = false, progress: (@Sendable (WriteProgress) -> Void)? = nil) throws(DeliveryError) {
         guard !formats.isEmpty else { throw .invalidParameter("no format to write: ask for HLS, DASH or both") }
         try DeliveryFolder.write([], into: folder, existing: replacingFiles ? .overwrite : .refuseNonEmptyFolder)
         let chapters = movie.chapterTrackIDs
@@ -109,11 +110,19 @@ public struct StreamingPackage: Sendable {
         // Every header and segment, committed in a pipeline and all in place (the folder
         // synced) before a playlist or manifest names them.
         let segmentFiles = ReplacementFileBatch()
+        let copied = try progress.map { report throws(DeliveryError) in
+            do throws(BoxError) {
+                return try PackageProgress(tracks: audioTracks + videoTracks, movie: movie, maxSamples: CMAFTrackWriter.maximumSamples, report: report)
+            } catch {
+                throw .output(error)
+            }
+        }
         var audios: [PackagedTrack] = []
         for track in audioTracks {
             let language = DeliveryLanguage.tag(for: track.displayLanguage)
             let packaged = try PackagedTrack(track: track, movie: movie, stem: "audio.\(track.id).\(language)", isDefault: track.id == defaultAudio,
-                                             segmentation: segmentation, timeline: timeline, folder: folder, batch: segmentFiles, naming: options.naming)
+                                             segmentation: segmentation, timeline: timeline, folder: folder, batch: segmentFiles, naming: options.naming,
+                                             progress: copied)
             if language == "und" { warnings.append("track \(track.id): the audio track has no language (mdhd und, no elng); LANGUAGE and @lang are left out") }
             warnings += [packaged.codecsWarning].compactMap { $0 }
             audios.append(packaged)
@@ -121,10 +130,12 @@ public struct StreamingPackage: Sendable {
         var videos: [PackagedTrack] = []
         for track in videoTracks {
             let packaged = try PackagedTrack(track: track, movie: movie, stem: "video.\(track.id)", isDefault: track.id == defaultVideo,
-                                             segmentation: segmentation, timeline: timeline, folder: folder, batch: segmentFiles, naming: options.naming)
+                                             segmentation: segmentation, timeline: timeline, folder: folder, batch: segmentFiles, naming: options.naming,
+                                             progress: copied)
             warnings += [packaged.codecsWarning].compactMap { $0 }
             videos.append(packaged)
         }
+        copied?.finish()
         if videos.isEmpty { warnings.append("the movie has no video track: no variant stream or video AdaptationSet is offered") }
 
         var files: [DeliveryFile] = []

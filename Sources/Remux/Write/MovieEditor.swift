@@ -83,7 +83,7 @@ public struct MovieEditor: Sendable {
     /// read or written, or ``EditError/verificationFailed(_:)`` when the new file, read back,
     /// is not the movie planned (it is discarded, the output path left as it was).
     public func write(_ plan: EditPlan, to outputPath: String, replacingExisting: Bool = true, keepingFragments: Bool = false,
-                      progress: (@Sendable (EditProgress) -> Void)? = nil) throws(EditError) -> EditReport {
+                      progress: (@Sendable (WriteProgress) -> Void)? = nil) throws(EditError) -> EditReport {
         let sources = [path] + [initializationSegment].compactMap { $0 }
         if let output = FileIdentity(path: outputPath), sources.contains(where: { FileIdentity(path: $0) == output }) {
             throw .outputIsSource(path: outputPath)
@@ -91,7 +91,7 @@ public struct MovieEditor: Sendable {
         let (edited, layout, check) = try fullRewrite(plan, keepingFragments: keepingFragments)
         let output = try boxing(ReplacementFile(replacing: outputPath, replacingExisting: replacingExisting))
         let total = layout.totalSize
-        if let progress { output.sink.progress = { progress(EditProgress(bytesWritten: $0, totalBytes: total)) } }
+        if let progress { output.sink.progress = { progress(WriteProgress(bytesWritten: $0, totalBytes: total)) } }
         var sink = output.sink
         try boxing(layout.write(to: &sink))
         guard sink.bytesWritten == total else {
@@ -158,7 +158,7 @@ public struct MovieEditor: Sendable {
     /// now and refuses when the file changed meanwhile. Before the new `moov` becomes the one
     /// players read, the file as it will then be is read back and checked against the plan; a
     /// mismatch undoes what was written and throws ``EditError/verificationFailed(_:)``.
-    public func editInPlace(_ plan: EditPlan, progress: (@Sendable (EditProgress) -> Void)? = nil) throws(EditError) -> EditReport {
+    public func editInPlace(_ plan: EditPlan, progress: (@Sendable (WriteProgress) -> Void)? = nil) throws(EditError) -> EditReport {
         try editInPlace(plan, progress: progress, stoppingAfter: nil)
     }
 
@@ -173,7 +173,7 @@ public struct MovieEditor: Sendable {
     /// ``editInPlace(_:progress:)`` that can stop after a step, as a crash there would: for
     /// tests that prove every intermediate file is whole. (The steps are those of an appending
     /// edit; a fragmented movie's edit, which has its own, runs to the end.)
-    package func editInPlace(_ plan: EditPlan, progress: (@Sendable (EditProgress) -> Void)?,
+    package func editInPlace(_ plan: EditPlan, progress: (@Sendable (WriteProgress) -> Void)?,
                              stoppingAfter lastStep: InPlaceStep?) throws(EditError) -> EditReport {
         let size = movie.file.source.size
         // Nothing to change: the file stays as it is, not even a new copy of its moov.
@@ -197,13 +197,13 @@ public struct MovieEditor: Sendable {
         let report = EditReport(path: path, addedTrackIDs: edited.addedTrackIDs, bytesWritten: total,
                                 fileSize: layout.appendOffset + total, diagnostics: edited.diagnostics + layout.warnings, losses: edited.losses)
         try writer.run(stoppingAfter: lastStep, progress: progress.map { progress in
-            { @Sendable in progress(EditProgress(bytesWritten: $0, totalBytes: total)) }
+            { @Sendable in progress(WriteProgress(bytesWritten: $0, totalBytes: total)) }
         })
         return report
     }
 
     /// The in-place edit of a fragmented movie: the new `moov` where the old one is.
-    private func overwriteInPlace(_ edited: EditedMovie, progress: (@Sendable (EditProgress) -> Void)?) throws(EditError) -> EditReport {
+    private func overwriteInPlace(_ edited: EditedMovie, progress: (@Sendable (WriteProgress) -> Void)?) throws(EditError) -> EditReport {
         let size = movie.file.source.size
         let layout = try OverwriteLayout(edited: edited, movie: movie, limits: limits)
         if layout.changesNothing {
@@ -214,7 +214,7 @@ public struct MovieEditor: Sendable {
                                        check: WrittenMovieCheck(edited: edited, source: movie, limits: limits))
         let total = writer.switchSize
         try writer.run(progress: progress.map { progress in
-            { @Sendable in progress(EditProgress(bytesWritten: min($0, total), totalBytes: total)) }
+            { @Sendable in progress(WriteProgress(bytesWritten: min($0, total), totalBytes: total)) }
         })
         return EditReport(path: path, addedTrackIDs: [], bytesWritten: total, fileSize: size, diagnostics: edited.diagnostics,
                           losses: edited.losses)

@@ -138,9 +138,11 @@ struct PackageCommand: ParsableCommand {
         let options = HLSOptions(segmentDuration: SubtitleTime(microseconds: Int64((segmentDuration * 1_000_000).rounded())),
                                  naming: names, defaultTrack: defaultTrack)
         let formats = formats
+        let display = ProgressDisplay(style: writing.quiet ? .none : writing.progress)
         let package = try DeliveryCommandLine.run(file) { () throws(DeliveryError) in
-            try StreamingPackage(movie: movie, movieName: DeliveryCommandLine.movieName(file), folder: output, options: options,
-                                 formats: formats, text: text, replacingFiles: overwrite)
+            defer { display.finish() }
+            return try StreamingPackage(movie: movie, movieName: DeliveryCommandLine.movieName(file), folder: output, options: options,
+                                        formats: formats, text: text, replacingFiles: overwrite, progress: display.callback)
         }
         for warning in package.warnings where !writing.quiet { printWarning("\(file): \(warning)") }
         let entryPoints = (formats.contains(.hls) ? [StreamingPackage.multivariantName] : [])

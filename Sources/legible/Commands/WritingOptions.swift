@@ -8,7 +8,7 @@ struct WritingOptions: ParsableArguments {
     @Flag(help: "Replace an existing output: a regular file, or files of the same name in an output folder that is not empty (never a link, FIFO, device or folder).")
     var overwrite = false
 
-    @Option(help: "Progress on standard error: auto (a bar when it is a terminal), bar, json (one object per line) or none. Commands whose work is short (extract, convert, hls, html, package, report, and a dry run) accept it and show none.")
+    @Option(help: "Progress on standard error: auto (a bar when it is a terminal), bar, json (one object per line) or none. Commands whose work is short (extract, convert, hls, html, report, and a dry run) accept it and show none.")
     var progress: ProgressStyle = .auto
 
     @Flag(name: .shortAndLong, help: "Print nothing but errors (and the JSON that --json asks for).")

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import ArgumentParser
-import Remux
+import ISOBMFF
 
 /// How progress is shown on standard error.
 enum ProgressStyle: String, ExpressibleByArgument, CaseIterable {
@@ -26,12 +26,12 @@ final class ProgressDisplay: @unchecked Sendable {
     }
 
     /// The callback to give the engine, nil when nothing is shown.
-    var callback: (@Sendable (EditProgress) -> Void)? {
+    var callback: (@Sendable (WriteProgress) -> Void)? {
         guard style != .none else { return nil }
         return { @Sendable [self] progress in self.show(progress) }
     }
 
-    private func show(_ progress: EditProgress) {
+    private func show(_ progress: WriteProgress) {
         let permille = Int(progress.fraction * 1000)
         switch style {
         case .bar:

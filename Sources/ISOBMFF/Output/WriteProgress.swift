@@ -1,6 +1,6 @@
 /// How far a write has got, for a progress bar: bytes written of the bytes the output will
 /// have (for an in-place edit, of the bytes appended).
-public struct EditProgress: Sendable, Equatable {
+public struct WriteProgress: Sendable, Equatable {
     /// The bytes of ``totalBytes`` written so far.
     public var bytesWritten: UInt64
     /// The bytes the output will have; for an in-place edit, the bytes it appends.
