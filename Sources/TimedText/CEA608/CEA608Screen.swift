@@ -11,7 +11,10 @@ struct CEA608Screen: Equatable {
 
     /// Row-major: row r (1-based), column c at `(r - 1) * 32 + c`.
     private var cells = [Cell?](repeating: nil, count: rowCount * columnCount)
-    /// How many cells hold something, so that emptiness costs nothing to ask.
+    /// How many cells of each row (0-based) hold something, so that emptiness, a row's or the
+    /// screen's, costs nothing to ask.
+    private var occupiedInRow = [Int](repeating: 0, count: rowCount)
+    /// How many cells hold something.
     private var occupied = 0
 
     var isEmpty: Bool { occupied == 0 }
@@ -21,15 +24,21 @@ struct CEA608Screen: Equatable {
         get { cells[Self.index(row, column)] }
         set {
             let index = Self.index(row, column)
-            occupied += (newValue == nil ? 0 : 1) - (cells[index] == nil ? 0 : 1)
+            let change = (newValue == nil ? 0 : 1) - (cells[index] == nil ? 0 : 1)
+            occupied += change
+            occupiedInRow[index / Self.columnCount] += change
             cells[index] = newValue
         }
     }
 
+    /// Empties the memory in place (a decoder clears it for every caption).
     mutating func clear() {
         guard occupied > 0 else { return }
-        self = CEA608Screen()
+        for row in 1...Self.rowCount where rowHasContent(row) { eraseRow(row) }
     }
+
+    /// Whether a row (1-based) holds anything.
+    private func rowHasContent(_ row: Int) -> Bool { occupiedInRow[min(max(row, 1), Self.rowCount) - 1] > 0 }
 
     /// The cells of a row.
     private func row(_ row: Int) -> ArraySlice<Cell?> {
@@ -40,6 +49,7 @@ struct CEA608Screen: Equatable {
     /// Erases `row` from `column` to its end; whether anything was there.
     @discardableResult
     mutating func eraseRow(_ row: Int, from column: Int = 0) -> Bool {
+        guard rowHasContent(row) else { return false }
         var had = false
         for position in Self.columnIndex(column)..<Self.columnCount where self[row, position] != nil {
             self[row, position] = nil
@@ -50,7 +60,7 @@ struct CEA608Screen: Equatable {
 
     /// Whether any row outside `rows` holds something.
     func hasContent(outside rows: ClosedRange<Int>) -> Bool {
-        (1...Self.rowCount).contains { !rows.contains($0) && row($0).contains { $0 != nil } }
+        (1...Self.rowCount).contains { !rows.contains($0) && rowHasContent($0) }
     }
 
     /// Keeps only `rows`, erasing the rest.
@@ -94,16 +104,22 @@ struct CEA608Screen: Equatable {
         var runs: [StyledRun] = []
         var firstRow: Int?
         var firstColumn = Self.columnCount
-        for number in 1...Self.rowCount where !isEmpty {
-            let row = Array(self.row(number))
-            guard let first = row.firstIndex(where: { $0 != nil && $0?.character != " " }),
-                  let last = row.lastIndex(where: { $0 != nil && $0?.character != " " }) else { continue }
+        func isShown(_ cell: Cell?) -> Bool { cell != nil && cell?.character != " " }
+        for number in 1...Self.rowCount where rowHasContent(number) {
+            let row = self.row(number)
+            guard let first = row.firstIndex(where: isShown), let last = row.lastIndex(where: isShown) else { continue }
             if firstRow != nil { runs.append(StyledRun("\n")) }
             firstRow = firstRow ?? number
-            firstColumn = min(firstColumn, first)
+            firstColumn = min(firstColumn, first - row.startIndex)
+            // A run per stretch of one style, as CueText would merge the characters' runs.
             for cell in row[first...last] {
                 let style = cell?.attributes.textStyle ?? TextStyle()
-                runs.append(StyledRun(String(cell?.character ?? " "), style: style))
+                let character = cell?.character ?? " "
+                if let lastRun = runs.last, lastRun.style == style, lastRun.timestamp == nil, lastRun.text != "\n" {
+                    runs[runs.count - 1].text.append(character)
+                } else {
+                    runs.append(StyledRun(String(character), style: style))
+                }
             }
         }
         guard let firstRow else { return nil }
