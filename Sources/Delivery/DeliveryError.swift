@@ -17,6 +17,8 @@ public enum DeliveryError: Error, Sendable, CustomStringConvertible {
     case externalMedia(trackID: UInt32, references: [DataReference])
     /// A parameter is out of range; the text says which and why.
     case invalidParameter(String)
+    /// The track named the default of its kind is not an audio or subtitle track of the movie.
+    case defaultTrackNotOffered(trackID: UInt32)
     /// Writing the output failed, or would overwrite files.
     case output(BoxError)
     /// The output folder already holds files (HLS output owns its folder).
@@ -42,6 +44,8 @@ public enum DeliveryError: Error, Sendable, CustomStringConvertible {
             "track \(trackID): its media is outside the file (data reference \(references.map(\.description).joined(separator: ", "))), so it cannot be delivered; export a self-contained movie (check rule self-contained)"
         case let .invalidParameter(text):
             text
+        case let .defaultTrackNotOffered(trackID):
+            "track \(trackID), named the default, is not an audio or subtitle track of the movie"
         case let .output(error):
             error.description
         case let .folderNotEmpty(_, entries):

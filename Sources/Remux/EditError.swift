@@ -214,7 +214,7 @@ public enum EditError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .refusedLosses(losses):
             "refusing to write what the output cannot carry: \(losses.joinedSummary); nothing was written"
         case .fragmentedMovie:
-            "a fragmented movie (moof) cannot be edited in place when the edit adds or removes tracks: their samples are described in the fragments, not in moov; write a new file with -o (a regular movie, or --keep-fragments)"
+            "a fragmented movie (moof) cannot be edited in place when the edit adds or removes tracks: their samples are described in the fragments, not in moov"
         case let .cannotKeepFragments(obstacle):
             "cannot keep the movie fragmented: \(obstacle)"
         case let .externalMedia(trackID):

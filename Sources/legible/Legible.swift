@@ -56,6 +56,9 @@ struct Legible: ParsableCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
+        } catch let failure as CommandFailure {
+            printError(failure.description)
+            exit(withError: ExitCode(2))
         } catch {
             let code = exitCode(for: error)
             if code == .validationFailure {

@@ -102,6 +102,22 @@ struct RuleMovieTests {
         #expect(finding.rule.source.contains("QTFF") || finding.rule.source.contains("ISO/IEC") || finding.rule.source.contains("AV"))
     }
 
+    /// The library's words name no command: a finding that advises a track change carries the
+    /// change's options apart, for a front end to name where the message says (after "set its
+    /// language"; after "add the other if it is SDH", before the rest of the sentence).
+    @Test func adviceIsOptionsNotACommandLine() throws {
+        let noLanguage = try #require(try Self.check("check-no-language.mov").findings.first)
+        #expect(!noLanguage.message.contains("legible"), "\(noLanguage.message)")
+        #expect(noLanguage.message.hasSuffix("; set its language"), "\(noLanguage.message)")
+        #expect(noLanguage.suggestion?.arguments == ["--track", "5", "--language", "TAG"])
+        #expect(noLanguage.message(naming: { " [\($0.joined(separator: " "))]" }).hasSuffix("; set its language [--track 5 --language TAG]"))
+        let made = Finding(.warning, track: 1, rule: .sdhCharacteristics, message: "add the other if it is SDH", suggesting: ["--sdh"],
+                           then: ", or remove the one")
+        #expect(made.message == "add the other if it is SDH, or remove the one")
+        #expect(made.message(naming: { " (\($0[0]))" }) == "add the other if it is SDH (--sdh), or remove the one")
+        #expect(Finding(.info, track: nil, rule: .sdhCharacteristics, message: "no change").message(naming: { _ in "!" }) == "no change")
+    }
+
     /// Group 1 (two audio tracks) has no single right default; group 2 (one subtitle track) has.
     @Test func groupsWithoutEnabledTrackAreErrorsFixableOnlyWhenOneTrackIsTheAnswer() throws {
         let findings = try Self.check("check-none-enabled.mov").findings

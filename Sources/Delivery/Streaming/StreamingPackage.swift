@@ -86,7 +86,7 @@ public struct StreamingPackage: Sendable {
         let groups = MediaSelection(movie: movie).groups
         let namedAudio = options.defaultTrack.flatMap { movie.track(id: $0)?.mediaType == .audio ? $0 : nil }
         if let named = options.defaultTrack, namedAudio == nil, movie.track(id: named)?.mediaType.isLegible != true {
-            throw .invalidParameter("--default-track \(named): track \(named) is not an audio or subtitle track of the movie")
+            throw .defaultTrackNotOffered(trackID: named)
         }
         let describesVideo = { (id: UInt32) in
             movie.track(id: id).map { SelectionOption.characteristics(of: $0).contains(MediaCharacteristic.describesVideo) } ?? false

@@ -37,6 +37,9 @@ public struct BoxError: Error, Hashable, Sendable, CustomStringConvertible {
         case invalidValue(String)
         /// A feature the reader recognises but does not handle.
         case unsupported(String)
+        /// A media segment (`moof` without `moov`) opened as a movie: its tracks are described by
+        /// an initialization segment, which must be read with it.
+        case segmentWithoutInitialization
         /// The operating system refused a read or write.
         case io(String)
     }
@@ -71,6 +74,8 @@ public struct BoxError: Error, Hashable, Sendable, CustomStringConvertible {
             detail = "\(what) \(count) exceeds box size"
         case let .limitExceeded(text):
             detail = "limit exceeded: \(text)"
+        case .segmentWithoutInitialization:
+            detail = "a media segment (moof without moov): its tracks are described by the initialization segment"
         }
         return detail
     }

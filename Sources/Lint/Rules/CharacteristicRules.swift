@@ -24,7 +24,7 @@ extension CheckContext {
             guard tagged.count == 1 else { return nil }
             let missing = pair.filter { !tagged.contains($0) }.joined()
             return Finding(.warning, track: track.id, rule: .sdhCharacteristics,
-                           message: "\(name(track)) is tagged \(tagged.joined()) but not \(missing): Apple players label a track \"SDH\" only when it has both; add the other if it is SDH (legible set-track --sdh), or remove the one",
+                           message: "\(name(track)) is tagged \(tagged.joined()) but not \(missing): Apple players label a track \"SDH\" only when it has both; add the other if it is SDH", suggesting: ["--sdh"], then: ", or remove the one",
                            fix: TrackFix(track: track.id, TrackChanges(addedCharacteristics: [missing]), automatic: false))
         }
     }

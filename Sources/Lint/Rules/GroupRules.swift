@@ -115,7 +115,7 @@ extension CheckContext {
                 }
                 if let twin {
                     findings.append(Finding(.warning, track: option.trackID, rule: .distinguishableOptions,
-                                            message: "\(name(option.trackID)) and \(name(twin.trackID)) are both offered as \"\(option.displayName)\" with the same characteristics\(option.name.map { " and name \"\($0)\"" } ?? " and no name"): a viewer cannot tell them apart, and players may show only one; give one a name that says how it differs (legible set-track --name), or tag what makes it different"))
+                                            message: "\(name(option.trackID)) and \(name(twin.trackID)) are both offered as \"\(option.displayName)\" with the same characteristics\(option.name.map { " and name \"\($0)\"" } ?? " and no name"): a viewer cannot tell them apart, and players may show only one; give one a name that says how it differs", suggesting: ["--name"], then: ", or tag what makes it different"))
                 }
                 seen.append(option)
             }

@@ -11,7 +11,7 @@ extension CheckContext {
     private func missingLanguageFindings() -> [Finding] {
         legibleTracks.filter { ["und", ""].contains($0.displayLanguage.lowercased()) }.map { track in
             Finding(.warning, track: track.id, rule: .legibleLanguage,
-                    message: "\(name(track)) has no language (mdhd 'und', no elng): players list it as \"Unknown language\" and never choose it for a viewer's language; set its language (legible set-track --track \(track.id) --language TAG)")
+                    message: "\(name(track)) has no language (mdhd 'und', no elng): players list it as \"Unknown language\" and never choose it for a viewer's language; set its language", suggesting: ["--track", "\(track.id)", "--language", "TAG"])
         }
     }
 

@@ -61,7 +61,7 @@ extension CheckContext {
             guard group.members.contains(where: { !isAccessibilityOption($0) }) else { return [] }
             return accessible.filter(\.isEnabled).map { track in
                 Finding(.warning, track: track.id, rule: .accessibilityDefault,
-                        message: "\(name(track)) is \(accessibilityLabel(track)) and the enabled default of alternate group \(group.number): players start with it for every viewer, though it is for those who ask for it; make another track of the group the default (legible set-track --default)")
+                        message: "\(name(track)) is \(accessibilityLabel(track)) and the enabled default of alternate group \(group.number): players start with it for every viewer, though it is for those who ask for it; make another track of the group the default", suggesting: ["--default"])
             }
         }
     }

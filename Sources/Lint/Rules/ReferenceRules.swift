@@ -49,7 +49,7 @@ extension CheckContext {
             let legible = targets.filter { $0.mediaType.isLegible && !chapterTrackIDs.contains($0.id) }
             if legible.count > 1 {
                 findings.append(Finding(.error, track: track.id, rule: .follower,
-                                        message: "\(name(track))'s 'folw' names \(legible.count) subtitle tracks (\(legible.map { String($0.id) }.joined(separator: ", "))): a sound track has at most one follower; keep the one to show with this audio (legible set-track --remove-reference folw:ID)"))
+                                        message: "\(name(track))'s 'folw' names \(legible.count) subtitle tracks (\(legible.map { String($0.id) }.joined(separator: ", "))): a sound track has at most one follower; keep the one to show with this audio", suggesting: ["--remove-reference", "folw:ID"]))
             }
             for target in legible {
                 guard let twin = existingTargets(target, TrackReference.forcedSubtitlesOnly).first else { continue }
@@ -89,7 +89,7 @@ extension CheckContext {
                 }
                 if comparableLanguage(twin) != comparableLanguage(track) {
                     findings.append(Finding(.error, track: twin.id, rule: .forcedPair,
-                                            message: "\(name(twin)) is the forced-only twin of \(name(track)) ('forc') but is in \(languageLabel(twin)), not \(languageLabel(track)): a pair shares one language; fix whichever language is wrong (legible set-track --language)"))
+                                            message: "\(name(twin)) is the forced-only twin of \(name(track)) ('forc') but is in \(languageLabel(twin)), not \(languageLabel(track)): a pair shares one language; fix whichever language is wrong", suggesting: ["--language"]))
                 }
                 if !isForcedOnly(twin) {
                     findings.append(Finding(.warning, track: twin.id, rule: .forcedPair,
@@ -117,7 +117,7 @@ extension CheckContext {
             }
             let choice = partners.isEmpty ? "there is no full \(languageLabel(forced)) subtitle track in its group" : "several full \(languageLabel(forced)) subtitle tracks could be its partner (\(partners.map { String($0.id) }.joined(separator: ", ")))"
             return Finding(.warning, track: forced.id, rule: .forcedOnlyPartner,
-                           message: "\(name(forced)) holds only forced subtitles and \(choice): a viewer who turns \(LanguageName.englishName(for: forced.displayLanguage) ?? "these") subtitles on sees only the forced ones; pair it with the full track (legible set-track --track FULL --add-reference forc:\(forced.id))")
+                           message: "\(name(forced)) holds only forced subtitles and \(choice): a viewer who turns \(LanguageName.englishName(for: forced.displayLanguage) ?? "these") subtitles on sees only the forced ones; pair it with the full track", suggesting: ["--track", "FULL", "--add-reference", "forc:\(forced.id)"])
         }
     }
 }

@@ -105,7 +105,7 @@ public struct Movie: Sendable {
         if let damage = file.damage { return damage }
         let types = file.boxes.map(\.type)
         if types.contains("moof") || types.contains("styp") {
-            return BoxError(.unsupported("a media segment (moof without moov): its tracks are described by the initialization segment; read the two together with --init INIT (info, extract, strip), or the segment alone with 'legible boxes'"), at: nil)
+            return BoxError(.segmentWithoutInitialization, at: nil)
         }
         if let truncation = file.warnings.first {
             return BoxError(.invalidValue("no moov box: the file ends inside this box (\(truncation.message)): it is truncated"),

@@ -2,7 +2,7 @@ import Lint
 
 /// `legible check`'s findings, each with its rule, source and the command that repairs it.
 extension AccessibilityReport {
-    func findingsSection(fixCommand: (TrackFix) -> String?) -> String {
+    func findingsSection(fixCommand: (TrackFix) -> String?, suggestion: ([String]) -> String) -> String {
         var html = "<section id=\"check\"><h2>Check</h2>"
         guard !findings.isEmpty else { return html + "<p>No findings: <code>legible check</code> finds nothing wrong.</p></section>" }
         let counts = FindingSeverity.allCases.map { severity in
@@ -17,7 +17,7 @@ extension AccessibilityReport {
             } ?? ""
             html += "<tr class=\"\(finding.severity.rawValue)\" data-rule=\"\(finding.rule.rawValue)\"><td>\(finding.severity.rawValue)</td>"
             html += "<td>\(finding.trackID.map(String.init) ?? "movie")</td><td>\(finding.rule.rawValue)</td>"
-            html += "<td>\(escapeHTML(finding.message))<br><small>\(escapeHTML(finding.rule.source))</small></td><td>\(repair)</td></tr>"
+            html += "<td>\(escapeHTML(finding.message(naming: suggestion)))<br><small>\(escapeHTML(finding.rule.source))</small></td><td>\(repair)</td></tr>"
         }
         return html + "</tbody></table></section>"
     }

@@ -73,13 +73,13 @@ struct AddCaptionsCommand: ParsableCommand {
             do throws(SubtitleFileError) {
                 input = try CaptionFile.read(captions)
             } catch {
-                throw EditFailure(error.description)
+                throw CommandFailure(error.description)
             }
             let request: CaptionTrackRequest
             switch input {
             case .scc(let document):
                 if let channel, channel != .cc1 {
-                    throw EditFailure("--channel \(channel): an SCC file's byte pairs name their channels themselves (field 1: CC1, CC2)")
+                    throw CommandFailure("--channel \(channel): an SCC file's byte pairs name their channels themselves (field 1: CC1, CC2)")
                 }
                 request = CaptionTrackRequest(scc: document, properties: properties)
             case .cues(let document):

@@ -108,7 +108,7 @@ struct AddChaptersCommand: ParsableCommand {
             do throws(ChapterInputError) {
                 list = try input.validated(movieEnd: pastEndOption.pastEnd == .refuse ? movieEnd : nil)
             } catch {
-                throw EditFailure("\(chapters): \(error)")
+                throw CommandFailure("\(chapters): \(error)")
             }
             let request = ChapterTrackRequest(chapters: list, language: try language.map { try LanguageTag(parsing: $0) }, name: name,
                                               addsLanguage: addLanguage, writesNeroList: nero)
@@ -123,7 +123,7 @@ struct AddChaptersCommand: ParsableCommand {
         do {
             bytes = try SmallInputFile.read(chapters, limit: Self.maxInputBytes, kind: "a chapter list")
         } catch {
-            throw EditFailure("\(chapters): \(error)")
+            throw CommandFailure("\(chapters): \(error)")
         }
         let chosen = format ?? ChapterInputFormat(path: chapters) ?? .text
         do throws(ChapterInputError) {
@@ -133,13 +133,13 @@ struct AddChaptersCommand: ParsableCommand {
             case .json: break
             }
         } catch {
-            throw EditFailure("\(chapters): \(error)")
+            throw CommandFailure("\(chapters): \(error)")
         }
         do {
             return try JSONDecoder().decode(ChapterJSONDocument.self, from: Data(bytes)).input
         } catch let error as DecodingError {
             let place = JSONSyntaxLocator.firstError(in: bytes).map { "not JSON: \($0)" } ?? error.explanation
-            throw EditFailure("\(chapters): not a chapter list: \(place)")
+            throw CommandFailure("\(chapters): not a chapter list: \(place)")
         }
     }
 }

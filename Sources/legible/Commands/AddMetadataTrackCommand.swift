@@ -91,7 +91,7 @@ struct AddMetadataTrackCommand: ParsableCommand {
                 // group without a duration.
                 resolved = try document.resolved(movieEnd: editor.movie.durationSeconds, pastEnd: .extend)
             } catch {
-                throw EditFailure("\(from): \(error)")
+                throw CommandFailure("\(from): \(error)")
             }
             if !outputOptions.quiet { for diagnostic in resolved.diagnostics { printWarning("\(from): \(diagnostic)") } }
             let request = MetadataTrackRequest(keys: resolved.keys, groups: resolved.groups,
@@ -108,7 +108,7 @@ struct AddMetadataTrackCommand: ParsableCommand {
         case "movie"?: return []
         case let text?:
             guard let id = UInt32(text), movie.track(id: id) != nil else {
-                throw EditFailure("--describes \(text): no such track; the movie's tracks are \(movie.tracks.map { String($0.id) }.joined(separator: ", "))")
+                throw CommandFailure("--describes \(text): no such track; the movie's tracks are \(movie.tracks.map { String($0.id) }.joined(separator: ", "))")
             }
             return [id]
         case nil:
@@ -121,25 +121,25 @@ struct AddMetadataTrackCommand: ParsableCommand {
         do {
             bytes = try SmallInputFile.read(from, limit: UInt64(GPXTrackParser.maxInputBytes), kind: "a GPX or JSON document")
         } catch {
-            throw EditFailure("\(from): \(error)")
+            throw CommandFailure("\(from): \(error)")
         }
         let firstCharacter = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
         let isJSON = from.lowercased().hasSuffix(".json") || (!from.lowercased().hasSuffix(".gpx") && firstCharacter == UInt8(ascii: "{"))
         if isJSON {
-            guard start == nil else { throw EditFailure("--start applies to GPX input; a JSON document gives its own times") }
+            guard start == nil else { throw CommandFailure("--start applies to GPX input; a JSON document gives its own times") }
             do {
                 return try JSONDecoder().decode(TimedMetadataDocument.self, from: Data(bytes))
             } catch let error as DecodingError {
                 // Foundation's decoder says only "not valid JSON" of a syntax error; say where.
                 let place = JSONSyntaxLocator.firstError(in: bytes).map { "not JSON: \($0)" } ?? error.explanation
-                throw EditFailure("\(from): not a timed metadata document: \(place)")
+                throw CommandFailure("\(from): not a timed metadata document: \(place)")
             }
         }
         do throws(MetadataInputError) {
             let startTime = start.flatMap(ISO8601Timestamp.seconds(from:))
             return try TimedMetadataDocument(locations: try GPXTrackParser.parse(bytes: bytes), start: startTime)
         } catch {
-            throw EditFailure("\(from): \(error)")
+            throw CommandFailure("\(from): \(error)")
         }
     }
 }

@@ -116,7 +116,7 @@ struct AddSubtitlesCommand: ParsableCommand {
     private func trackSpecs() throws -> [SubtitleTrackSpec] {
         if let subtitles {
             let audio = try followAudio.map { (text) throws -> AudioTrackChoice in
-                guard let choice = AudioTrackChoice(text: text) else { throw EditFailure(SubtitleTrackSpecError.invalidFollowAudio(text).description) }
+                guard let choice = AudioTrackChoice(text: text) else { throw CommandFailure(SubtitleTrackSpecError.invalidFollowAudio(text).description) }
                 return choice
             }
             return [SubtitleTrackSpec(file: subtitles, format: format, language: properties.language, name: properties.name,
@@ -130,13 +130,13 @@ struct AddSubtitlesCommand: ParsableCommand {
             let bytes = try SmallInputFile.read(plan, limit: 16 << 20, kind: "a subtitle plan")
             decoded = try JSONDecoder().decode(SubtitlePlan.self, from: Data(bytes))
         } catch let error as DecodingError {
-            throw EditFailure("\(plan): not a subtitle plan: \(error.explanation)")
+            throw CommandFailure("\(plan): not a subtitle plan: \(error.explanation)")
         } catch let error as SubtitleTrackSpecError {
-            throw EditFailure(error.description)
+            throw CommandFailure(error.description)
         } catch {
-            throw EditFailure("\(plan): cannot read the plan: \(error)")
+            throw CommandFailure("\(plan): cannot read the plan: \(error)")
         }
-        guard !decoded.subtitles.isEmpty else { throw EditFailure("\(plan): the plan lists no subtitles") }
+        guard !decoded.subtitles.isEmpty else { throw CommandFailure("\(plan): the plan lists no subtitles") }
         return decoded.resolvingFiles(relativeTo: URL(fileURLWithPath: plan).deletingLastPathComponent().path).subtitles
     }
 }

@@ -105,8 +105,7 @@ struct BatchCommand: ParsableCommand {
     func run() throws {
         let started = ContinuousClock.now
         guard let text = try? String(contentsOfFile: manifest, encoding: .utf8) else {
-            printError("cannot read the manifest \(manifest)")
-            throw ExitCode(2)
+            throw CommandFailure("cannot read the manifest \(manifest)")
         }
         let folder = URL(fileURLWithPath: manifest).standardizedFileURL.deletingLastPathComponent().path
         let log: BatchLog
@@ -115,8 +114,7 @@ struct BatchCommand: ParsableCommand {
             log = try BatchLog(path: self.log ?? records.own, alsoReading: self.log == nil ? records.all : records.all + [records.own],
                                writable: !dryRun)
         } catch {
-            printError(error.description)
-            throw ExitCode(2)
+            throw CommandFailure(file: nil, error)
         }
         let manifestPath = URL(fileURLWithPath: manifest).standardizedFileURL.path
         let plan: BatchPlan
@@ -124,8 +122,7 @@ struct BatchCommand: ParsableCommand {
             plan = try BatchPlan(manifest: BatchManifest(text: text), manifestPath: manifestPath, shard: shard, folder: folder,
                                  shapes: Self.commandShapes, log: log, force: force)
         } catch {
-            printError(error.description)
-            throw ExitCode(2)
+            throw CommandFailure(file: nil, error)
         }
         if dryRun {
             for entry in plan.entries { emit(entry.dryRunJSON, log: nil) }

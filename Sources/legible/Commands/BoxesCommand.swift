@@ -45,13 +45,11 @@ struct BoxesCommand: ParsableCommand {
         do {
             source = try FileByteSource(path: file)
         } catch {
-            printError("\(file): \(error)")
-            throw ExitCode(2)
+            throw CommandFailure(file: file, error)
         }
         let parsed = BoxTreeParser.parse(source)
         if let notBoxes = parsed.unrecognizedFormatError {
-            printError("\(file): \(notBoxes)")
-            throw ExitCode(2)
+            throw CommandFailure("\(file): \(notBoxes)")
         }
         let renderer = BoxTreeRenderer(showFields: !noFields, registry: KnownBoxes.registry)
         var output = StandardOutput()
@@ -63,8 +61,7 @@ struct BoxesCommand: ParsableCommand {
         }
         output.flush()
         if let damage = parsed.damage {
-            printError("\(file): \(damage)")
-            throw ExitCode(2)
+            throw CommandFailure("\(file): \(damage)")
         }
     }
 }

@@ -72,15 +72,13 @@ struct ConvertCommand: ParsableCommand {
                 bursts = scc.bursts
             }
         } catch {
-            printError(error.description)
-            throw ExitCode(2)
+            throw CommandFailure(file: nil, error)
         }
         for warning in document.warnings where !outputOptions.quiet { printWarning("\(input): \(warning)") }
         var losses: [ConversionLoss] = []
         if !document.imageLines.isEmpty {
             guard skipImages else {
-                printError(ConversionLossReport.imageRefusal(document.imageLines, path: input))
-                throw ExitCode(2)
+                throw CommandFailure(ConversionLossReport.imageRefusal(document.imageLines, path: input))
             }
             losses.append(ConversionLossReport.skippedImages(document.imageLines))
         }
@@ -93,12 +91,8 @@ struct ConvertCommand: ParsableCommand {
                     .object([("line", warning.line.map { .integer(Int64($0)) } ?? .null), ("message", .string(warning.message))])
                 })),
             ])
-        } catch let error as BoxError {
-            printError("\(error)")
-            throw ExitCode(2)
-        } catch let error as EditFailure {
-            printError(error.description)
-            throw ExitCode(2)
+        } catch {
+            throw CommandFailure(file: nil, error)
         }
     }
 }

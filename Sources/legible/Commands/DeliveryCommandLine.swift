@@ -17,13 +17,12 @@ enum DeliveryCommandLine {
         return String(name[..<dot])
     }
 
-    /// Runs `body`; a ``DeliveryError`` becomes an `error:` line and exit status 2.
+    /// Runs `body`; a ``DeliveryError`` becomes a ``CommandFailure`` about `path`.
     static func run<T>(_ path: String, _ body: () throws(DeliveryError) -> T) throws -> T {
         do throws(DeliveryError) {
             return try body()
         } catch {
-            printError("\(path): \(commandLineMessage(error))")
-            throw ExitCode(2)
+            throw CommandFailure(file: path, error)
         }
     }
 
@@ -34,6 +33,7 @@ enum DeliveryCommandLine {
         case .folderNotEmpty: "\(error); use --overwrite to replace files of the same name"
         case .filesExist: "\(error); use --overwrite to replace them"
         case .tooManySegments: "\(error); use a longer --segment-duration"
+        case let .defaultTrackNotOffered(trackID): "--default-track \(trackID): track \(trackID) is not an audio or subtitle track of the movie"
         default: error.description
         }
     }

@@ -99,24 +99,14 @@ struct EditDestinationOptions<Rule: EditDestinationRule>: ParsableArguments {
                     ("losses", ConversionLossReport.json(report.losses)),
                 ]).rendered())
             }
-        } catch let error as EditFailure {
-            printError(error.description)
-            throw ExitCode(2)
-        } catch let error as EditError {
-            printError("\(movie): \(error.commandLineMessage)")
-            throw ExitCode(2)
-        } catch let error as BoxError {
-            printError("\(movie): \(error)")
-            throw ExitCode(2)
-        } catch let error as SegmentError {
-            printError(error.description)
-            throw ExitCode(2)
+        } catch {
+            throw CommandFailure(file: movie, error)
         }
     }
 
     /// Runs the plan with a progress display and prints the outcome.
     private func perform(_ plan: EditPlan, editor: MovieEditor, describe: (EditReport) -> [String]) throws -> EditReport {
-        guard output != nil || inPlace else { throw EditFailure("say where to write: -o FILE, or --in-place to edit the source") }
+        guard output != nil || inPlace else { throw CommandFailure("say where to write: -o FILE, or --in-place to edit the source") }
         // The engine checks again, race-free, as it renames.
         if let output { try OutputTarget.file(output).check(overwrite: overwrite, alternative: "or --in-place to edit the source") }
         let display = ProgressDisplay(style: quiet ? .none : progress)
@@ -134,12 +124,6 @@ struct EditDestinationOptions<Rule: EditDestinationRule>: ParsableArguments {
         }
         return report
     }
-}
-
-/// A writing command's failure: printed as one `error:` line, exit status 2.
-struct EditFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }
 
 extension OutputBrand: ExpressibleByArgument {}

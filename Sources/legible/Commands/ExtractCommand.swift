@@ -67,8 +67,7 @@ struct ExtractCommand: ParsableCommand {
         let movie = try Movie.openForCommand(path: file, initializationSegment: initializationSegment.path)
         guard let track = movie.track(id: track) else {
             let available = movie.tracks.map { "\($0.id) \($0.mediaType.rawValue) (\($0.codec?.description ?? "no codec"))" }
-            printError("\(file): no track with ID \(self.track); tracks: \(available.joined(separator: ", "))")
-            throw ExitCode(2)
+            throw CommandFailure("\(file): no track with ID \(self.track); tracks: \(available.joined(separator: ", "))")
         }
         let extracted: TextTrackContent
         var bursts: [CEA608Burst]?
@@ -79,8 +78,7 @@ struct ExtractCommand: ParsableCommand {
                 bursts = chosen.field == .one ? fields.field1 : fields.field2
             }
         } catch let error as TextTrackReadError {
-            printError("\(file): track \(track.id): \(error)")
-            throw ExitCode(2)
+            throw CommandFailure(file: "\(file): track \(track.id)", error)
         }
         if let captions = extracted.captions {
             for problem in captions.report.problems where !outputOptions.quiet { printWarning("\(file): track \(track.id): \(problem)") }

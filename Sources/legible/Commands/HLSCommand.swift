@@ -93,7 +93,7 @@ struct HLSCommand: ParsableCommand {
     }
 
     func run() throws {
-        try OutputTarget.folder(output).require(overwrite: overwrite)
+        try OutputTarget.folder(output).check(overwrite: overwrite)
         let movie = try Movie.openForCommand(path: file)
         let options = HLSOptions(segmentDuration: SubtitleTime(microseconds: Int64((segmentDuration * 1_000_000).rounded())),
                                  groupID: groupID, mpegtsOffset: mpegtsOffset, naming: names,

@@ -72,9 +72,10 @@ struct InfoCommand: ParsableCommand {
             } catch {
                 failed = true
                 // A segment's error names the file it is in; a movie's is about the movie's file.
-                let message = (error as? SegmentError)?.description ?? "\(name): \(error)"
-                printError(message)
-                if json { results.append(.object([("file", .string(name)), ("error", .string(error is SegmentError ? message : "\(error)"))])) }
+                let failure = CommandFailure(file: name, error)
+                printError(failure.description)
+                let text = error is SegmentError ? failure.description : CommandFailure.commandLineText(error)
+                if json { results.append(.object([("file", .string(name)), ("error", .string(text))])) }
             }
         }
         if json {

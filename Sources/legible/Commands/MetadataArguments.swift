@@ -101,11 +101,11 @@ enum MetadataImageFile {
         do {
             bytes = try SmallInputFile.read(path, limit: Limits.standard.maxInMemoryBoxSize, kind: "cover art")
         } catch {
-            throw EditFailure("\(path): \(error)")
+            throw CommandFailure("\(path): \(error)")
         }
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .image(.jpeg, bytes) }
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .image(.png, bytes) }
         if bytes.starts(with: [0x42, 0x4D]) { return .image(.bmp, bytes) }
-        throw EditFailure("\(path): not a JPEG, PNG or BMP image")
+        throw CommandFailure("\(path): not a JPEG, PNG or BMP image")
     }
 }

@@ -46,8 +46,7 @@ struct MetadataCommand: ParsableCommand {
                     try TimedMetadataTrack.read(track, in: movie)
                 }
             } catch {
-                printError("\(file): \(error)")
-                throw ExitCode(2)
+                throw CommandFailure(file: file, error)
             }
         }
         let report = MetadataReport(path: file, movie: movie, reading: MetadataReader.items(in: movie), timedTracks: timedTracks)

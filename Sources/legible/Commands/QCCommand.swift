@@ -98,8 +98,7 @@ struct QCCommand: ParsableCommand {
         let tracks: [Track]
         if let id = track {
             guard let chosen = movie.track(id: id) else {
-                printError("\(path): no track with ID \(id); tracks: \(movie.tracks.map { "\($0.id) \($0.mediaType.rawValue)" }.joined(separator: ", "))")
-                throw ExitCode(2)
+                throw CommandFailure("\(path): no track with ID \(id); tracks: \(movie.tracks.map { "\($0.id) \($0.mediaType.rawValue)" }.joined(separator: ", "))")
             }
             tracks = [chosen]
         } else {
@@ -115,8 +114,7 @@ struct QCCommand: ParsableCommand {
                     printWarning("\(path): track \(track.id) left out: \(error)")
                     continue
                 }
-                printError("\(path): track \(track.id): \(error)")
-                throw ExitCode(2)
+                throw CommandFailure(file: "\(path): track \(track.id)", error)
             }
             if let frame { subject.frameDuration = frame }
             let label = SelectionOption(track: track, movie: movie).displayName
@@ -125,8 +123,7 @@ struct QCCommand: ParsableCommand {
                                                   check: SubtitleQualityCheck(subject, profile: profile)))
         }
         guard !subjects.isEmpty else {
-            printError("\(path): no text track to check (tx3g, wvtt or QuickTime text, chapter tracks left out)")
-            throw ExitCode(2)
+            throw CommandFailure("\(path): no text track to check (tx3g, wvtt or QuickTime text, chapter tracks left out)")
         }
         return subjects
     }

@@ -88,7 +88,7 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
-        try OutputTarget.file(output).require(overwrite: overwrite)
+        try OutputTarget.file(output).check(overwrite: overwrite)
         let opened = try Movie.openForCommand(path: movie)
         let current = FileManager.default.currentDirectoryPath
         func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : current + "/" + path }
@@ -98,7 +98,7 @@ struct ReportCommand: ParsableCommand {
         let options = AccessibilityReport.Options(viewers: try parsedViewers(), profile: profile,
                                                   videoSource: PageLink.relativeURL(fromFolder: folder, to: absolute(video ?? movie)))
         let report = AccessibilityReport(movie: opened, fileName: DeliveryCommandLine.fileName(movie), options: options)
-        let page = report.html { CheckReport.command(making: $0, in: movie) }
+        let page = report.html(fixCommand: { CheckReport.command(making: $0, in: movie) }, suggestion: CheckReport.suggestion)
         try DeliveryCommandLine.run(output) { () throws(DeliveryError) in
             try DeliveryFolder.write([DeliveryFile(name: name, text: page)], into: folder.isEmpty ? "/" : folder,
                                      existing: overwrite ? .overwrite : .refuseExistingFiles)

@@ -144,15 +144,8 @@ struct StripCommand: ParsableCommand {
             } else {
                 print("new file: removed items and boxes are not copied, nor any media byte no kept track uses")
             }
-        } catch let error as EditError {
-            printError("\(path): \(error.commandLineMessage)")
-            throw ExitCode(2)
-        } catch let error as SegmentError {
-            printError(error.description)
-            throw ExitCode(2)
         } catch {
-            printError("\(path): \(error)")
-            throw ExitCode(2)
+            throw CommandFailure(file: path, error)
         }
     }
 

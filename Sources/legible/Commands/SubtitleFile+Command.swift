@@ -9,8 +9,7 @@ extension SubtitleFile {
         do {
             document = try read(path)
         } catch {
-            printError(error.description)
-            throw ExitCode(2)
+            throw CommandFailure(file: nil, error)
         }
         for warning in document.warnings { printWarning("\(path): \(warning)") }
         return document

@@ -53,7 +53,7 @@ struct SubtitleOutputOptions: ParsableArguments {
     /// The format was checked in `validate()`, so only writing can fail here (a ``BoxError``).
     func emit(_ cues: [Cue], header: WebVTTHeader?, language: String? = nil, captionBursts: [CEA608Burst]? = nil, losses: [ConversionLoss],
               source: String, report: @autoclosure () -> [(String, JSONValue)]) throws {
-        if let outputFile { try OutputTarget.file(outputFile).require(overwrite: writing.overwrite) }
+        if let outputFile { try OutputTarget.file(outputFile).check(overwrite: writing.overwrite) }
         let format = try resolvedFormat()
         var losses = losses
         let text: String
@@ -68,8 +68,7 @@ struct SubtitleOutputOptions: ParsableArguments {
         // --strict names what it refuses even when quiet.
         if !quiet || strict { ConversionLossReport.print(losses, prefix: source) }
         if strict, !losses.isEmpty {
-            printError(ConversionLossReport.refusal(losses, prefix: source))
-            throw ExitCode(2)
+            throw CommandFailure(ConversionLossReport.refusal(losses, prefix: source))
         }
         if json {
             print(JSONValue.object(report() + [("losses", ConversionLossReport.json(losses))]).rendered())

@@ -12,7 +12,7 @@ extension SubtitleTrackSpec {
         do {
             document = try SubtitleFile.read(file)
         } catch {
-            throw EditFailure(error.description)
+            throw CommandFailure(error.description)
         }
         if !quiet { for warning in document.warnings { printWarning("\(file): \(warning)") } }
         let skipsImages = skipImages && !strict
@@ -23,9 +23,9 @@ extension SubtitleTrackSpec {
             return try request(for: document, skipsImages: skipsImages)
         } catch {
             switch error {
-            case .imageSubtitles(let lines): throw EditFailure(ConversionLossReport.imageRefusal(lines, path: file))
-            case .invalidLanguage(let reason): throw EditFailure("--language: \(reason)")
-            default: throw EditFailure(error.description)
+            case .imageSubtitles(let lines): throw CommandFailure(ConversionLossReport.imageRefusal(lines, path: file))
+            case .invalidLanguage(let reason): throw CommandFailure("--language: \(reason)")
+            default: throw CommandFailure(error.description)
             }
         }
     }

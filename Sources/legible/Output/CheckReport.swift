@@ -23,6 +23,11 @@ struct CheckReport {
         return SetTrackCommandLine(moviePath: path, fix: fix).rendered
     }
 
+    /// How the command line names a change a finding advises: ` (legible set-track OPTIONS)`.
+    static func suggestion(_ arguments: [String]) -> String {
+        " (legible set-track \(arguments.joined(separator: " ")))"
+    }
+
     var lines: [String] {
         var lines: [String] = []
         if let fixed, let output {
@@ -36,7 +41,7 @@ struct CheckReport {
         lines.append(findings.isEmpty ? "\(shown): no findings" : "\(shown): \(counts.joined(separator: ", "))")
         if let readingStop { lines.append("  warning: \(readingStop)") }
         for finding in findings {
-            lines.append("  \(finding.severity.rawValue.rightPadded(to: 8)) \(Self.subject(finding))  \(finding.rule.rawValue): \(TerminalText.field(finding.message))")
+            lines.append("  \(finding.severity.rawValue.rightPadded(to: 8)) \(Self.subject(finding))  \(finding.rule.rawValue): \(TerminalText.field(finding.message(naming: Self.suggestion)))")
             lines.append("           rule: \(finding.rule.source)")
             if let command = fixCommand(finding) {
                 lines.append("           \(finding.fix?.isAutomatic == true ? "fix: " : "try: ") \(command)")
@@ -60,7 +65,7 @@ struct CheckReport {
             ("severity", .string(finding.severity.rawValue)),
             ("trackID", finding.trackID.map { .unsigned($0) } ?? .null),
             ("rule", .string(finding.rule.rawValue)),
-            ("message", .string(finding.message)),
+            ("message", .string(finding.message(naming: Self.suggestion))),
             ("fix", .string(fixCommand(finding))),
             ("fixIsAutomatic", .bool(finding.fix?.isAutomatic ?? false)),
             ("source", .string(finding.rule.source)),

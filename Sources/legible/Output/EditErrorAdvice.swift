@@ -22,6 +22,8 @@ extension EditError {
             "\(description), which the next edit or 'legible strip' tidies up"
         case .verificationFailed:
             "\(description); this is a fault in Legible, not in the file: please report it"
+        case .fragmentedMovie:
+            "\(description); write a new file with -o (a regular movie, or --keep-fragments)"
         case .cannotKeepFragments:
             "\(description); without --keep-fragments, -o writes a regular movie, which can take this edit"
         default:

@@ -10,12 +10,8 @@ extension Movie {
                 return try SegmentedMovieFiles(initialization: initializationSegment, mediaSegments: [path]).open()
             }
             return try Movie.open(path: path)
-        } catch let error as SegmentError {
-            printError(error.description)
-            throw ExitCode(2)
         } catch {
-            printError("\(path): \(error)")
-            throw ExitCode(2)
+            throw CommandFailure(file: path, error)
         }
     }
 }

@@ -18,37 +18,26 @@ enum OutputTarget {
 
     /// Refuses the target unless it may be written; `alternative` ends the advice of an
     /// existing output (`or --in-place to edit the source`).
-    func check(overwrite: Bool, alternative: String? = nil) throws(EditFailure) {
+    func check(overwrite: Bool, alternative: String? = nil) throws(CommandFailure) {
         var status = stat()
         // lstat(2): a link is judged as a link, never by what it points to.
         switch self {
         case .file(let path):
             guard lstat(path, &status) == 0 else { return }
             if (status.st_mode & S_IFMT) != S_IFREG {
-                throw EditFailure("'\(path)' exists and is not a regular file (a link, a FIFO, a device or a folder); Legible writes only regular files")
+                throw CommandFailure("'\(path)' exists and is not a regular file (a link, a FIFO, a device or a folder); Legible writes only regular files")
             }
             if !overwrite {
-                throw EditFailure("'\(path)' exists; use --overwrite to replace it" + (alternative.map { ", " + $0 } ?? ""))
+                throw CommandFailure("'\(path)' exists; use --overwrite to replace it" + (alternative.map { ", " + $0 } ?? ""))
             }
         case .folder(let path):
             guard lstat(path, &status) == 0 else { return }
             if (status.st_mode & S_IFMT) != S_IFDIR {
-                throw EditFailure("'\(path)' exists and is not a folder (a file, a link, a FIFO or a device); give a folder to write into")
+                throw CommandFailure("'\(path)' exists and is not a folder (a file, a link, a FIFO or a device); give a folder to write into")
             }
             if !overwrite, !Self.isEmptyFolder(path) {
-                throw EditFailure("the output folder '\(path)' is not empty; use --overwrite to replace files of the same name")
+                throw CommandFailure("the output folder '\(path)' is not empty; use --overwrite to replace files of the same name")
             }
-        }
-    }
-
-    /// ``check(overwrite:alternative:)`` for a command that prints its own errors: a refusal is
-    /// one `error:` line and exit status 2.
-    func require(overwrite: Bool) throws {
-        do throws(EditFailure) {
-            try check(overwrite: overwrite)
-        } catch {
-            printError(error.description)
-            throw ExitCode(2)
         }
     }
 
