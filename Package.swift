@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "Remux", dependencies: ["ISOBMFF", "Movie", "TimedText", "Metadata", "Conversion"]),
         .target(name: "Lint", dependencies: ["ISOBMFF", "Movie", "TimedText", "TextTracks"]),
         .target(name: "Delivery", dependencies: ["ISOBMFF", "Movie", "TimedText", "TextTracks", "Conversion", "XML"]),
-        .target(name: "Quality", dependencies: ["ISOBMFF", "Movie", "TimedText", "TextTracks", "Lint"]),
+        .target(name: "Quality", dependencies: ["ISOBMFF", "Movie", "TimedText", "TextTracks"]),
         .target(name: "Report", dependencies: ["ISOBMFF", "Movie", "TimedText", "TextTracks", "Metadata", "Lint", "Delivery", "Quality"]),
         .target(name: "KnownBoxes", dependencies: ["ISOBMFF", "Movie", "TimedText", "Metadata"]),
         .executableTarget(

@@ -1,3 +1,5 @@
+import TextTracks
+
 /// The rules `legible check` applies, each with the public document it comes from. The raw
 /// values are stable identifiers for scripts (`check --json`).
 public enum CheckRule: String, Sendable, CaseIterable {
@@ -79,7 +81,7 @@ public enum CheckRule: String, Sendable, CaseIterable {
         case .selfContained:
             "ISO/IEC 14496-12 §8.7.2 (Data reference box: flag 1, the media is in the same file); QTFF, Data reference atoms"
         case .forcedCuesInFullTrack:
-            "QTFF, Subtitle media: Referencing a related forced subtitle track; Apple HLS Authoring Specification (forced subtitle content in the non-forced subtitle playlist)"
+            ForcedCueCoverage.source
         case .accessibilityDefault:
             "QTFF, Preparing sound and subtitle alternate groups (the enabled track is the group's default); AVMediaFormat.h (accessibility characteristics)"
         }

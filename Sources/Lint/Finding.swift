@@ -1,3 +1,4 @@
+import TextTracks
 
 /// One problem `MovieCheck` found: where, which rule, why it matters, and how to repair it.
 public struct Finding: Sendable {

@@ -1,6 +1,6 @@
 import ISOBMFF
-import Lint
 import TimedText
+import TextTracks
 
 /// One place where a cue does not meet a rule: which cue, what was measured, against what limit,
 /// and the document the limit comes from.

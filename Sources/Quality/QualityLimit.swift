@@ -1,6 +1,6 @@
 import ISOBMFF
-import Lint
 import TimedText
+import TextTracks
 
 /// One number a published guideline sets for subtitles, with how much breaking it matters and
 /// the document and section it comes from: the data a ``QualityProfile`` is made of.

@@ -1,4 +1,4 @@
-import Lint
+import TextTracks
 
 /// The checks `legible qc` makes of subtitle cues. The raw values are stable identifiers for
 /// scripts (`qc --json`).
@@ -47,7 +47,7 @@ public enum QualityRule: String, Sendable, CaseIterable {
         case .emptyCue:
             "3GPP TS 26.245, timed text samples (a sample without text shows nothing: it is how a gap is written)"
         case .forcedCueMissing:
-            CheckRule.forcedCuesInFullTrack.source
+            ForcedCueCoverage.source
         }
     }
 }

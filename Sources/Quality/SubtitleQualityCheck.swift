@@ -1,4 +1,4 @@
-import Lint
+import TextTracks
 
 /// Checks subtitle cues against a published guideline (``QualityProfile``): reading speed,
 /// line length, line count, display time, gaps and the CEA-608 character set as the profile sets

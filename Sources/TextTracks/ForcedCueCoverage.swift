@@ -11,6 +11,9 @@ import TimedText
 ///
 /// `check` and `qc` report these; `hls` puts the missing cues into the full rendition.
 public struct ForcedCueCoverage: Sendable {
+    /// Where the rule comes from, for the findings that report it.
+    public static let source = "QTFF, Subtitle media: Referencing a related forced subtitle track; Apple HLS Authoring Specification (forced subtitle content in the non-forced subtitle playlist)"
+
     /// A forced-only track and the full track of its language, with the forced cues the full
     /// track lacks.
     public struct Pair: Sendable {

@@ -39,17 +39,7 @@ public struct CMAFSegmentation: Sendable, Equatable {
     /// boundary or after it starts the segment); `.toNearestOrAwayFromZero` and
     /// `.toNearestOrEven` round to the nearest unit (ties up), `.down` and `.towardZero` down.
     public func starts(inTimescale other: UInt32, rounding: FloatingPointRoundingRule = .up) -> [UInt64] {
-        starts.map { start in
-            let (high, low) = start.multipliedFullWidth(by: UInt64(other))
-            guard high < UInt64(timescale) else { return UInt64.max }
-            let (quotient, remainder) = UInt64(timescale).dividingFullWidth((high, low))
-            let roundsUp = switch rounding {
-            case .down, .towardZero: false
-            case .toNearestOrAwayFromZero, .toNearestOrEven: remainder >= UInt64(timescale) - remainder
-            default: remainder > 0
-            }
-            return roundsUp ? quotient.saturatingAdd(1) : quotient
-        }
+        starts.map { roundedMultiplyDivide($0, by: UInt64(other), over: UInt64(timescale), rounding: rounding) ?? UInt64.max }
     }
 
     /// `samples` (decode order) split into one run per segment, by presentation time as

@@ -131,7 +131,8 @@ public struct SharingReview: Sendable {
     /// always stays, and so does a `uuid` box the samples need (``StructuralUUIDBox``).
     private mutating func reviewBoxes(of movie: Movie, filter: SharingFilter, itemOffsets: Set<UInt64>, limits: Limits) throws(BoxError) {
         var candidates: [BoxCandidate] = []
-        for box in movie.file.boxes where box.type != "ftyp" && box.type != "moov" && !Self.fragmentStructure.contains(box.type) {
+        // Fragment boxes are structure, reviewed for what they hold inside (moof), never removed whole.
+        for box in movie.file.boxes where box.type != "ftyp" && box.type != "moov" && !Movie.fragmentBoxTypes.contains(box.type) {
             candidates.append(BoxCandidate(subject: "box:\(box.type)", box: box, scope: .movie, topLevel: true, misplacedIn: nil))
         }
         candidates += Self.structureCandidates(of: movie, removedTrackIDs: removedTrackIDs, itemOffsets: itemOffsets, limits: limits)
@@ -220,11 +221,6 @@ public struct SharingReview: Sendable {
         }
         return true
     }
-
-    /// Top-level boxes that describe or index movie fragments (ISO/IEC 14496-12 §8.8.4,
-    /// §8.16.3, §8.16.4, §8.8.9, §8.16.2): structure, reviewed for what they hold inside
-    /// (`moof`), never removed whole.
-    private static let fragmentStructure: Set<FourCC> = ["moof", "sidx", "ssix", "mfra", "styp"]
 
     static func isQuickTimeMetadata(_ box: Box) -> Bool {
         guard box.type == "meta", let hdlr = box.child("hdlr"), let handler = try? HandlerBox(hdlr.loaded()) else { return false }

@@ -50,9 +50,6 @@ public struct TimedMetadataGroup: Hashable, Sendable {
     }
 
     private static func rescale(_ value: UInt64, from old: UInt32, to new: UInt32) -> UInt64 {
-        let product = value.multipliedFullWidth(by: UInt64(new))
-        guard product.high < UInt64(old) else { return UInt64.max }
-        let (quotient, remainder) = UInt64(old).dividingFullWidth((product.high, product.low))
-        return remainder >= UInt64(old) - remainder ? quotient.saturatingAdd(1) : quotient
+        roundedMultiplyDivide(value, by: UInt64(new), over: UInt64(old)) ?? UInt64.max
     }
 }

@@ -1,6 +1,6 @@
 import ISOBMFF
-import Lint
 import TimedText
+import TextTracks
 
 /// The rules between one cue and those before it: overlapping cues (every profile) and the
 /// profile's minimum gap. A cue is compared with the one that ends latest among those before

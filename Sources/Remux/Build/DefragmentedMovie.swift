@@ -10,9 +10,6 @@ import Movie
 /// that describe or index fragments (`moof`, `sidx`, `ssix`, `mfra`, `styp`) are left out: their
 /// samples stay where they are, in the `mdat`s the layout copies, and the new tables point at them.
 enum DefragmentedMovie {
-    /// Top-level boxes that only describe or index movie fragments (§8.8.4, §8.16.3, §8.16.4,
-    /// §8.8.9, §8.16.2).
-    static let fragmentBoxes: Set<FourCC> = ["moof", "sidx", "ssix", "mfra", "styp"]
 
     /// Samples read per track at most: the tables are built in memory.
     static let maximumSamples = 2_000_000
@@ -53,7 +50,7 @@ enum DefragmentedMovie {
         }
         var file = movie.file
         file.boxes = file.boxes.compactMap { box in
-            if fragmentBoxes.contains(box.type) { return nil }
+            if Movie.fragmentBoxTypes.contains(box.type) { return nil }
             return box.type == "moov" && box.location == movie.file.box("moov")?.location ? moov : box
         }
         return try Movie(file: file, limits: limits)
@@ -64,7 +61,7 @@ enum DefragmentedMovie {
     /// that keeps the fragments refuses a run outside the boxes it copies. Contiguous samples
     /// are checked as one range, so a track costs a lookup per chunk.
     private static func checkSamplesOutsideLeftOutBoxes(_ movie: Movie, samples: [UInt32: [SampleTable.Sample]]) throws(BoxError) {
-        let leftOut = movie.file.boxes.filter { fragmentBoxes.contains($0.type) && $0.location != nil }
+        let leftOut = movie.file.boxes.filter { Movie.fragmentBoxTypes.contains($0.type) && $0.location != nil }
         let ranges = leftOut.map { box in
             let start = box.location?.offset ?? 0
             return start..<start.saturatingAdd(box.header.totalSize)

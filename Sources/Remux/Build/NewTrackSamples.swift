@@ -71,17 +71,9 @@ struct NewTrackSamples {
     /// `value` units of `from` per second in units of `to`, rounded to the nearest unit.
     static func rescale(_ value: UInt64, from: UInt32, to: UInt32) throws(BoxError) -> UInt64 {
         guard from > 0 else { throw BoxError(.invalidValue("a media timescale of 0"), at: nil) }
-        let product = value.multipliedFullWidth(by: UInt64(to))
-        let divisor = UInt64(from)
-        guard product.high < divisor else {
+        guard let result = roundedMultiplyDivide(value, by: UInt64(to), over: UInt64(from)) else {
             throw BoxError(.invalidValue("a duration of \(value) in timescale \(from) does not fit 64 bits in timescale \(to)"), at: nil)
         }
-        let (quotient, remainder) = divisor.dividingFullWidth(product)
-        // Below half a unit rounds down, half or more up.
-        if remainder < divisor - remainder { return quotient }
-        guard quotient < UInt64.max else {
-            throw BoxError(.invalidValue("a duration of \(value) in timescale \(from) does not fit 64 bits in timescale \(to)"), at: nil)
-        }
-        return quotient + 1
+        return result
     }
 }

@@ -1,4 +1,5 @@
 import Lint
+import TextTracks
 
 /// `legible check`'s findings, each with its rule, source and the command that repairs it.
 extension AccessibilityReport {

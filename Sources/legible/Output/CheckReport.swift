@@ -1,4 +1,5 @@
 import Lint
+import TextTracks
 
 /// How `legible check` shows its findings: aligned text for people, JSON for scripts.
 struct CheckReport {

@@ -1,4 +1,5 @@
-/// How much a finding matters to a viewer.
+/// How much a finding matters to a viewer: one scale for `check`'s findings about a movie and
+/// `qc`'s about its cues.
 public enum FindingSeverity: String, Sendable, Codable, Comparable, CaseIterable {
     /// Players will not offer or choose tracks as the author meant (QTFF: they "may act as
     /// though there is no alternate information"); `check` exits 1 while one remains.
