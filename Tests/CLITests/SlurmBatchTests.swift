@@ -2,7 +2,7 @@ import Foundation
 import LegibleTestSupport
 import Testing
 
-/// The README's cluster recipes for `batch --shard`, run for real: the Slurm array job
+/// The cluster recipes of Examples/ for `batch --shard`, run for real: the Slurm array job
 /// (`Examples/slurm/legible-batch.sh`) submitted with `sbatch --array=0-3` to the one-node
 /// cluster `Scripts/slurm-local` starts (CI runs it), and the Kubernetes Indexed Job's container
 /// command (`Examples/kubernetes/legible-catalogue.yaml`) run once per completion index.
