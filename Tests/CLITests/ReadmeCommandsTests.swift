@@ -117,7 +117,7 @@ import Testing
     static func formatTags(_ path: String) throws -> [String: String] {
         let run = try ExternalTool.run("ffprobe", ["-v", "error", "-show_entries", "format_tags", "-of", "json", path])
         try #require(run.status == 0, "\(run.stderr)")
-        let format = try #require(run.jsonObject?["format"] as? [String: Any], run.stdout)
+        let format = try #require(run.jsonObject?["format"] as? [String: Any], "\(run.stdout)")
         return format["tags"] as? [String: String] ?? [:]
     }
 
