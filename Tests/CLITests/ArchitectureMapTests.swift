@@ -106,6 +106,20 @@ import Testing
         #expect(check.status == 0, "\(check.stderr)")
     }
 
+    /// Every file or folder of Sources/ the map names (where to start reading) is there, and every
+    /// target has its row in the table of layers.
+    @Test func theMapNamesWhatExists() throws {
+        let text = try String(contentsOf: Self.root.appendingPathComponent("ARCHITECTURE.md"), encoding: .utf8)
+        let paths = text.matches(of: #/`(Sources/[\w/+.-]+)`/#).map { String($0.output.1) }
+        #expect(paths.count >= 5)
+        for path in paths {
+            #expect(FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(path).path), "\(path)")
+        }
+        for target in try Self.targets() {
+            #expect(text.contains("| `\(target)` |"), "no row for \(target)")
+        }
+    }
+
     /// The order of the block is the layering: every target comes after what it imports.
     @Test func everyTargetComesAfterWhatItImports() throws {
         var seen: Set<String> = []
