@@ -50,7 +50,7 @@ let package = Package(
         .executableTarget(
             name: "legible",
             dependencies: [
-                "ISOBMFF", "Movie", "TimedText", "TextTracks", "Metadata", "Remux", "Lint", "Delivery", "Quality", "Report", "Conversion", "XML", "KnownBoxes",
+                "ISOBMFF", "Movie", "TimedText", "TextTracks", "Metadata", "Remux", "Lint", "Delivery", "Quality", "Report", "Conversion", "KnownBoxes",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -2,7 +2,7 @@ import Testing
 @testable import legible
 
 /// The batch's documented mapping from a job's keys to its command's arguments
-/// (`legible batch --help`, README "legible batch"), checked against command shapes.
+/// (`legible batch --help`), checked against command shapes.
 @Suite struct BatchArgumentMappingTests {
     /// `legible add-chapters MOVIE CHAPTERS -o OUT` (issue 10's interface for the command being
     /// written alongside batch), with the output options every writing command shares

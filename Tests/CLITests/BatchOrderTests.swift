@@ -3,12 +3,12 @@ import LegibleTestSupport
 import Testing
 
 /// A batch job that names another job's output runs after it, whatever `--jobs` says and
-/// wherever the two stand in the manifest (README "legible batch": "Jobs that share a file");
+/// wherever the two stand in the manifest (`legible batch --help`: "A job that names a file another job writes");
 /// jobs that wait for each other are refused before anything runs. Outputs are judged by ffprobe.
 @Suite struct BatchOrderTests {
     static let media = TestPaths.testMedia
 
-    /// A folder with `a.mov` (demo.mov) and `a.en.srt`, as the README's manifest names them.
+    /// A folder with `a.mov` (demo.mov) and `a.en.srt`, as the manifest of `legible batch --help` names them.
     static func folder(_ label: String) throws -> TemporaryFolder {
         let folder = try TemporaryFolder(label)
         _ = try folder.copy(media.appendingPathComponent("demo.mov"), as: "a.mov")
@@ -31,7 +31,7 @@ import Testing
         }
     }
 
-    /// The README's first and last jobs: the check names the output the first job writes.
+    /// The first and last jobs of the help's manifest: the check names the output the first job writes.
     @Test func theReadmeExampleChecksTheOutputAfterWritingIt() throws {
         for run in 1...4 {
             let folder = try Self.folder("batch-order-readme-\(run)")

@@ -3,7 +3,7 @@ import LegibleTestSupport
 import Testing
 @testable import legible
 
-/// The order `batch` gives its jobs (README "legible batch", "Jobs that share a file"), from the
+/// The order `batch` gives its jobs (`legible batch --help`: "A job that names a file another job writes"), from the
 /// paths a manifest names: a writer by `output` before every job naming that file, wherever it
 /// stands; edits of one file in manifest order; readers of one file side by side.
 @Suite struct JobOrderTests {

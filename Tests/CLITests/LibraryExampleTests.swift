@@ -2,15 +2,18 @@ import Foundation
 import LegibleTestSupport
 import Testing
 
-/// The README's "Use as a library" example is `Examples/add-sdh-track/main.swift`, built with
-/// the package: it must be the README's text, and it must do what the README says.
+/// The library example of the Remux documentation ("Add an SDH subtitle track") is
+/// `Examples/add-sdh-track/main.swift`, built with the package: it must be the article's text, and
+/// it must do what the article says.
 @Suite struct LibraryExampleTests {
     static let source = TestPaths.packageRoot.appendingPathComponent("Examples/add-sdh-track/main.swift")
 
-    @Test func theReadmeShowsTheExampleAsBuilt() throws {
-        let readme = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    static let article = TestPaths.packageRoot.appendingPathComponent("Sources/Remux/Remux.docc/AddAnSDHSubtitleTrack.md")
+
+    @Test func theArticleShowsTheExampleAsBuilt() throws {
+        let article = try String(contentsOf: Self.article, encoding: .utf8)
         let example = try String(contentsOf: Self.source, encoding: .utf8)
-        #expect(readme.contains("```swift\n" + example + "```\n"))
+        #expect(article.contains("```swift\n" + example + "```\n"))
         #expect(example.split(separator: "\n").count <= 12)
     }
 
