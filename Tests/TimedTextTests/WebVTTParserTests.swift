@@ -89,6 +89,47 @@ struct WebVTTParserTests {
         // before the alignment is looked at).
         #expect(WebVTTParser.parseCueSettings("position:20%,start region:r1") == CueSettings(position: .init(20), region: "r1"))
         #expect(WebVTTParser.parseCueSettings("align:end align:middle") == CueSettings(align: .end))
+        // A line number too long for a Double is ignored, not made 0 or infinite.
+        #expect(WebVTTParser.parseCueSettings("line:" + String(repeating: "9", count: 400)) == CueSettings())
+        #expect(WebVTTParser.parseCueSettings("line:2 line:" + String(repeating: "9", count: 400) + ".5") == CueSettings(line: .init(.number(2))))
+    }
+
+    @Test func warningsComeOncePerKindWithTheirCount() throws {
+        let text = "WEBVTT\n\n00:01 --> 00:02.000\na\n\n00:03.000 --> 00:04\nb\n\n00:05.000 --> 00:06.000\nc\n\nx --> y\nd\n"
+        let document = try WebVTTParser.parse(string: text)
+        #expect(summary(document.cues) == ["5000-6000 c"])
+        #expect(document.warnings.map(\.description) == ["line 3: malformed cue timing; cue skipped (3 times; the first here)"])
+    }
+
+    @Test func aClassedReadingStaysInItsRubyWhenWritten() throws {
+        // The WPT tags case "a<ruby.f g>b<rt.h j>c</rt>d</ruby>e": the reading "c" belongs to the
+        // ruby that holds the base "b", whatever classes each has.
+        let text = WebVTTParser.parseCueText("a<ruby.f g>b<rt.h j>c</rt>d</ruby>e")
+        let written = WebVTTWriter.payloadText(text)
+        #expect(WebVTTParser.parseCueText(written) == text)
+        let rubies = WebVTTCueTextParser.tree(written, limits: .standard).nodes.compactMap { node -> WebVTTCueNode.Element? in
+            if case .element(let element) = node, element.name == "ruby" { return element }
+            return nil
+        }
+        try #require(rubies.count == 1, "\(written)")
+        let texts = Self.texts(in: rubies[0].children)
+        #expect(texts.base.contains("b") && texts.base.contains("d") && texts.reading == "c", "\(written)")
+    }
+
+    /// The text of `nodes` outside and inside `rt` elements.
+    private static func texts(in nodes: [WebVTTCueNode], inReading: Bool = false) -> (base: String, reading: String) {
+        var result = (base: "", reading: "")
+        for node in nodes {
+            switch node {
+            case .text(let text): if inReading { result.reading += text } else { result.base += text }
+            case .timestamp: break
+            case .element(let element):
+                let inner = texts(in: element.children, inReading: inReading || element.name == "rt")
+                result.base += inner.base
+                result.reading += inner.reading
+            }
+        }
+        return result
     }
 
     @Test func legacySettingValuesAreAnOption() throws {
