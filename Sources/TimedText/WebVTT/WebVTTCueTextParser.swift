@@ -1,6 +1,7 @@
 import XML
 /// WebVTT cue text (`<v Bob><i>Hi</i> &amp; <c.yellow>bye</c></v><00:00:01.500>…`), parsed with
-/// the specification's tokenizer and tree-building rules into styled runs.
+/// the specification's tokenizer (``WebVTTCueTextTokenizer``) and tree-building rules
+/// (``WebVTTCueTreeBuilder``) into a node tree, then flattened into styled runs.
 ///
 /// Known tags: `c`, `b`, `i`, `u`, `v`, `lang`, `ruby`, `rt`; classes on any of them; inner
 /// timestamps. Unknown tags are dropped (their text stays), as the specification says. A class
@@ -69,15 +70,15 @@ extension WebVTTCueNode.Element {
         // background colour class (`bg_yellow`, W3C WebVTT "default text background") the
         // background; everything else is a class.
         var tookColor = false, tookBackground = false
-        for name in classes {
-            if !tookColor, let color = SubtitleColor(webVTTClassName: name) {
+        for className in classes {
+            if !tookColor, let color = SubtitleColor(webVTTClassName: className) {
                 style.color = color
                 tookColor = true
-            } else if !tookBackground, let color = SubtitleColor(webVTTBackgroundClassName: name) {
+            } else if !tookBackground, let color = SubtitleColor(webVTTBackgroundClassName: className) {
                 style.backgroundColor = color
                 tookBackground = true
-            } else if !style.classes.contains(name) {
-                style.classes.append(name)
+            } else if !style.classes.contains(className) {
+                style.classes.append(className)
             }
         }
         return style
