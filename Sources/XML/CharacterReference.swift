@@ -1,15 +1,10 @@
-/// Character references (`&amp;`, `&#233;`, `&#xE9;`) as WebVTT cue text and XML use them.
+/// Character references (`&amp;`, `&#233;`, `&#xE9;`) as XML uses them (WebVTT cue text reads
+/// HTML's: ``HTMLCharacterReference``).
 public enum CharacterReference {
     /// The five references XML predefines.
     public static let xml: [String: Unicode.Scalar] = [
         "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'",
     ]
-
-    /// The references WebVTT authors use (HTML's set is far larger; these are the ones the
-    /// WebVTT specification names plus quotes).
-    public static let webVTT: [String: Unicode.Scalar] = xml.merging([
-        "nbsp": "\u{00A0}", "lrm": "\u{200E}", "rlm": "\u{200F}",
-    ]) { first, _ in first }
 
     /// The scalar for the reference body between `&` and `;` (`amp`, `#233`, `#xE9`), or nil
     /// when it is unknown or names no valid scalar.

@@ -4,8 +4,10 @@ public struct WebVTTRegion: Sendable, Equatable, Codable {
     public var id: String
     /// The width as a percentage of the video width (default 100).
     public var width: Double
-    /// The height in lines (default 3).
-    public var lines: Int
+    /// The height in lines (default 3): a whole number, held as a `Double` so that any number
+    /// of digits reads as the specification's "interpret as an integer" does (W3C WebVTT §6.4,
+    /// "collect WebVTT region settings": `lines:18446744073709552000` is kept, not wrapped).
+    public var lines: Double
     /// The anchor point inside the region, percentages (default 0%,100%).
     public var regionAnchor: Anchor
     /// Where that anchor sits in the viewport, percentages (default 0%,100%).
@@ -17,7 +19,7 @@ public struct WebVTTRegion: Sendable, Equatable, Codable {
     public init(
         id: String,
         width: Double = 100,
-        lines: Int = 3,
+        lines: Double = 3,
         regionAnchor: Anchor = Anchor(x: 0, y: 100),
         viewportAnchor: Anchor = Anchor(x: 0, y: 100),
         scrollsUp: Bool = false

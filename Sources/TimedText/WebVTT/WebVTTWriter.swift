@@ -77,7 +77,7 @@ public enum WebVTTWriter {
         if let size = settings.size { parts.append("size:" + decimal(size) + "%") }
         if let align = settings.align { parts.append("align:" + align.rawValue) }
         if let region = settings.region, !region.isEmpty, !region.contains("-->") {
-            parts.append("region:" + region.filter { !$0.isWhitespace })
+            parts.append("region:" + withoutSettingSeparators(region))
         }
         return parts.joined(separator: " ")
     }
@@ -99,7 +99,7 @@ public enum WebVTTWriter {
     // MARK: Tags
 
     /// WebVTT tags in the writer's canonical nesting order (`rt` right inside `ruby`, because
-    /// the parser only honours `<rt>` directly inside `<ruby>`).
+    /// the parser only honours `<rt>` directly inside `<ruby>`; classes inside both).
     private enum Tag: Equatable {
         case voice(String), language(String), classes([String]), ruby, rubyText, bold, italic, underline
 
@@ -135,13 +135,15 @@ public enum WebVTTWriter {
         var tags: [Tag] = []
         if let voice = style.voice { tags.append(.voice(voice)) }
         if let language = style.language { tags.append(.language(language)) }
-        let classes = (style.color?.webVTTClassName.map { [$0] } ?? []) + (style.backgroundColor?.webVTTBackgroundClassName.map { [$0] } ?? [])
-            + style.classes
-        if !classes.isEmpty { tags.append(.classes(classes)) }
+        // Ruby before classes: a reading whose classes differ from its base's (`<rt.h>`) then
+        // stays in the same `<ruby>`, attached to its base, with its classes inside the `<rt>`.
         if let ruby = style.ruby {
             tags.append(.ruby)
             if ruby == .annotation { tags.append(.rubyText) }
         }
+        let classes = (style.color?.webVTTClassName.map { [$0] } ?? []) + (style.backgroundColor?.webVTTBackgroundClassName.map { [$0] } ?? [])
+            + style.classes
+        if !classes.isEmpty { tags.append(.classes(classes)) }
         if style.isBold { tags.append(.bold) }
         if style.isItalic { tags.append(.italic) }
         if style.isUnderlined { tags.append(.underline) }
@@ -155,13 +157,19 @@ public enum WebVTTWriter {
     }
 
     private static func regionText(_ region: WebVTTRegion) -> String {
-        var parts = ["id:" + CueTextStructureGuard.breakingArrows(region.id.filter { !$0.isWhitespace })]
+        var parts = ["id:" + CueTextStructureGuard.breakingArrows(withoutSettingSeparators(region.id))]
         parts.append("width:" + decimal(region.width) + "%")
-        parts.append("lines:\(max(0, region.lines))")
+        parts.append("lines:" + decimal(region.lines.rounded(.down)))
         parts.append("regionanchor:" + decimal(region.regionAnchor.x) + "%," + decimal(region.regionAnchor.y) + "%")
         parts.append("viewportanchor:" + decimal(region.viewportAnchor.x) + "%," + decimal(region.viewportAnchor.y) + "%")
         if region.scrollsUp { parts.append("scroll:up") }
         return parts.joined(separator: " ")
+    }
+
+    /// `text` without the whitespace that separates settings (W3C WebVTT §6.4 splits them at
+    /// ASCII whitespace only, so a `\v` in a region id stays).
+    private static func withoutSettingSeparators(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.filter { !$0.isTextWhitespace }))
     }
 
     /// `identifier` as written: one line without `-->` (W3C WebVTT §4.1: either would make it
