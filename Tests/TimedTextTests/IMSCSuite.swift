@@ -20,11 +20,6 @@ enum IMSCSuite {
         var testDescription: String { name }
         /// What ttconv shows.
         var ttconv: [Interval] { IMSCSuite.expectations[name] ?? [] }
-        /// What the document must show: the specification's where it overrides ttconv.
-        var expected: [Interval] { IMSCSuite.specificationOverrides[name]?.intervals ?? ttconv }
-        var expectationSource: String {
-            IMSCSuite.specificationOverrides[name].map { "specification: \($0.reason)" } ?? "ttconv-expected.json"
-        }
     }
 
     static var root: URL { TestPaths.testMedia.appendingPathComponent("imsc-tests") }
@@ -42,10 +37,6 @@ enum IMSCSuite {
     static func decode(_ data: Data) throws -> [String: [Interval]] {
         try JSONDecoder().decode([String: [Interval]].self, from: data)
     }
-
-    /// Documents where ttconv departs from the specification, with what the specification shows
-    /// and the section that says so.
-    static let specificationOverrides: [String: (intervals: [Interval], reason: String)] = [:]
 
     /// What `cues` show when, in the form of ttconv-expected.json: at every cue boundary the
     /// sorted texts of the cues shown, neighbours that show the same joined, leading empty

@@ -38,8 +38,8 @@ struct TTMLTimingModelTests {
         #expect(document.warnings.isEmpty)
     }
 
-    /// §8.2.5 `tts:display="none"` on the element, through a referenced style, and switched on
-    /// for a while by `set` (§11.1.2): the element is not presented then.
+    /// §8.2.4 `tts:display="none"` on the element, through a referenced style, and switched on
+    /// for a while by `set` (§11.1): the element is not presented then.
     @Test func displayNoneHidesTheElement() throws {
         let head = #"<styling><style xml:id="gone" tts:display="none"/></styling>"#
         let document = try parse("""
@@ -87,11 +87,34 @@ struct TTMLTimingModelTests {
         #expect(summary(document.cues) == ["0-1000 Shown again"])
     }
 
-    /// §11.1.2: a `set` with no end holds until its parent ends, and a `set` on a container
+    /// §11.1: a `set` with no end holds until its parent ends, and a `set` on a container
     /// applies to the paragraphs inside.
     @Test func animationOnAContainer() throws {
         let document = try parse(#"<div><set begin="2s" tts:display="none"/><p begin="0s" end="3s">fades</p></div>"#)
         #expect(summary(document.cues) == ["0-2000 fades"])
+    }
+
+    /// TTML1 §9.3 ([associate region]): a span naming another region than its paragraph's is
+    /// not presented in it; a paragraph naming none is presented, with only the content that
+    /// names it, in each region its spans name.
+    @Test func regionAssociation() throws {
+        let head = #"<layout><region xml:id="top" tts:origin="0% 0%"/><region xml:id="low" tts:origin="0% 80%"/></layout>"#
+        let document = try parse("""
+            <div><p begin="0s" end="1s" region="low">kept <span region="top">elsewhere</span></p>            <p begin="1s" end="2s">not in a region <span region="top">up</span> <span region="low">down</span></p></div>
+            """, head: head)
+        #expect(summary(document.cues) == ["0-1000 kept", "1000-2000 up", "1000-2000 down"])
+    }
+
+    /// TTML2 §10.2.35: the character content directly in a ruby container, base container or text
+    /// container (white space between their spans) is not presented; ruby shows inline.
+    @Test func rubyContainersHoldNoText() throws {
+        let document = try parse("""
+            <div><p begin="0s" end="1s"><span tts:ruby="container">
+              <span tts:ruby="base">漢字</span>
+              <span tts:ruby="text">かんじ</span>
+            </span></p></div>
+            """)
+        #expect(summary(document.cues) == ["0-1000 漢字かんじ"])
     }
 
     /// A hostile document whose timing would have each paragraph presented at thousands of

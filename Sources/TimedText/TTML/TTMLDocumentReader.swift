@@ -134,7 +134,7 @@ struct TTMLDocumentReader {
     }
 
     /// What `timed` shows with at `time`: its region's styles, its own, then those of the `set`
-    /// animations active then; nil when `tts:display` is `none` on it or its region (TTML1 §8.2.5).
+    /// animations active then; nil when `tts:display` is `none` on it or its region (TTML1 §8.2.4).
     mutating func context(for timed: TTMLTimedElement, parent: Context, at time: SubtitleTime) -> Context? {
         let element = timed.element
         var context = parent

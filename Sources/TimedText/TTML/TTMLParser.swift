@@ -8,9 +8,9 @@ import XML
 /// frames) or offset time (`h m s ms f t`) under `ttp:frameRate`, `ttp:frameRateMultiplier`,
 /// `ttp:subFrameRate` and `ttp:tickRate`; `timeContainer="par"` and `"seq"` with implicit
 /// durations; `begin`/`end` on `region` (§9.1.2); `set` animation of the styles below,
-/// `tts:display` and `tts:visibility` (§11.1.2). A paragraph whose spans change over time
+/// `tts:display` and `tts:visibility` (§11.1). A paragraph whose spans change over time
 /// becomes one cue per interval of constant content, as the intermediate synchronic documents
-/// of §9.3.2 present it. A paragraph with no end anywhere shows until the document ends: its
+/// of §9.3 present it. A paragraph with no end anywhere shows until the document ends: its
 /// cue ends at ``Cue/openEnd``, which the caller holds to the movie's end.
 ///
 /// Styles: `head/styling/style` (with chained `style` references), `head/layout/region` mapped

@@ -20,7 +20,7 @@ struct TTMLStyleSheet {
         var backgroundColor: SubtitleColor?
         /// `tts:fontFamily` as ``TextStyle/fontFamily`` holds it; `default` for the default font.
         var fontFamily: String?
-        /// `tts:display`: false for `none`, which hides the element and its descendants (TTML1 §8.2.5).
+        /// `tts:display`: false for `none`, which hides the element and its descendants (TTML1 §8.2.4).
         var isDisplayed: Bool?
         /// `tts:visibility`: false for `hidden`, whose text is not shown; inherited (TTML1 §8.2.22).
         var isVisible: Bool?

@@ -8,12 +8,12 @@ import XML
 ///   child, and a child after one that never ends never begins.
 /// - `dur` counts from the element's begin; with both `end` and `dur` the earlier end wins.
 /// - An element without `end` or `dur` has its implicit duration: a `par` container ends with
-///   its last child (SMIL `endsync="all"`), and never while it holds non-blank text (an
-///   anonymous span in a `par` container is indefinite); a `seq` container ends with its last
-///   child; an empty element lasts zero. `br` lasts as long as its parent.
+///   its last child (SMIL `endsync="all"`), and never while it holds text (an anonymous span,
+///   blank or not, in a `par` container is indefinite, and so is `br`); a `seq` container ends
+///   with its last child, and text directly in it lasts zero; an empty element lasts zero.
 /// - Every element is cut at its parent's end, so one that begins at or after its parent's end
 ///   is never active.
-/// - `set` (§11.1.2) is timed like a child in a parallel container, without taking part in
+/// - `set` (§11.1) is timed like a child in a parallel container, without taking part in
 ///   its parent's implicit duration.
 ///
 /// Regions are timed on their own (§9.1.2): from the document's begin, see ``regionInterval(_:)``.
@@ -43,7 +43,7 @@ struct TTMLTimeContainment {
             switch child {
             case .text(let text):
                 nodes.append(.text(text))
-                if !isSequential, text.unicodeScalars.contains(where: { !$0.isTextWhitespace }) { isIndefinite = true }
+                if !isSequential, !text.isEmpty { isIndefinite = true }
             case .element(let child) where child.isTTML("set"):
                 if let timed = explicitInterval(of: child, syncBase: explicit.begin) {
                     let interval = timed.clipped(to: TTMLActiveInterval(begin: explicit.begin, end: bound))
@@ -53,7 +53,6 @@ struct TTMLTimeContainment {
                 guard let syncBase = isSequential ? nextSyncBase : explicit.begin,
                       let timed = resolve(child, syncBase: syncBase, parentEnd: bound) else { continue }
                 nodes.append(.element(timed))
-                if child.isTTML("br") { continue }
                 if isSequential {
                     nextSyncBase = timed.interval.end
                     lastChildEnd = timed.interval.end

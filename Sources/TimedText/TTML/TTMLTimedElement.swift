@@ -11,7 +11,7 @@ struct TTMLTimedElement {
         case untimed(XMLElement)
     }
 
-    /// A `set` child (TTML1 §11.1.2): its style properties apply to the parent while it is active.
+    /// A `set` child (TTML1 §11.1): its style properties apply to the parent while it is active.
     struct Animation {
         var interval: TTMLActiveInterval
         var element: XMLElement

@@ -1,8 +1,8 @@
 import ISOBMFF
 /// Splits a TTML paragraph's active interval into intervals over which what it presents cannot
 /// change: cut at every begin and end of its descendants, of its own and its ancestors' `set`
-/// animations, and of its region (TTML1 3rd Ed. §10.4, §11.1.2, §9.1.2). Each interval is one
-/// intermediate synchronic document's view of the paragraph (§9.3.2); the reader presents the
+/// animations, and of its region (TTML1 3rd Ed. §10.4, §11.1, §9.1.2). Each interval is one
+/// intermediate synchronic document's view of the paragraph (§9.3); the reader presents the
 /// paragraph at each interval's begin and joins neighbours that present the same.
 struct TTMLTimeline {
     /// The paragraph's intervals, in time order, contiguous; the last one has no end when the
