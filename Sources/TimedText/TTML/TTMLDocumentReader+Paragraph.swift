@@ -4,6 +4,7 @@ import XML
 /// §10.4), neighbours that present the same joined.
 extension TTMLDocumentReader {
     mutating func paragraph(_ paragraph: TTMLTimedElement, ancestors: [TTMLTimedElement]) throws(SubtitleParseError) {
+        noteImage(paragraph.element)
         let path = ancestors + [paragraph]
         // TTML1 §9.3 ([associate region]): a paragraph is presented in the region it or an ancestor names; without
         // one, in each region its descendants name (holding only their content), else in the

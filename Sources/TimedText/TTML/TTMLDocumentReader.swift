@@ -111,6 +111,7 @@ struct TTMLDocumentReader {
     /// `body` and `div`: containers whose `div` and `p` children are read. Depth is bounded by
     /// the XML nesting limit.
     private mutating func walk(_ container: TTMLTimedElement, ancestors: [TTMLTimedElement]) throws(SubtitleParseError) {
+        noteImage(container.element)
         guard !container.interval.isEmpty else { return }
         let path = ancestors + [container]
         for case .element(let child) in container.nodes {
@@ -153,9 +154,7 @@ struct TTMLDocumentReader {
         }
         if properties.isDisplayed == false { return nil }
         apply(properties, to: &context)
-        if element.attributes.keys.contains(where: { $0.local == "backgroundImage" }) {
-            imageLines.insert(element.line)
-        }
+        noteImage(element)
         if let language = element.attribute("lang", in: .xml) {
             let trimmed = language.trimmingTextWhitespace()
             context.language = trimmed.isEmpty ? nil : trimmed
@@ -163,6 +162,11 @@ struct TTMLDocumentReader {
         }
         if let space = element.attribute("space", in: .xml) { context.preserveSpace = space == "preserve" }
         return context
+    }
+
+    /// Lists an element that shows an image (SMPTE-TT `smpte:backgroundImage`), presented or not.
+    mutating func noteImage(_ element: XMLElement) {
+        if element.attributes.keys.contains(where: { $0.local == "backgroundImage" }) { imageLines.insert(element.line) }
     }
 
     private func apply(_ properties: TTMLStyleSheet.Properties, to context: inout Context) {
