@@ -3,28 +3,28 @@ import XML
 /// A `p` presented over time: one cue per interval of constant content (TTML1 3rd Ed. §9.3,
 /// §10.4), neighbours that present the same joined.
 extension TTMLDocumentReader {
-    mutating func paragraph(_ paragraph: TTMLTimedElement, ancestors: [TTMLTimedElement]) throws(SubtitleParseError) {
+    mutating func paragraph(_ paragraph: TTMLTimedElement, under ancestry: Ancestry) throws(SubtitleParseError) {
         noteImage(paragraph.element)
-        let path = ancestors + [paragraph]
+        let path = ancestry.path + [paragraph]
         // TTML1 §9.3 ([associate region]): a paragraph is presented in the region it or an ancestor names; without
         // one, in each region its descendants name (holding only their content), else in the
         // default region.
         let inherited = path.last { $0.element.attribute("region", in: nil) != nil }?.element.attribute("region", in: nil)
         let named = inherited.map { [$0] } ?? Self.regionsNamed(under: paragraph)
         for region in named.isEmpty ? [nil] : named.map(Optional.some) {
-            try present(paragraph, path: path, in: region, wholly: inherited != nil || region == nil)
+            try present(paragraph, under: ancestry, in: region, wholly: inherited != nil || region == nil)
         }
     }
 
     /// Presents `paragraph` in `region` over its intervals of constant content; `wholly`: the
     /// paragraph itself is in the region, not only descendants that name it.
-    private mutating func present(_ paragraph: TTMLTimedElement, path: [TTMLTimedElement], in region: String?,
+    private mutating func present(_ paragraph: TTMLTimedElement, under ancestry: Ancestry, in region: String?,
                                   wholly: Bool) throws(SubtitleParseError) {
         var window = paragraph.interval
         // Content is presented only while its region is active (TTML1 §9.1.2).
         if let active = region.flatMap({ regions[$0]?.interval }) { window = window.clipped(to: active) }
         guard !window.isEmpty else { return }
-        let timeline = TTMLTimeline(paragraph: paragraph, window: window, ancestors: Array(path.dropLast()))
+        let timeline = TTMLTimeline(paragraph: paragraph, window: window, ancestors: ancestry.path)
         elementVisits += timeline.intervals.count * timeline.elementCount
         guard elementVisits <= Self.maxElementVisits else {
             throw SubtitleParseError(.timingTooComplex(limit: Self.maxElementVisits), line: paragraph.element.line)
@@ -32,7 +32,7 @@ extension TTMLDocumentReader {
         var pending: Cue?
         var isFirst = true
         for interval in timeline.intervals {
-            let cue = presentation(of: paragraph, path: path, over: interval, in: Presentation(region: region, wholly: wholly),
+            let cue = presentation(of: paragraph, under: ancestry, over: interval, in: Presentation(region: region, wholly: wholly),
                                    identified: isFirst)
             if var joined = pending, let cue, joined.end == cue.start, joined.text == cue.text, joined.settings == cue.settings,
                joined.placement == cue.placement, joined.isForced == cue.isForced {
@@ -64,9 +64,11 @@ extension TTMLDocumentReader {
 
     /// The cue `paragraph` shows over `interval`, as at its begin; nil when nothing shows. Only
     /// the first cue of a paragraph carries its `xml:id`, as cue identifiers are unique.
-    private mutating func presentation(of paragraph: TTMLTimedElement, path: [TTMLTimedElement], over interval: TTMLActiveInterval,
+    private mutating func presentation(of paragraph: TTMLTimedElement, under ancestry: Ancestry, over interval: TTMLActiveInterval,
                                        in presentation: Presentation, identified: Bool) -> Cue? {
-        guard let context = context(along: path, at: interval.begin) else { return nil }
+        let shown = ancestry.fixedContext.map { context(for: paragraph, parent: $0, at: interval.begin) }
+            ?? context(along: ancestry.path + [paragraph], at: interval.begin)
+        guard let context = shown else { return nil }
         var collector = TTMLTextCollector()
         collectText(of: paragraph, context: context, at: interval.begin, in: presentation, into: &collector)
         let text = collector.finish()

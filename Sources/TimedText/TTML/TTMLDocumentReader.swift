@@ -16,6 +16,13 @@ struct TTMLDocumentReader {
         var isVisible: Bool
     }
 
+    /// The containers above an element, and the context they give it when no `set` on them
+    /// makes it change over time (then it is worked out once, not at every instant).
+    struct Ancestry {
+        var path: [TTMLTimedElement]
+        var fixedContext: Context?
+    }
+
     struct Region {
         var placement: CuePlacement
         var settings: CueSettings?
@@ -69,7 +76,7 @@ struct TTMLDocumentReader {
         if let body = root.elements.first(where: { $0.isTTML("body") }) {
             let timed = containment.resolve(body, syncBase: .zero, parentEnd: nil)
             for (line, message) in containment.warnings { warn(line, message) }
-            if let timed { try walk(timed, ancestors: []) }
+            if let timed { try walk(timed, under: Ancestry(path: [], fixedContext: rootContext)) }
         }
         if cues.isEmpty, imageLines.isEmpty { warnings.append(.noCues) }
         return SubtitleDocument(format: .ttml, cues: cues, language: documentLanguage, warnings: warnings, imageLines: imageLines.sorted())
@@ -110,15 +117,20 @@ struct TTMLDocumentReader {
 
     /// `body` and `div`: containers whose `div` and `p` children are read. Depth is bounded by
     /// the XML nesting limit.
-    private mutating func walk(_ container: TTMLTimedElement, ancestors: [TTMLTimedElement]) throws(SubtitleParseError) {
+    private mutating func walk(_ container: TTMLTimedElement, under above: Ancestry) throws(SubtitleParseError) {
         noteImage(container.element)
         guard !container.interval.isEmpty else { return }
-        let path = ancestors + [container]
+        var ancestry = Ancestry(path: above.path + [container], fixedContext: nil)
+        if let parent = above.fixedContext, container.animations.isEmpty {
+            // Hidden at every instant: nothing inside is presented.
+            guard let context = context(for: container, parent: parent, at: container.interval.begin) else { return }
+            ancestry.fixedContext = context
+        }
         for case .element(let child) in container.nodes {
             if child.element.isTTML("div") {
-                try walk(child, ancestors: path)
+                try walk(child, under: ancestry)
             } else if child.element.isTTML("p") {
-                try paragraph(child, ancestors: path)
+                try paragraph(child, under: ancestry)
             }
         }
     }
