@@ -28,6 +28,15 @@ struct OpenEndedCuesTests {
         #expect(CuesPastEnd(closed, end: ms(4_000)).leftOut == [1])
     }
 
+    /// Written as TTML, a cue with no end gets no `end` attribute and reads back open.
+    @Test func ttmlKeepsAnOpenEnd() throws {
+        let written = TTMLWriter.write(cues: [cue(1_000, Cue.openEnd, "open")], language: "en")
+        #expect(!written.contains("end="))
+        let cues = try TTMLParser.parse(string: written).cues
+        #expect(cues.map(\.start) == [ms(1_000)])
+        #expect(cues.map(\.hasOpenEnd) == [true])
+    }
+
     @Test func cuesWithEndsAreLeftAsTheyAre() {
         let cues = [cue(0, ms(1_000), "a")]
         #expect(OpenEndedCues.closed(cues, at: ms(500)) == cues)

@@ -6,9 +6,9 @@ extension TTMLDocumentReader {
     mutating func paragraph(_ paragraph: TTMLTimedElement, under ancestry: Ancestry) throws(SubtitleParseError) {
         noteImage(paragraph.element)
         let path = ancestry.path + [paragraph]
-        // TTML1 §9.3 ([associate region]): a paragraph is presented in the region it or an ancestor names; without
-        // one, in each region its descendants name (holding only their content), else in the
-        // default region.
+        // TTML1 §9.3 ([associate region]): a paragraph is presented in the region it or an
+        // ancestor names; without one, in each region its descendants name (holding only their
+        // content), else in the default region.
         let inherited = path.last { $0.element.attribute("region", in: nil) != nil }?.element.attribute("region", in: nil)
         let named = inherited.map { [$0] } ?? Self.regionsNamed(under: paragraph)
         for region in named.isEmpty ? [nil] : named.map(Optional.some) {
@@ -50,10 +50,14 @@ extension TTMLDocumentReader {
     /// The regions named by `element`'s descendants, in document order, each once.
     private static func regionsNamed(under element: TTMLTimedElement) -> [String] {
         var names: [String] = []
-        for case .element(let child) in element.nodes {
-            if let name = child.element.attribute("region", in: nil), !names.contains(name) { names.append(name) }
-            for name in regionsNamed(under: child) where !names.contains(name) { names.append(name) }
+        var seen: Set<String> = []
+        func collect(_ element: TTMLTimedElement) {
+            for case .element(let child) in element.nodes {
+                if let name = child.element.attribute("region", in: nil), seen.insert(name).inserted { names.append(name) }
+                collect(child)
+            }
         }
+        collect(element)
         return names
     }
 
