@@ -67,6 +67,10 @@ struct TTMLTimingModelTests {
         let document = try parse(#"<div begin="0s" end="2s"><p begin="3s" end="4s">never</p><p begin="1s" end="5s">cut</p></div>"#)
         #expect(summary(document.cues) == ["1000-2000 cut"])
         #expect(document.warnings.isEmpty)
+        // One whose own end is not after its begin is a slip in the document, and said so.
+        let slip = try parse(#"<div><p begin="3s" end="2s">backwards</p></div>"#)
+        #expect(slip.cues.isEmpty)
+        #expect(slip.warnings.map(\.message).contains("<p> ends at or before its begin; never shown"))
     }
 
     /// §9.1.2: content is presented in a region only while the region is active.

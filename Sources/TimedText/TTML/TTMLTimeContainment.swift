@@ -16,7 +16,7 @@ import XML
 /// - `set` (§11.1) is timed like a child in a parallel container, without taking part in
 ///   its parent's implicit duration.
 ///
-/// Regions are timed on their own (§9.1.2): from the document's begin, see ``regionInterval(_:)``.
+/// Regions are timed on their own (§9.1.2): from the document's begin, see `regionInterval(_:)`.
 struct TTMLTimeContainment {
     let timing: TTMLTimeExpression
     /// Elements left out for a time expression that cannot be read: line and message.
@@ -31,6 +31,10 @@ struct TTMLTimeContainment {
     /// Recursion depth is bounded by the XML nesting limit.
     mutating func resolve(_ element: XMLElement, syncBase: SubtitleTime, parentEnd: SubtitleTime?) -> TTMLTimedElement? {
         guard let explicit = explicitInterval(of: element, syncBase: syncBase) else { return nil }
+        if let end = explicit.end, end <= explicit.begin {
+            // An authoring slip, unlike an element cut by its parent's end (§10.4 wants that).
+            warnings.append((element.line, "<\(element.name.local)> ends at or before its begin; never shown"))
+        }
         let bound = TTMLActiveInterval.earlier(explicit.end, parentEnd)
         let isSequential = element.attribute("timeContainer", in: nil)?.trimmingTextWhitespace() == "seq"
         var nodes: [TTMLTimedElement.Node] = []

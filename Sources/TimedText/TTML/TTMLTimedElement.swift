@@ -1,7 +1,7 @@
 import ISOBMFF
 /// A TTML content element (`body`, `div`, `p`, `span`, `br`) with its active interval resolved
-/// on the document timeline, and its children likewise: what ``TTMLTimeContainment`` makes of
-/// the element tree and ``TTMLTimeline`` splits into intervals of constant content.
+/// on the document timeline, and its children likewise: what `TTMLTimeContainment` makes of
+/// the element tree and `TTMLTimeline` splits into intervals of constant content.
 struct TTMLTimedElement {
     enum Node {
         /// Character content: an anonymous span (TTML1 3rd Ed. §10.4), active with its parent.
@@ -17,7 +17,7 @@ struct TTMLTimedElement {
         var element: XMLElement
     }
 
-    /// The element itself, for its name, attributes and line; its children are in ``nodes``.
+    /// The element itself, for its name, attributes and line; its children are in `nodes`.
     var element: XMLElement
     var interval: TTMLActiveInterval
     var nodes: [Node]
