@@ -57,6 +57,26 @@ import Testing
         #expect(info.jsonObject?["duration"] as? Double == 4, "\(info.stdout)")
     }
 
+    /// A file conversion has no movie to end the open cue with: SubRip gets the latest time there
+    /// is, named in a warning; TTML keeps the cue open (no `end`).
+    @Test func convertNamesTheOpenEnd() throws {
+        let folder = try TemporaryFolder("ttml-span-convert")
+        defer { folder.remove() }
+        let input = folder.path("span.ttml")
+        try Self.document.write(toFile: input, atomically: true, encoding: .utf8)
+        let srt = try LegibleCommand.run(["convert", input, "-o", folder.path("out.srt")])
+        try #require(srt.status == 0, "\(srt.stderr)")
+        #expect(srt.stderr.contains("cue 4: no end in the source"), "\(srt.stderr)")
+        let cues = try SubtitleCueReader.cues(contentsOf: URL(fileURLWithPath: folder.path("out.srt")))
+        #expect(summary(Array(cues.prefix(3))) == Array(Self.expected.prefix(3)))
+        let ttml = try LegibleCommand.run(["convert", input, "-o", folder.path("out.ttml")])
+        try #require(ttml.status == 0, "\(ttml.stderr)")
+        #expect(!ttml.stderr.contains("no end"), "\(ttml.stderr)")
+        let written = try String(contentsOfFile: folder.path("out.ttml"), encoding: .utf8)
+        let last = try #require(written.components(separatedBy: "<p ").last)
+        #expect(last.contains("begin=\"00:00:03.500\"") && !last.contains("end="), "\(written)")
+    }
+
     /// The WebVTT files `hls`, `html` and `package` write for the new track (segments joined,
     /// a cue repeated in the next segment counted once).
     @Test func deliveryShowsTheSameCues() throws {
