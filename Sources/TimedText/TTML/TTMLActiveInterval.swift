@@ -1,4 +1,3 @@
-import ISOBMFF
 /// When a TTML element is active on the document timeline (TTML1 3rd Ed. §10.4): from `begin`
 /// up to, not including, `end`; a `nil` end is indefinite (the element stays active until the
 /// document ends).

@@ -1,4 +1,3 @@
-import ISOBMFF
 import XML
 /// A `p` presented over time: one cue per interval of constant content (TTML1 3rd Ed. §9.3,
 /// §10.4), neighbours that present the same joined.

@@ -1,4 +1,3 @@
-import ISOBMFF
 /// A TTML content element (`body`, `div`, `p`, `span`, `br`) with its active interval resolved
 /// on the document timeline, and its children likewise: what `TTMLTimeContainment` makes of
 /// the element tree and `TTMLTimeline` splits into intervals of constant content.

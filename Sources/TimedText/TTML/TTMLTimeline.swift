@@ -1,4 +1,3 @@
-import ISOBMFF
 /// Splits a TTML paragraph's active interval into intervals over which what it presents cannot
 /// change: cut at every begin and end of its descendants, of its own and its ancestors' `set`
 /// animations, and of its region (TTML1 3rd Ed. §10.4, §11.1, §9.1.2). Each interval is one
