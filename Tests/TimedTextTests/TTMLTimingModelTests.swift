@@ -128,6 +128,11 @@ struct TTMLTimingModelTests {
         #expect(throws: SubtitleParseError(.timingTooComplex(limit: 20_000_000), line: 1)) {
             try parse("<div><p>\(spans)</p></div>")
         }
+        // Animations on a container cost at every instant of the paragraphs inside.
+        let sets = (0..<5_000).map { #"<set begin="\#($0)s" dur="1s" tts:color="red"/>"# }.joined()
+        #expect(throws: SubtitleParseError(.timingTooComplex(limit: 20_000_000), line: 1)) {
+            try parse(#"<div>\#(sets)<p end="5000s">w</p></div>"#)
+        }
         let karaoke = (0..<300).map { #"<span begin="\#($0)s">w\#($0) </span>"# }.joined()
         #expect((try? parse(#"<div><p end="301s">\#(karaoke)</p></div>"#))?.cues.count == 300)
     }

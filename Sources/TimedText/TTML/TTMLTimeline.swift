@@ -7,7 +7,8 @@ struct TTMLTimeline {
     /// The paragraph's intervals, in time order, contiguous; the last one has no end when the
     /// paragraph has none.
     let intervals: [TTMLActiveInterval]
-    /// Elements and animations in the paragraph: what presenting it once costs.
+    /// Elements and animations in the paragraph, and animations above it: what presenting it
+    /// once costs.
     let elementCount: Int
 
     /// - Parameters:
@@ -26,6 +27,7 @@ struct TTMLTimeline {
             add($0)
         }
         for ancestor in ancestors {
+            count += ancestor.animations.count
             for animation in ancestor.animations { add(animation.interval) }
         }
         var intervals: [TTMLActiveInterval] = []
