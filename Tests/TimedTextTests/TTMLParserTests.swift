@@ -33,8 +33,11 @@ struct TTMLParserTests {
         #expect(summary(document.cues) == [
             "16000-17000 at 16s", "19000-20000 at 19s", "20000-30000 clipped by the outer div at 30s",
             "19000-30000 ends with its div", "50000-51000 seq one", "52000-54000 seq two",
+            "11000-\(Cue.openEnd.roundedMilliseconds) no end anywhere",
         ])
-        #expect(document.warnings.map(\.description) == ["line 16: <p> has no end time (nor does any ancestor); dropped"])
+        // No end anywhere: shown until the document ends (TTML1 §10.4), an open end.
+        #expect(document.cues.last?.hasOpenEnd == true)
+        #expect(document.warnings.isEmpty)
     }
 
     @Test func stylesRegionsLanguageAndWhitespace() throws {

@@ -35,17 +35,19 @@ struct SubtitleTrackBuilder {
 
     func build(_ request: SubtitleTrackRequest, trackID: UInt32) throws(EditError) -> Result {
         guard !request.cues.isEmpty else { throw .noCues }
-        let cues = request.isForcedOnly ? request.cues.map { cue in
+        // Cues without an end show until the movie does (or the longer track it is lengthened to).
+        let closed = OpenEndedCues.closed(request.cues, at: movieEnd)
+        let cues = request.isForcedOnly ? closed.map { cue in
             var forced = cue
             forced.isForced = true
             return forced
-        } : request.cues
+        } : closed
         var losses = request.documentLosses
         let clipEnd = pastEnd == .extend ? nil : movieEnd
         if let clipEnd {
             let pastEnd = CuesPastEnd(cues, end: clipEnd)
             if self.pastEnd == .refuse, let first = pastEnd.firstPastEnd {
-                let cue = request.cues[first - 1]
+                let cue = cues[first - 1]
                 throw .cuePastEnd(number: first, start: cue.start, end: cue.end, movieEnd: clipEnd)
             }
             losses += pastEnd.losses

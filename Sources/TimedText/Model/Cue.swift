@@ -39,6 +39,14 @@ public struct Cue: Sendable, Equatable, Codable {
         self.isForced = isForced
     }
 
+    /// The end of a cue whose source gives none, such as TTML content with no end anywhere
+    /// (TTML1 3rd Ed. §10.4: it shows until the document ends): the latest time there is. The
+    /// caller holds it to the movie's end (``hasOpenEnd``).
+    public static let openEnd = SubtitleTime.maximum
+
+    /// Whether the cue shows until whatever it is shown over ends (``openEnd``).
+    public var hasOpenEnd: Bool { end == Self.openEnd }
+
     /// `end - start`; zero or negative for degenerate cues.
     public var duration: SubtitleTime { end - start }
 }

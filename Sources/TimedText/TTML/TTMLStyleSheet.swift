@@ -20,6 +20,10 @@ struct TTMLStyleSheet {
         var backgroundColor: SubtitleColor?
         /// `tts:fontFamily` as ``TextStyle/fontFamily`` holds it; `default` for the default font.
         var fontFamily: String?
+        /// `tts:display`: false for `none`, which hides the element and its descendants (TTML1 §8.2.4).
+        var isDisplayed: Bool?
+        /// `tts:visibility`: false for `hidden`, whose text is not shown; inherited (TTML1 §8.2.22).
+        var isVisible: Bool?
 
         /// `other` on top of `self`.
         func merging(_ other: Properties) -> Properties {
@@ -36,7 +40,9 @@ struct TTMLStyleSheet {
                 fontSize: other.fontSize ?? fontSize,
                 isOutlined: other.isOutlined ?? isOutlined,
                 backgroundColor: other.backgroundColor ?? backgroundColor,
-                fontFamily: other.fontFamily ?? fontFamily
+                fontFamily: other.fontFamily ?? fontFamily,
+                isDisplayed: other.isDisplayed ?? isDisplayed,
+                isVisible: other.isVisible ?? isVisible
             )
         }
 
@@ -144,6 +150,12 @@ struct TTMLStyleSheet {
         }
         if let forced = element.attribute("forcedDisplay", in: .imscStyling) {
             properties.isForced = forced.trimmingTextWhitespace() == "true"
+        }
+        if let display = element.attribute("display", in: .styling) {
+            properties.isDisplayed = display.trimmingTextWhitespace() != "none"
+        }
+        if let visibility = element.attribute("visibility", in: .styling) {
+            properties.isVisible = visibility.trimmingTextWhitespace() != "hidden"
         }
         properties.origin = element.attribute("origin", in: .styling)
         properties.extent = element.attribute("extent", in: .styling)

@@ -8,6 +8,10 @@ struct TTMLTextCollector {
     /// A collapsible space seen but not yet written, with the style it had.
     private var pendingSpace: TextStyle?
     private var atLineStart = true
+    /// Whether the last character written is white space kept under `xml:space="preserve"`:
+    /// a collapsible space after it collapses into it (XSL 1.1 `white-space-collapse`, which
+    /// TTML1 applies to `xml:space="default"`; ttconv does the same).
+    private var afterKeptSpace = false
 
     mutating func appendText(_ text: String, style: TextStyle, preserveSpace: Bool) {
         var scalars = String.UnicodeScalarView()
@@ -16,12 +20,14 @@ struct TTMLTextCollector {
                 flushPendingSpace(into: &scalars, style: style)
                 scalars.append(scalar == "\r" ? "\n" : scalar)
                 atLineStart = scalar == "\n"
+                afterKeptSpace = scalar.isTextWhitespace
             } else if scalar.isTextWhitespace {
-                if !atLineStart, pendingSpace == nil { pendingSpace = style }
+                if !atLineStart, !afterKeptSpace, pendingSpace == nil { pendingSpace = style }
             } else {
                 flushPendingSpace(into: &scalars, style: style)
                 scalars.append(scalar)
                 atLineStart = false
+                afterKeptSpace = false
             }
         }
         append(scalars, style: style)
@@ -31,6 +37,7 @@ struct TTMLTextCollector {
         pendingSpace = nil
         append(String.UnicodeScalarView(["\n"]), style: style)
         atLineStart = true
+        afterKeptSpace = false
     }
 
     /// The collected text (a trailing collapsible space is dropped).

@@ -4,7 +4,7 @@ import XML
 /// the form DASH players and `stpp` tracks (ISO/IEC 14496-30) carry.
 ///
 /// One `p` per cue, in a single `div`, with `begin`/`end` as clock times on the media timeline
-/// (`ttp:timeBase` media, the default). Two regions place text: `bottom` (`tts:displayAlign`
+/// (`ttp:timeBase` media, the default); a cue with no end (``Cue/hasOpenEnd``) has no `end`. Two regions place text: `bottom` (`tts:displayAlign`
 /// `after`) and `top` (`before`), both centred (`tts:textAlign`, where WebVTT and SubRip put
 /// text); a cue's own `align` goes on its `p`. Runs become `span`s with inline styling
 /// (`tts:fontWeight`, `tts:fontStyle`, `tts:textDecoration`, `tts:color`, `tts:fontSize` as a
@@ -51,7 +51,8 @@ public enum TTMLWriter {
             attributes.append("xml:id=\"\(escaped(identifier))\"")
         }
         attributes.append("begin=\"\(clockTime(cue.start))\"")
-        attributes.append("end=\"\(clockTime(max(cue.start, cue.end)))\"")
+        // A cue with no end keeps none: it shows until the document ends (TTML1 §10.4).
+        if !cue.hasOpenEnd { attributes.append("end=\"\(clockTime(max(cue.start, cue.end)))\"") }
         attributes.append("region=\"\(cue.placement == .top ? topRegion : bottomRegion)\"")
         if let align = cue.settings.align, align != .center { attributes.append("tts:textAlign=\"\(align.rawValue)\"") }
         if cue.isForced { attributes.append("itts:forcedDisplay=\"true\"") }

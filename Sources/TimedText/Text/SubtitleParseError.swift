@@ -25,6 +25,9 @@ public struct SubtitleParseError: Error, Sendable, Equatable, CustomStringConver
         case malformedXML(String)
         /// The XML is not a TTML document.
         case notTTML(String)
+        /// A TTML document's timing splits its paragraphs into so many intervals of constant
+        /// content that presenting each would cost more than `limit` element visits.
+        case timingTooComplex(limit: Int)
     }
 
     public var description: String {
@@ -36,6 +39,8 @@ public struct SubtitleParseError: Error, Sendable, Equatable, CustomStringConver
         case .noCues: text = "no subtitle cue found"
         case .malformedXML(let detail): text = "malformed XML: \(detail)"
         case .notTTML(let detail): text = "not a TTML document: \(detail)"
+        case .timingTooComplex(let limit):
+            text = "the timing changes the paragraphs too often: presenting every change would visit more than \(limit) elements"
         }
         return line.map { "line \($0): \(text)" } ?? text
     }

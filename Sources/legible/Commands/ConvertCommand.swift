@@ -83,6 +83,8 @@ struct ConvertCommand: ParsableCommand {
             losses.append(ConversionLossReport.skippedImages(document.imageLines))
         }
         losses += try outputOptions.losses(of: document.cues, header: document.webVTTHeader)
+        let openEnded = document.cues.indices.filter { document.cues[$0].hasOpenEnd }.map { $0 + 1 }
+        if !openEnded.isEmpty, try outputOptions.resolvedFormat() != .ttml { losses.append(ConversionLossReport.openEnds(openEnded)) }
         do {
             try outputOptions.emit(document.cues, header: document.webVTTHeader, language: document.language, captionBursts: bursts, losses: losses, source: input, report: [
                 ("file", .string(input)), ("format", .string(bursts == nil ? document.format.rawValue : "scc")),

@@ -45,6 +45,14 @@ enum ConversionLossReport {
                        numbers: lines, message: "image subtitles (SMPTE-TT smpte:backgroundImage) are left out")
     }
 
+    /// The change of writing cues that have no end (TTML text shown until the document ends,
+    /// TTML1 §10.4) in a format whose cues need one.
+    static func openEnds(_ cues: [Int]) -> ConversionLoss {
+        ConversionLoss(kind: ConversionLoss.Kind(rawValue: "open-end"), numbers: cues,
+                       message: "no end in the source (shown until the document ends): written ending at \(Cue.openEnd), the latest time there is",
+                       hint: "TTML output keeps them open; add-subtitles ends them with the movie")
+    }
+
     /// The refusal of a document with image subtitles, unless they may be left out.
     static func imageRefusal(_ lines: [Int], path: String) -> String {
         let list = ConversionLoss.listing(lines, subject: ConversionLoss.Subject(singular: "line", plural: "lines"))
