@@ -111,6 +111,13 @@ extension BoxRegistry {
         BoxRule.payload(SyncSampleBox.self, versions: 0...0, specification: "ISO/IEC 14496-12 §8.6.2; QTFF \"Partial sync sample atom\""),
         BoxRule.payload(MediaCharacteristicTagBox.self, specification: "QTFF \"Media characteristic tag atom\""),
         BoxRule.payload(TrackKindBox.self, versions: 0...0, specification: "ISO/IEC 14496-12 §8.10.4"),
+        BoxRule.payload(TrackExtendsBox.self, versions: 0...0, specification: "ISO/IEC 14496-12 §8.8.3"),
+        BoxRule.payload(TrackFragmentHeaderBox.self, versions: 0...0, specification: "ISO/IEC 14496-12 §8.8.7"),
+        BoxRule.payload(TrackRunBox.self, versions: 0...1, specification: "ISO/IEC 14496-12 §8.8.8"),
+        BoxRule.payload(TrackFragmentRandomAccessBox.self, versions: 0...1, specification: "ISO/IEC 14496-12 §8.8.10"),
+        BoxRule.payload(MovieFragmentRandomAccessOffsetBox.self, versions: 0...0, specification: "ISO/IEC 14496-12 §8.8.11"),
+        BoxRule.payload(TrackFragmentBaseMediaDecodeTimeBox.self, versions: 0...1, specification: "ISO/IEC 14496-12 §8.8.12"),
+        BoxRule.payload(SegmentIndexBox.self, versions: 0...1, specification: "ISO/IEC 14496-12 §8.16.3"),
         // `name` is a track name only in `udta`; inside iTunes `----` items it is a FullBox.
         BoxRule.payload(TrackNameBox.self, .inside(["udta"]), specification: "QTFF \"User data atoms\""),
         [BoxRule(.copyrightSymbolItems, .inside(["udta"]), codec: .payload(InternationalTextBox.self),
