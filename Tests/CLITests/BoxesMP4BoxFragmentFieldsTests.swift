@@ -70,9 +70,12 @@ struct BoxesMP4BoxFragmentFieldsTests {
             let parts = try #require(run.first("FirstSampleFlags"))
             #expect(Self.sampleFlagParts(flags, prefix: "Sample") == Self.parts(of: parts, prefix: "Sample"))
         }
-        // Each entry lists the fields `entryFields` names, in that order.
+        // Each entry lists the fields `entryFields` names, in that order; MP4Box lists no entry
+        // of a run whose entries have no field.
         let names = (fields["entryFields"] as? [String]) ?? []
-        let ours = try Dumps.table(fields["entries"], count: run.all("TrackRunEntry").count).map { $0 as? [Any] ?? [] }
+        let theirCount = run.all("TrackRunEntry").count
+        let ours = try Dumps.table(fields["entries"], count: names.isEmpty ? nil : theirCount).map { $0 as? [Any] ?? [] }
+        if names.isEmpty { #expect(theirCount == 0) }
         for (entry, theirs) in zip(ours, run.all("TrackRunEntry")) {
             let values = Dictionary(uniqueKeysWithValues: zip(names, entry))
             #expect(values["duration"] as? Int == theirs["Duration"].flatMap { Int($0) })

@@ -6,22 +6,15 @@ public struct MovieFragmentRandomAccessOffsetBox: BoxPayload {
     public static let boxTypes: Set<FourCC> = ["mfro"]
     public var boxType: FourCC { "mfro" }
 
-    /// The full box version (only 0 is defined).
-    public var version: UInt8
-    /// The full box flags (none are defined).
-    public var flags: UInt32
     /// The size in bytes of the enclosing `mfra`, this box included.
     public var size: UInt32
+    /// The full box version (only 0 is defined) and flags (none are).
+    public var version: UInt8 = 0, flags: UInt32 = 0
     /// Bytes after the size, kept so that the box is written back as it was.
-    public var trailing: [UInt8]
+    public var trailing: [UInt8] = []
 
     /// A version 0 offset box giving the `mfra`'s `size`.
-    public init(size: UInt32) {
-        version = 0
-        flags = 0
-        self.size = size
-        trailing = []
-    }
+    public init(size: UInt32) { self.size = size }
 
     public init(parsing reader: inout ByteReader, type: FourCC) throws(BoxError) {
         (version, flags) = try reader.readVersionAndFlags()

@@ -5,10 +5,8 @@ public struct TrackExtendsBox: BoxPayload {
     public static let boxTypes: Set<FourCC> = ["trex"]
     public var boxType: FourCC { "trex" }
 
-    /// The full box version (only 0 is defined).
-    public var version: UInt8
-    /// The full box flags (none are defined).
-    public var flags: UInt32
+    /// The full box version (only 0 is defined) and flags (none are).
+    public var version: UInt8 = 0, flags: UInt32 = 0
     /// The track the defaults are for.
     public var trackID: UInt32
     /// 1-based index into the track's `stsd`.
@@ -20,19 +18,7 @@ public struct TrackExtendsBox: BoxPayload {
     /// Default sample flags (§8.8.3.1): dependency bits, padding, non-sync bit, degradation priority.
     public var sampleFlags: UInt32
     /// Bytes after the fields this type reads, kept so that the box is written back as it was.
-    public var trailing: [UInt8]
-
-    /// The version 0 defaults of track `trackID`.
-    public init(trackID: UInt32, descriptionIndex: UInt32 = 1, duration: UInt32 = 0, size: UInt32 = 0, sampleFlags: UInt32 = 0) {
-        version = 0
-        flags = 0
-        self.trackID = trackID
-        self.descriptionIndex = descriptionIndex
-        self.duration = duration
-        self.size = size
-        self.sampleFlags = sampleFlags
-        trailing = []
-    }
+    public var trailing: [UInt8] = []
 
     public init(parsing reader: inout ByteReader, type: FourCC) throws(BoxError) {
         (version, flags) = try reader.readVersionAndFlags()
@@ -42,6 +28,15 @@ public struct TrackExtendsBox: BoxPayload {
         size = try reader.readUInt32()
         sampleFlags = try reader.readUInt32()
         trailing = Array(reader.readRemaining())
+    }
+
+    /// The version 0 defaults of track `trackID`.
+    public init(trackID: UInt32, descriptionIndex: UInt32 = 1, duration: UInt32 = 0, size: UInt32 = 0, sampleFlags: UInt32 = 0) {
+        self.trackID = trackID
+        self.descriptionIndex = descriptionIndex
+        self.duration = duration
+        self.size = size
+        self.sampleFlags = sampleFlags
     }
 
     public func encode(into writer: inout ByteWriter) {

@@ -7,22 +7,15 @@ public struct TrackFragmentBaseMediaDecodeTimeBox: BoxPayload {
     public static let boxTypes: Set<FourCC> = ["tfdt"]
     public var boxType: FourCC { "tfdt" }
 
-    /// The full box version: 1 for a 64-bit time.
-    public var version: UInt8
-    /// The full box flags (none are defined).
-    public var flags: UInt32
     /// The decode time of the fragment's first sample, in the media timescale.
     public var baseMediaDecodeTime: UInt64
+    /// The full box version, 1 for a 64-bit time, and flags (none are defined).
+    public var version: UInt8 = 1, flags: UInt32 = 0
     /// Bytes after the time, kept so that the box is written back as it was.
-    public var trailing: [UInt8]
+    public var trailing: [UInt8] = []
 
     /// A decode time written in 64 bits (version 1), as CMAF asks (ISO/IEC 23000-19 §7.5.16).
-    public init(baseMediaDecodeTime: UInt64) {
-        version = 1
-        flags = 0
-        self.baseMediaDecodeTime = baseMediaDecodeTime
-        trailing = []
-    }
+    public init(baseMediaDecodeTime: UInt64) { self.baseMediaDecodeTime = baseMediaDecodeTime }
 
     public init(parsing reader: inout ByteReader, type: FourCC) throws(BoxError) {
         (version, flags) = try reader.readVersionAndFlags()

@@ -31,7 +31,7 @@ public struct TrackFragmentHeaderBox: BoxPayload {
     }
 
     /// The full box version (only 0 is defined).
-    public var version: UInt8
+    public var version: UInt8 = 0
     /// The track the fragment belongs to.
     public var trackID: UInt32
     /// Data offsets count from this file position (`baseDataOffsetPresent`).
@@ -49,25 +49,9 @@ public struct TrackFragmentHeaderBox: BoxPayload {
     /// Without a base data offset, offsets count from the start of the `moof`.
     public var defaultBaseIsMoof: Bool
     /// Flag bits this type does not interpret, kept so that the box is written back as it was.
-    public var otherFlags: Flags
+    public var otherFlags: Flags = []
     /// Bytes after the fields this type reads, kept so that the box is written back as it was.
-    public var trailing: [UInt8]
-
-    /// Creates a version 0 header for track `trackID`; each optional field set becomes its flag.
-    public init(trackID: UInt32, baseDataOffset: UInt64? = nil, descriptionIndex: UInt32? = nil, defaultDuration: UInt32? = nil,
-                defaultSize: UInt32? = nil, defaultFlags: UInt32? = nil, durationIsEmpty: Bool = false, defaultBaseIsMoof: Bool = false) {
-        version = 0
-        self.trackID = trackID
-        self.baseDataOffset = baseDataOffset
-        self.descriptionIndex = descriptionIndex
-        self.defaultDuration = defaultDuration
-        self.defaultSize = defaultSize
-        self.defaultFlags = defaultFlags
-        self.durationIsEmpty = durationIsEmpty
-        self.defaultBaseIsMoof = defaultBaseIsMoof
-        otherFlags = []
-        trailing = []
-    }
+    public var trailing: [UInt8] = []
 
     public init(parsing reader: inout ByteReader, type: FourCC) throws(BoxError) {
         let header = try reader.readVersionAndFlags()
@@ -83,6 +67,19 @@ public struct TrackFragmentHeaderBox: BoxPayload {
         defaultBaseIsMoof = flags.contains(.defaultBaseIsMoof)
         otherFlags = flags.subtracting(Flags.modelled)
         trailing = Array(reader.readRemaining())
+    }
+
+    /// Creates a version 0 header for track `trackID`; each optional field set becomes its flag.
+    public init(trackID: UInt32, baseDataOffset: UInt64? = nil, descriptionIndex: UInt32? = nil, defaultDuration: UInt32? = nil,
+                defaultSize: UInt32? = nil, defaultFlags: UInt32? = nil, durationIsEmpty: Bool = false, defaultBaseIsMoof: Bool = false) {
+        self.trackID = trackID
+        self.baseDataOffset = baseDataOffset
+        self.descriptionIndex = descriptionIndex
+        self.defaultDuration = defaultDuration
+        self.defaultSize = defaultSize
+        self.defaultFlags = defaultFlags
+        self.durationIsEmpty = durationIsEmpty
+        self.defaultBaseIsMoof = defaultBaseIsMoof
     }
 
     /// The flags as written: one for each optional field that is set, and the others.

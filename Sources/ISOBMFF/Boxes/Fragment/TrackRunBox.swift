@@ -62,9 +62,9 @@ public struct TrackRunBox: BoxPayload {
     /// Which fields each entry has (a subset of ``Flags/entryFields``).
     public let entryFields: Flags
     /// Flag bits this type does not interpret, kept so that the box is written back as it was.
-    public var otherFlags: Flags
+    public var otherFlags: Flags = []
     /// Bytes after the entries, kept so that the box is written back as it was.
-    public var trailing: [UInt8]
+    public var trailing: [UInt8] = []
     private let entries: ArraySlice<UInt8>
 
     /// Creates a run of `entries`, each with the fields the first has; version 1 when a
@@ -77,8 +77,6 @@ public struct TrackRunBox: BoxPayload {
         let first = entries.first
         let present = [first?.duration != nil, first?.size != nil, first?.flags != nil, first?.compositionOffset != nil]
         entryFields = Flags(zip(Flags.entryFields, present).filter(\.1).map(\.0))
-        otherFlags = []
-        trailing = []
         var writer = ByteWriter(capacity: entries.count * entryFields.entrySize)
         for entry in entries {
             if entryFields.contains(.sampleDurationPresent) { writer.write(entry.duration ?? 0) }
