@@ -1,7 +1,7 @@
 import ISOBMFF
 
 /// An `mfra` (ISO/IEC 14496-12 §8.8.9 MovieFragmentRandomAccessBox) with its `tfra`s (§8.8.10,
-/// ``TrackFragmentRandomAccessBox``) pointing at the output's `moof`s: each entry's `moof_offset`
+/// `TrackFragmentRandomAccessBox`) pointing at the output's `moof`s: each entry's `moof_offset`
 /// moved to where its `moof` now starts and its `traf_number` counted again among the `traf`s
 /// the `moof` keeps; the `tfra` of a removed track is left out. Times, run and sample numbers
 /// stay, and so does each `tfra`'s version, so the `mfra` only shrinks by removed tracks' tables

@@ -1,6 +1,6 @@
 import ISOBMFF
 
-/// A `sidx` (ISO/IEC 14496-12 §8.16.3, ``SegmentIndexBox``) with its byte positions moved to
+/// A `sidx` (ISO/IEC 14496-12 §8.16.3, `SegmentIndexBox`) with its byte positions moved to
 /// where the output puts what it indexes: its first offset, from its own end to its first
 /// reference, and each reference's size, from the output positions of the source boxes the
 /// references start and end at. Times, reference types and SAP fields stay; so does the box's

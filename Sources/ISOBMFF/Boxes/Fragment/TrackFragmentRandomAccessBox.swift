@@ -30,8 +30,8 @@ public struct TrackFragmentRandomAccessBox: BoxPayload {
     public var trackID: UInt32
     /// The 26 reserved bits before the three number widths, as stored.
     public var reserved: UInt32
-    /// Bytes per `traf`, `trun` and sample number (1 to 4).
-    public var numberSizes: (traf: Int, trun: Int, sample: Int)
+    /// Bytes per `traf`, `trun` and sample number (1 to 4 each).
+    public var trafNumberSize, trunNumberSize, sampleNumberSize: Int
     /// The sync samples.
     public var entries: [Entry]
     /// Bytes after the entries, kept so that the box is written back as it was.
@@ -43,17 +43,17 @@ public struct TrackFragmentRandomAccessBox: BoxPayload {
         trackID = try reader.readUInt32()
         let sizes = try reader.readUInt32()
         reserved = sizes >> 6
-        numberSizes = (Int((sizes >> 4) & 3) + 1, Int((sizes >> 2) & 3) + 1, Int(sizes & 3) + 1)
+        (trafNumberSize, trunNumberSize, sampleNumberSize) = (Int((sizes >> 4) & 3) + 1, Int((sizes >> 2) & 3) + 1, Int(sizes & 3) + 1)
         let wide = version == 1
-        let entrySize = (wide ? 16 : 8) + numberSizes.traf + numberSizes.trun + numberSizes.sample
+        let entrySize = (wide ? 16 : 8) + trafNumberSize + trunNumberSize + sampleNumberSize
         let count = try reader.checkedCount(try reader.readUInt32(), entrySize: entrySize, what: "tfra entry count")
         entries = []
         entries.reserveCapacity(count)
         for _ in 0..<count {
             entries.append(Entry(time: try reader.readUInt(wide: wide), moofOffset: try reader.readUInt(wide: wide),
-                                 trafNumber: try Self.readNumber(&reader, bytes: numberSizes.traf),
-                                 trunNumber: try Self.readNumber(&reader, bytes: numberSizes.trun),
-                                 sampleNumber: try Self.readNumber(&reader, bytes: numberSizes.sample)))
+                                 trafNumber: try Self.readNumber(&reader, bytes: trafNumberSize),
+                                 trunNumber: try Self.readNumber(&reader, bytes: trunNumberSize),
+                                 sampleNumber: try Self.readNumber(&reader, bytes: sampleNumberSize)))
         }
         trailing = Array(reader.readRemaining())
     }
@@ -62,9 +62,9 @@ public struct TrackFragmentRandomAccessBox: BoxPayload {
     /// a number wider than the box says when one no longer fits: a value is never cut short.
     public func encode(into writer: inout ByteWriter) {
         let wide = version == 1 || entries.contains { max($0.time, $0.moofOffset) > UInt64(UInt32.max) }
-        let sizes = (traf: Self.width(numberSizes.traf, holding: entries.map(\.trafNumber)),
-                     trun: Self.width(numberSizes.trun, holding: entries.map(\.trunNumber)),
-                     sample: Self.width(numberSizes.sample, holding: entries.map(\.sampleNumber)))
+        let sizes = (traf: Self.width(trafNumberSize, holding: entries.map(\.trafNumber)),
+                     trun: Self.width(trunNumberSize, holding: entries.map(\.trunNumber)),
+                     sample: Self.width(sampleNumberSize, holding: entries.map(\.sampleNumber)))
         writer.writeVersionAndFlags(version: wide ? 1 : version, flags: flags)
         writer.write(trackID)
         writer.write(reserved << 6 | UInt32(sizes.traf - 1) << 4 | UInt32(sizes.trun - 1) << 2 | UInt32(sizes.sample - 1))
@@ -77,11 +77,6 @@ public struct TrackFragmentRandomAccessBox: BoxPayload {
             Self.writeNumber(entry.sampleNumber, bytes: sizes.sample, into: &writer)
         }
         writer.write(bytes: trailing)
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.version == rhs.version && lhs.flags == rhs.flags && lhs.trackID == rhs.trackID && lhs.reserved == rhs.reserved
-            && lhs.numberSizes == rhs.numberSizes && lhs.entries == rhs.entries && lhs.trailing == rhs.trailing
     }
 
     /// `declared` bytes, or as many more (up to 4) as the largest of `values` needs.
@@ -101,9 +96,9 @@ public struct TrackFragmentRandomAccessBox: BoxPayload {
 
     public var fields: [BoxField] {
         [BoxField("version", .int(version)), BoxField("flags", .hex(UInt64(flags), digits: 6)),
-         BoxField("trackID", .int(trackID)), BoxField("lengthSizeOfTrafNumber", .int(numberSizes.traf - 1)),
-         BoxField("lengthSizeOfTrunNumber", .int(numberSizes.trun - 1)),
-         BoxField("lengthSizeOfSampleNumber", .int(numberSizes.sample - 1)), BoxField("entryCount", .int(entries.count)),
+         BoxField("trackID", .int(trackID)), BoxField("lengthSizeOfTrafNumber", .int(trafNumberSize - 1)),
+         BoxField("lengthSizeOfTrunNumber", .int(trunNumberSize - 1)),
+         BoxField("lengthSizeOfSampleNumber", .int(sampleNumberSize - 1)), BoxField("entryCount", .int(entries.count)),
          // Each entry: time, moof offset, traf number, trun number, sample number.
          BoxField("entries", .table(entries.count) { index in
              let entry = entries[index]
