@@ -5,8 +5,8 @@ import FoundationXML
 import LegibleTestSupport
 import Testing
 
-/// `legible boxes` shows the fields of boxes that targets above ISOBMFF decode — `tx3g` and
-/// `wvtt` sample entries, Nero `chpl`, QuickTime metadata `keys` and `ilst` value atoms, `mebx`
+/// `legible boxes` shows the fields of boxes that targets above ISOBMFF decode — `tx3g`,
+/// `wvtt` and `stpp` sample entries, Nero `chpl`, QuickTime metadata `keys` and `ilst` value atoms, `mebx`
 /// key tables — and GPAC's MP4Box (`-diso`, its XML box dump) reads the same values from the
 /// same files.
 @Suite(.enabled(if: ExternalTool.shouldRun(at: TestPaths.mp4Box)))
@@ -113,6 +113,19 @@ struct BoxesMP4BoxFieldsTests {
             #expect((fields["configuration"] as? String)?.trimmingCharacters(in: .whitespacesAndNewlines) == configuration)
             let label = entry.all("UnknownBox").first { $0["Type"] == "vlab" }?["data"].flatMap(Self.bytes)
             #expect((fields["sourceLabel"] as? String).map { Array($0.utf8) } == label)
+        }
+    }
+
+    /// TTML entries (`stpp`): the namespace, schema location and auxiliary MIME types lists
+    /// (MP4Box shows the last two only when they are not empty).
+    @Test(.corpus, arguments: try corpus("stpp"))
+    func ttmlEntriesInTheCorpus(_ path: String) throws {
+        let pairs = try Self.pairs(path, type: "stpp", element: "XMLSubtitleSampleEntryBox")
+        #expect(!pairs.isEmpty, "\(path) has stpp entries")
+        for (fields, entry) in pairs {
+            #expect(fields["namespace"] as? String == entry["namespace"])
+            #expect(fields["schemaLocation"] as? String == entry["schema_location"] ?? "")
+            #expect(fields["auxiliaryMIMETypes"] as? String == entry["auxiliary_mime_types"] ?? "")
         }
     }
 

@@ -131,12 +131,12 @@ import Testing
     }
 
     @Test func boxesRoundTrip() throws {
-        let header = TrackFragmentHeader(trackID: 7, baseDataOffset: 123, descriptionIndex: 2, defaultDuration: 3,
-                                         defaultSize: 4, defaultFlags: 5, durationIsEmpty: true, defaultBaseIsMoof: true)
-        #expect(try TrackFragmentHeader(header.makeBox()) == header)
-        let entries = [TrackRun.Entry(duration: 1, size: 2, flags: 3, compositionOffset: -4),
-                       TrackRun.Entry(duration: 5, size: 6, flags: 7, compositionOffset: 8)]
-        let run = try TrackRun(TrackRun(entries: entries, dataOffset: -9, firstSampleFlags: 10).makeBox())
+        let header = TrackFragmentHeaderBox(trackID: 7, baseDataOffset: 123, descriptionIndex: 2, defaultDuration: 3,
+                                            defaultSize: 4, defaultFlags: 5, durationIsEmpty: true, defaultBaseIsMoof: true)
+        #expect(try TrackFragmentHeaderBox(header.makeBox()) == header)
+        let entries = [TrackRunBox.Entry(duration: 1, size: 2, flags: 3, compositionOffset: -4),
+                       TrackRunBox.Entry(duration: 5, size: 6, flags: 7, compositionOffset: 8)]
+        let run = try TrackRunBox(TrackRunBox(entries: entries, dataOffset: -9, firstSampleFlags: 10).makeBox())
         #expect(run.version == 1 && run.dataOffset == -9 && run.firstSampleFlags == 10)
         #expect((0..<run.count).map(run.entry) == entries)
     }

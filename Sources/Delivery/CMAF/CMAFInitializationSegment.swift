@@ -67,13 +67,10 @@ public enum CMAFInitializationSegment {
 
     /// `ftyp`, then `moov` with `mvhd`, `trak` and `mvex`/`trex` (default sample description 1).
     static func bytes(trak: Box, trackID: UInt32, movieTimescale: UInt32) throws(BoxError) -> [UInt8] {
-        var trex = ByteWriter(capacity: 24)
-        trex.writeVersionAndFlags(version: 0, flags: 0)
-        for value: UInt32 in [trackID, 1, 0, 0, 0] { trex.write(value) }
         let moov = Box(type: "moov", children: [
             MovieHeaderBox(timing: HeaderTiming(timescale: movieTimescale, duration: 0), nextTrackID: trackID &+ 1).makeBox(),
             trak,
-            Box(type: "mvex", children: [Box(type: "trex", payload: trex.bytes)]),
+            Box(type: "mvex", children: [TrackExtendsBox(trackID: trackID).makeBox()]),
         ])
         var writer = ByteWriter()
         try fileType.makeBox().write(to: &writer)

@@ -38,21 +38,18 @@ public struct CMAFMediaSegment {
         let hasOffsets = samples.contains { $0.compositionOffset != 0 }
         func moof(dataOffset: Int32) -> Box {
             let entries = samples.map { sample in
-                TrackRun.Entry(duration: sample.duration, size: sample.size, flags: Self.flags(sample),
+                TrackRunBox.Entry(duration: sample.duration, size: sample.size, flags: Self.flags(sample),
                                compositionOffset: hasOffsets ? Int64(sample.compositionOffset) : nil)
             }
-            var tfdt = ByteWriter(capacity: 12)
-            tfdt.writeVersionAndFlags(version: 1, flags: 0)
-            tfdt.write(baseDecodeTime)
             var mfhd = ByteWriter(capacity: 8)
             mfhd.writeVersionAndFlags(version: 0, flags: 0)
             mfhd.write(sequenceNumber)
             return Box(type: "moof", children: [
                 Box(type: "mfhd", payload: mfhd.bytes),
                 Box(type: "traf", children: [
-                    TrackFragmentHeader(trackID: trackID, defaultBaseIsMoof: true).makeBox(),
-                    Box(type: "tfdt", payload: tfdt.bytes),
-                    TrackRun(entries: entries, dataOffset: dataOffset).makeBox(),
+                    TrackFragmentHeaderBox(trackID: trackID, defaultBaseIsMoof: true).makeBox(),
+                    TrackFragmentBaseMediaDecodeTimeBox(baseMediaDecodeTime: baseDecodeTime).makeBox(),
+                    TrackRunBox(entries: entries, dataOffset: dataOffset).makeBox(),
                 ]),
             ])
         }

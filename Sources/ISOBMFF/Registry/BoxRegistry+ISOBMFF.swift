@@ -7,7 +7,8 @@ extension BoxRegistry {
     /// (`tx3g`, `wvtt`, `mebx`): the tree a file parses into must not depend on which targets a
     /// program links, because `Movie`, the edit engine and `cmov` inflation parse files below
     /// any composition. The parser reads these rows; other targets add codecs only.
-    public static let isobmff = BoxRegistry(fileLevelRules + structureRules + sampleEntryRules + codecRules + roleRules)
+    public static let isobmff = BoxRegistry(fileLevelRules + structureRules + sampleEntryRules + codecRules + fragmentCodecRules
+                                             + roleRules)
 
     /// File-level boxes read whole however large, or never read (ISO/IEC 14496-12 Table 1; QTFF
     /// "Atoms").
@@ -116,4 +117,20 @@ extension BoxRegistry {
         [BoxRule(.copyrightSymbolItems, .inside(["udta"]), codec: .payload(InternationalTextBox.self),
                  specification: "QTFF \"User data atoms\"")],
     ].flatMap { $0 }
+
+    /// The boxes of fragmented movies and segments that ISOBMFF models: each payload, the
+    /// versions it reads and its clause of ISO/IEC 14496-12.
+    static let fragmentCodecRules: [BoxRule] = {
+        let fragmentBoxes: [(payload: any BoxPayload.Type, versions: ClosedRange<UInt8>, clause: String)] = [
+            (TrackExtendsBox.self, 0...0, "8.8.3"), (TrackFragmentHeaderBox.self, 0...0, "8.8.7"), (TrackRunBox.self, 0...1, "8.8.8"),
+            (TrackFragmentRandomAccessBox.self, 0...1, "8.8.10"), (MovieFragmentRandomAccessOffsetBox.self, 0...0, "8.8.11"),
+            (TrackFragmentBaseMediaDecodeTimeBox.self, 0...1, "8.8.12"), (SegmentIndexBox.self, 0...1, "8.16.3"),
+        ]
+        return fragmentBoxes.flatMap { box in rules(box.payload, versions: box.versions, specification: "ISO/IEC 14496-12 §" + box.clause) }
+    }()
+
+    /// The rows of `payload`, a payload type not known until run time.
+    private static func rules(_ payload: any BoxPayload.Type, versions: ClosedRange<UInt8>, specification: String) -> [BoxRule] {
+        BoxRule.payload(payload, versions: versions, specification: specification)
+    }
 }

@@ -60,7 +60,7 @@ extension SharingReview {
                 if let offset, skipped.contains(offset) { continue }
                 var childScope = scope
                 if child.type == "trak", let id = offset.flatMap({ trackIDs[$0] }) { childScope = .track(id) }
-                if child.type == "traf", let id = child.child("tfhd").flatMap({ try? TrackFragmentHeader($0, limits: limits).trackID }) {
+                if child.type == "traf", let id = child.child("tfhd").flatMap({ try? TrackFragmentHeaderBox($0.loaded(limits: limits)).trackID }) {
                     childScope = .track(id)
                 }
                 let subject = "box:\(container.type)/\(child.type)"

@@ -14,10 +14,10 @@ public enum FragmentSampleIndex {
     public struct PlacedRun: Sendable {
         /// The `traf` the run is in, and its decoded `tfhd`.
         public var trackFragment: Box
-        public var header: TrackFragmentHeader
+        public var header: TrackFragmentHeaderBox
         /// The `trun` box and its decoded form.
         public var box: Box
-        public var run: TrackRun
+        public var run: TrackRunBox
         /// The run's place among the `traf`'s runs, from 0.
         public var runIndex: Int
         /// File offset of the run's first sample.
@@ -31,14 +31,14 @@ public enum FragmentSampleIndex {
         /// The bytes of the run's samples, back to back: added up from the entries when they
         /// give sizes (as many as the box holds), else the count times the default size.
         public var dataLength: UInt64 {
-            guard run.hasSize else { return UInt64(run.count).saturatingMultiply(UInt64(defaultSize)) }
+            guard run.entryFields.contains(.sampleSizePresent) else { return UInt64(run.count).saturatingMultiply(UInt64(defaultSize)) }
             return (0..<run.count).reduce(UInt64(0)) { $0.saturatingAdd(UInt64(size($1))) }
         }
     }
 
     /// The runs of every `traf` of `moof`, in order, each placed in the file (§8.8.7.1);
     /// `defaults` are the `trex` defaults by track ID. A `traf` with no `trun` has none.
-    public static func placedRuns(in moof: Box, defaults: [UInt32: TrackFragmentDefaults],
+    public static func placedRuns(in moof: Box, defaults: [UInt32: TrackExtendsBox],
                                   limits: Limits = .standard) throws(BoxError) -> [PlacedRun] {
         let moofStart = moof.location?.offset ?? 0
         var previousDataEnd: UInt64?
@@ -47,13 +47,13 @@ public enum FragmentSampleIndex {
             guard let tfhd = traf.child("tfhd") else {
                 throw BoxError(.invalidValue("traf has no tfhd"), at: location(of: traf))
             }
-            let header = try TrackFragmentHeader(tfhd, limits: limits)
+            let header = try TrackFragmentHeaderBox(tfhd.loaded(limits: limits))
             let base = header.baseDataOffset
                 ?? (header.defaultBaseIsMoof || previousDataEnd == nil ? moofStart : previousDataEnd ?? moofStart)
             let defaultSize = header.defaultSize ?? defaults[header.trackID]?.size ?? 0
             var position = base
             for (runIndex, trunBox) in traf.children("trun").enumerated() {
-                let run = try TrackRun(trunBox, limits: limits)
+                let run = try TrackRunBox(trunBox.loaded(limits: limits))
                 if let offset = run.dataOffset {
                     let (moved, overflow) = Int64(clamping: base).addingReportingOverflow(Int64(offset))
                     guard !overflow, moved >= 0 else {
@@ -77,7 +77,7 @@ public enum FragmentSampleIndex {
     /// The samples of track `trackID` in `fragments` (`moof` boxes in file order), numbered from
     /// `firstIndex`, timed from `startTime` until a `tfdt` says otherwise; `defaults` are the
     /// `trex` defaults by track ID.
-    public static func samples(of trackID: UInt32, in fragments: [Box], defaults: [UInt32: TrackFragmentDefaults],
+    public static func samples(of trackID: UInt32, in fragments: [Box], defaults: [UInt32: TrackExtendsBox],
                                firstIndex: Int = 0, startTime: UInt64 = 0, fileSize: UInt64, maxSamples: Int,
                                limits: Limits = .standard) throws(BoxError) -> [SampleTable.Sample] {
         var samples: [SampleTable.Sample] = []
@@ -95,11 +95,13 @@ public enum FragmentSampleIndex {
     /// them, at most `maxSamples` in all; `time` is the decode time of the next sample (the
     /// run's `tfdt`, when it is its `traf`'s first, says otherwise), moved past the run's.
     /// `defaults` are the track's `trex` defaults.
-    public static func appendSamples(of placed: PlacedRun, defaults: TrackFragmentDefaults?, firstIndex: Int = 0,
+    public static func appendSamples(of placed: PlacedRun, defaults: TrackExtendsBox?, firstIndex: Int = 0,
                                      time: inout UInt64, fileSize: UInt64, maxSamples: Int, limits: Limits,
                                      to samples: inout [SampleTable.Sample]) throws(BoxError) {
         let header = placed.header, run = placed.run
-        if placed.runIndex == 0, let tfdt = placed.trackFragment.child("tfdt") { time = try decodeTime(tfdt, limits: limits) }
+        if placed.runIndex == 0, let tfdt = placed.trackFragment.child("tfdt") {
+            time = try TrackFragmentBaseMediaDecodeTimeBox(tfdt.loaded(limits: limits)).baseMediaDecodeTime
+        }
         var position = placed.dataStart
         for index in 0..<run.count {
             let entry = run.entry(index)
@@ -113,22 +115,15 @@ public enum FragmentSampleIndex {
                 throw BoxError(.invalidValue("sample \(index + 1) of this run (\(size) bytes at \(position)) runs past the end of the file (\(fileSize) bytes)"),
                                at: location(of: placed.box))
             }
-            let flags = (index == 0 ? run.firstSampleFlags : nil) ?? entry.flags ?? header.defaultFlags ?? defaults?.flags ?? 0
+            let flags = (index == 0 ? run.firstSampleFlags : nil) ?? entry.flags ?? header.defaultFlags ?? defaults?.sampleFlags ?? 0
             samples.append(SampleTable.Sample(
                 index: firstIndex + samples.count, offset: position, size: size, decodeTime: time,
                 compositionOffset: Int32(clamping: entry.compositionOffset ?? 0), duration: duration,
-                isSync: !TrackFragmentDefaults.isNonSync(flags),
+                isSync: !TrackExtendsBox.isNonSync(flags),
                 descriptionIndex: header.descriptionIndex ?? defaults?.descriptionIndex ?? 1))
             time = time.saturatingAdd(UInt64(duration))
             position = position.saturatingAdd(UInt64(size))
         }
-    }
-
-    /// `tfdt` (§8.8.12): version 0 a 32-bit, version 1 a 64-bit base media decode time.
-    public static func decodeTime(_ tfdt: Box, limits: Limits) throws(BoxError) -> UInt64 {
-        var reader = try tfdt.loaded(limits: limits).payloadReader()
-        let version = try reader.readVersionAndFlags().version
-        return try reader.readUInt(wide: version == 1)
     }
 
     private static func location(of box: Box) -> BoxLocation {

@@ -9,7 +9,7 @@ public struct FragmentSummary: Sendable, Equatable {
     /// How many `moof` boxes the file holds.
     public var fragmentCount: Int
     /// The `trex` defaults, by track ID.
-    public var defaults: [UInt32: TrackFragmentDefaults]
+    public var defaults: [UInt32: TrackExtendsBox]
 
     public static func == (lhs: FragmentSummary, rhs: FragmentSummary) -> Bool {
         lhs.fragmentCount == rhs.fragmentCount && lhs.tracks.count == rhs.tracks.count && lhs.defaults == rhs.defaults
@@ -18,19 +18,19 @@ public struct FragmentSummary: Sendable, Equatable {
 
     /// Adds up the `moof`s; `trun`s left in the file by the parser are read from the file.
     public init(fragments: [Box], movieExtends: Box?, limits: Limits = .standard) throws(BoxError) {
-        defaults = try TrackFragmentDefaults.all(in: movieExtends, limits: limits)
+        defaults = try TrackExtendsBox.all(in: movieExtends, limits: limits)
         tracks = [:]
         fragmentCount = fragments.count
         for moof in fragments {
             for traf in moof.children("traf") {
                 guard let tfhd = traf.child("tfhd") else { continue }
-                let header = try TrackFragmentHeader(tfhd, limits: limits)
+                let header = try TrackFragmentHeaderBox(tfhd.loaded(limits: limits))
                 let defaultDuration = header.defaultDuration ?? defaults[header.trackID]?.duration ?? 0
                 var total = tracks[header.trackID] ?? (0, 0)
                 for trun in traf.children("trun") {
-                    let run = try TrackRun(trun, limits: limits)
+                    let run = try TrackRunBox(trun.loaded(limits: limits))
                     total.samples = total.samples.saturatingAdd(UInt64(run.count))
-                    if run.hasDuration {
+                    if run.entryFields.contains(.sampleDurationPresent) {
                         for index in 0..<run.count { total.duration = total.duration.saturatingAdd(UInt64(run.entry(index).duration ?? 0)) }
                     } else {
                         total.duration = total.duration.saturatingAdd(UInt64(run.count).saturatingMultiply(UInt64(defaultDuration)))

@@ -12,7 +12,7 @@ extension Movie {
         for moof in moofs {
             for traf in moof.children("traf") {
                 guard let tfhd = traf.child("tfhd") else { continue }
-                let trackID = try TrackFragmentHeader(tfhd, limits: limits).trackID
+                let trackID = try TrackFragmentHeaderBox(tfhd.loaded(limits: limits)).trackID
                 guard !known.contains(trackID), found.insert(trackID).inserted else { continue }
                 let tracks = known.isEmpty ? "none" : known.sorted().map(String.init).joined(separator: ", ")
                 problems.append(BoxError(.invalidValue("track ID \(trackID) is not described by \(describer) (its tracks: \(tracks))"),

@@ -30,7 +30,7 @@ enum FragmentedMovieBox {
         for box in mvex.children {
             switch box.type {
             case "trex":
-                if kept.contains(try TrackFragmentDefaults(box, limits: limits).trackID) { extends.append(box) }
+                if kept.contains(try TrackExtendsBox(box.loaded(limits: limits)).trackID) { extends.append(box) }
             case "mehd":
                 extends.append(try longest(box, atLeast: longestAdded, limits: limits))
             default:

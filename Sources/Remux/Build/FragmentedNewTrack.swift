@@ -14,7 +14,7 @@ struct FragmentedNewTrack {
     /// The samples of one track fragment: their durations and sizes, and their bytes.
     struct Fragment {
         var decodeTime: UInt64
-        var entries: [TrackRun.Entry]
+        var entries: [TrackRunBox.Entry]
         var bytes: [UInt8]
     }
 
@@ -48,7 +48,7 @@ struct FragmentedNewTrack {
             let index = fragmentStarts.lastIndex { $0 <= start } ?? 0
             let bytes = media.bytes[Int(sample.offset)..<Int(sample.offset) + Int(sample.size)]
             fragments[index, default: Fragment(decodeTime: sample.decodeTime, entries: [], bytes: [])].entries
-                .append(TrackRun.Entry(duration: sample.duration, size: sample.size))
+                .append(TrackRunBox.Entry(duration: sample.duration, size: sample.size))
             fragments[index]?.bytes += bytes
         }
         self.fragments = fragments
@@ -73,23 +73,15 @@ struct FragmentedNewTrack {
 
     /// The track's `trex` (§8.8.3): its first sample description; every sample a sync sample
     /// (text and metadata samples depend on none); durations and sizes in each `trun`.
-    var trackExtends: Box {
-        var writer = ByteWriter(capacity: 24)
-        writer.writeVersionAndFlags(version: 0, flags: 0)
-        for field: UInt32 in [trackID, 1, 0, 0, 0] { writer.write(field) }
-        return Box(type: "trex", payload: writer.bytes)
-    }
+    var trackExtends: Box { TrackExtendsBox(trackID: trackID).makeBox() }
 
     /// The `traf` of `fragment`, its data `dataOffset` bytes from the start of its `moof`
     /// (`default-base-is-moof`, §8.8.7.1), its decode time in a 64-bit `tfdt` (§8.8.12).
     func trackFragment(_ fragment: Fragment, dataOffset: Int32) -> Box {
-        var decodeTime = ByteWriter(capacity: 12)
-        decodeTime.writeVersionAndFlags(version: 1, flags: 0)
-        decodeTime.write(fragment.decodeTime)
-        return Box(type: "traf", children: [
-            TrackFragmentHeader(trackID: trackID, defaultBaseIsMoof: true).makeBox(),
-            Box(type: "tfdt", payload: decodeTime.bytes),
-            TrackRun(entries: fragment.entries, dataOffset: dataOffset).makeBox(),
+        Box(type: "traf", children: [
+            TrackFragmentHeaderBox(trackID: trackID, defaultBaseIsMoof: true).makeBox(),
+            TrackFragmentBaseMediaDecodeTimeBox(baseMediaDecodeTime: fragment.decodeTime).makeBox(),
+            TrackRunBox(entries: fragment.entries, dataOffset: dataOffset).makeBox(),
         ])
     }
 }

@@ -309,7 +309,7 @@ struct FragmentedLayout: MovieLayout {
     private struct FragmentRewrite {
         let moofs: [Box]
         /// The `trex` defaults by track ID.
-        let defaults: [UInt32: TrackFragmentDefaults]
+        let defaults: [UInt32: TrackExtendsBox]
         let removed: Set<UInt32>
         /// Source offsets of boxes inside the fragments that the edit removes (a strip's user data).
         let removedBoxes: Set<UInt64>
@@ -342,7 +342,7 @@ struct FragmentedLayout: MovieLayout {
                 let trafRuns = remaining.prefix(child.children("trun").count)
                 remaining = remaining.dropFirst(trafRuns.count)
                 guard let tfhd = child.child("tfhd") else { throw BoxError(.invalidValue("traf has no tfhd"), at: child.location) }
-                var header = try TrackFragmentHeader(tfhd, limits: limits)
+                var header = try TrackFragmentHeaderBox(tfhd.loaded(limits: limits))
                 if removed.contains(header.trackID) { continue }
                 if let auxiliary = child.child("saio") {
                     throw BoxError(.unsupported("sample auxiliary information offsets (saio, encryption data) cannot be moved; a movie with them cannot be kept fragmented"),
@@ -385,7 +385,7 @@ struct FragmentedLayout: MovieLayout {
             guard let offset = moof.location?.offset else { continue }
             var kept: UInt32 = 0
             numbers[offset] = moof.children("traf").map { traf in
-                let trackID = traf.child("tfhd").flatMap { try? TrackFragmentHeader($0, limits: limits).trackID }
+                let trackID = traf.child("tfhd").flatMap { try? TrackFragmentHeaderBox($0.loaded(limits: limits)).trackID }
                 if let trackID, removed.contains(trackID) { return nil }
                 kept += 1
                 return kept

@@ -11,6 +11,9 @@ extension BoxRegistry {
         BoxRule(.type(WebVTTSampleDescription.format), .inside(["stsd"]), codec: BoxCodec { (box, _) throws(BoxError) in
             do throws(SampleCodecError) { return try WebVTTSampleDescription(box) } catch { throw error.boxError(in: box) }
         }, specification: "ISO/IEC 14496-30 §7.5"),
+        BoxRule(.type(TTMLSampleDescription.format), .inside(["stsd"]), codec: BoxCodec { (box, _) throws(BoxError) in
+            do throws(SampleCodecError) { return try TTMLSampleDescription(box) } catch { throw error.boxError(in: box) }
+        }, specification: "ISO/IEC 14496-12 §12.6.3.2; ISO/IEC 14496-30 §6.5"),
     ])
 }
 
