@@ -10,7 +10,7 @@ import TimedText
 /// Everything `legible report` shows of a movie's accessibility, gathered once: the tracks, the
 /// menus Apple's players build for a few viewers, `check`'s findings, each text track's cues
 /// with `qc`'s findings, chapters, timed metadata, and the WebVTT tracks a web page offers.
-/// ``html(fixCommand:)`` writes it as one self-contained page.
+/// ``html(fixCommand:suggestion:)`` writes it as one self-contained page.
 public struct AccessibilityReport: Sendable {
     /// What to show and how.
     public struct Options: Sendable {
