@@ -22,7 +22,7 @@ public enum CMAFInitializationSegment {
         mediaHeader.timing.duration = 0
         guard let mdia = track.box.child("mdia"), let minf = mdia.child("minf"), let stbl = minf.child("stbl"),
               let stsd = stbl.child("stsd") else {
-            throw BoxError(.invalidValue("track \(track.id) has no sample description"), at: track.box.location)
+            throw BoxError(.missingBox("track \(track.id) has no sample description"), at: track.box.location)
         }
         let media = [mediaHeader.makeBox()] + mdia.children.filter { $0.type != "mdhd" && $0.type != "minf" }
             + [Box(type: "minf", children: minf.children.filter { $0.type != "stbl" } + [sampleTable(stsd)])]

@@ -35,6 +35,20 @@ public struct BoxError: Error, Hashable, Sendable, CustomStringConvertible {
         case limitExceeded(String)
         /// A field holds a value the format does not allow.
         case invalidValue(String)
+        /// A box of a version whose layout Legible does not read: `box` of `version`, where
+        /// Legible reads `reads`.
+        case unsupportedVersion(box: FourCC, version: UInt8, reads: ClosedRange<UInt8>)
+        /// A box the format requires is missing; the text names it and where it was expected.
+        case missingBox(String)
+        /// The file is not a QuickTime or MPEG-4 file (or not the kind of segment asked for);
+        /// the text says what it is instead.
+        case notAMovie(String)
+        /// A track's samples, as its tables or track runs place them, are not (wholly) in the
+        /// file; the text says which and where.
+        case samplesOutsideFile(String)
+        /// A sample table contradicts itself (`stsc` against the chunk offsets and `stsz`,
+        /// decode times going back); the text says how.
+        case inconsistentSampleTable(String)
         /// A feature the reader recognises but does not handle.
         case unsupported(String)
         /// A media segment (`moof` without `moov`) opened as a movie: its tracks are described by
@@ -68,8 +82,12 @@ public struct BoxError: Error, Hashable, Sendable, CustomStringConvertible {
         switch kind {
         case let .truncated(needed, available):
             detail = "needs \(needed) bytes but only \(available) remain"
-        case let .invalidSize(text), let .invalidValue(text), let .unsupported(text), let .io(text):
+        case let .invalidSize(text), let .invalidValue(text), let .unsupported(text), let .io(text), let .missingBox(text),
+             let .notAMovie(text), let .samplesOutsideFile(text), let .inconsistentSampleTable(text):
             detail = text
+        case let .unsupportedVersion(box, version, reads):
+            let known = reads.count == 1 ? "\(reads.lowerBound)" : "\(reads.lowerBound) to \(reads.upperBound)"
+            detail = "'\(box)' version \(version) (Legible reads version \(known))"
         case let .countExceedsBox(what, count):
             detail = "\(what) \(count) exceeds box size"
         case let .limitExceeded(text):

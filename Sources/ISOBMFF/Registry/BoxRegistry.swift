@@ -101,8 +101,7 @@ public struct BoxRegistry: Sendable {
         do throws(BoxError) {
             let box = try box.loaded(limits: limits)
             if let versions = rule.versions, let version = box.data?.first, !versions.contains(version) {
-                let known = versions.count == 1 ? "\(versions.lowerBound)" : "\(versions.lowerBound) to \(versions.upperBound)"
-                throw try box.payloadReader().error(.unsupported("'\(box.type)' version \(version) (Legible reads version \(known))"))
+                throw try box.payloadReader().error(.unsupportedVersion(box: box.type, version: version, reads: versions))
             }
             guard let model = try codec.decode(box, context) else { return nil }
             return .success(model)

@@ -16,7 +16,7 @@ public enum CompressedMovie {
     public static func inflate(_ cmov: Box, limits: Limits = .standard) throws(BoxError) -> Box {
         let location = cmov.location ?? BoxLocation(path: "moov/cmov", offset: 0)
         guard let dcom = cmov.child("dcom"), let cmvd = cmov.child("cmvd") else {
-            throw BoxError(.invalidValue("cmov needs both dcom and cmvd"), at: location)
+            throw BoxError(.missingBox("cmov needs both dcom and cmvd"), at: location)
         }
         var algorithmReader = try dcom.loaded(limits: limits).payloadReader()
         let algorithm = try algorithmReader.readFourCC()

@@ -37,6 +37,6 @@ extension BoxFile {
     }
 
     private static func notBoxes(_ reason: String) -> BoxError {
-        BoxError(.invalidValue("not a QuickTime or MPEG-4 file: \(reason)"), at: nil)
+        BoxError(.notAMovie("not a QuickTime or MPEG-4 file: \(reason)"), at: nil)
     }
 }

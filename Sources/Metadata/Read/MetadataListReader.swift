@@ -36,7 +36,7 @@ enum MetadataListReader {
                                           into reading: inout MetadataReading) {
         let entries: [MetadataKeysBox.Entry]
         do throws(BoxError) {
-            guard let keys else { throw BoxError(.invalidValue("mdta metadata has no keys box"), at: list.itemLocation) }
+            guard let keys else { throw BoxError(.missingBox("mdta metadata has no keys box"), at: list.itemLocation) }
             entries = try MetadataKeysBox(keys.loaded(limits: limits)).entries
         } catch {
             reading.warnings.append(error)
@@ -73,7 +73,7 @@ enum MetadataListReader {
     private static func freeformKey(_ item: Box, limits: Limits) throws(BoxError) -> String {
         func string(_ type: FourCC) throws(BoxError) -> String {
             guard let box = item.child(type) else {
-                throw BoxError(.invalidValue("freeform item has no '\(type)' box"), at: item.itemLocation)
+                throw BoxError(.missingBox("freeform item has no '\(type)' box"), at: item.itemLocation)
             }
             var reader = try box.loaded(limits: limits).payloadReader()
             _ = try reader.readVersionAndFlags()
@@ -88,7 +88,7 @@ enum MetadataListReader {
                                limits: Limits) throws(BoxError) -> [MetadataItem] {
         let atoms = item.children("data")
         guard item.isContainer, !atoms.isEmpty else {
-            throw BoxError(.invalidValue("item '\(identifier)' has no data atom"), at: item.itemLocation)
+            throw BoxError(.missingBox("item '\(identifier)' has no data atom"), at: item.itemLocation)
         }
         var items: [MetadataItem] = []
         let localeTag = item.itemLocaleTag

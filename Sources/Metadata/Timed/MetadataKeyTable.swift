@@ -88,7 +88,7 @@ public struct MetadataKeyTable: BoxPayload {
                 }
             }
             if !others.isEmpty { otherAtoms[localID] = others }
-            guard let keyName else { throw atom.body.error(.invalidValue("key \(localID) has no keyd atom")) }
+            guard let keyName else { throw atom.body.error(.missingBox("key \(localID) has no keyd atom")) }
             let key = TimedMetadataKey(localID: localID, keyName: keyName, dataType: dataType,
                                        dataTypeName: dataTypeName, locale: locale)
             positions[localID] = keys.count

@@ -113,7 +113,7 @@ public struct TimedMetadataTrack: Sendable {
                 continue
             }
             guard let keys = entry.child("keys") else {
-                throw BoxError(.invalidValue("mebx sample description has no keys atom"),
+                throw BoxError(.missingBox("mebx sample description has no keys atom"),
                                at: entry.location ?? BoxLocation(path: "mebx", offset: 0))
             }
             tables.append(try MetadataKeyTable(keys.loaded(limits: limits)))

@@ -137,7 +137,7 @@ extension Box {
                 let location = children[position].location
                 try children[position].editChildren { (trak: inout [Box]) throws(BoxError) in
                     guard let media = trak.firstIndex(where: { $0.type == "mdia" }) else {
-                        throw BoxError(.invalidValue("track \(trackID) has no media box"), at: location)
+                        throw BoxError(.missingBox("track \(trackID) has no media box"), at: location)
                     }
                     var holder = MetadataHolder(box: trak[media], limits: limits)
                     try change(&holder)

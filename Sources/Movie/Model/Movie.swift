@@ -73,7 +73,7 @@ public struct Movie: Sendable {
         } else {
             header = nil
             // An output would have none either: players then read no sample (ffprobe reads 0).
-            let missing = BoxError(.invalidValue("moov has no mvhd: movie duration and timescale are unknown"),
+            let missing = BoxError(.missingBox("moov has no mvhd: movie duration and timescale are unknown"),
                                    at: movieBox.location ?? BoxLocation(path: "moov", offset: 0))
             movieHeaderDamage = missing
             warnings.append(missing)
@@ -111,7 +111,7 @@ public struct Movie: Sendable {
             return BoxError(.invalidValue("no moov box: the file ends inside this box (\(truncation.message)): it is truncated"),
                             at: truncation.location)
         }
-        return BoxError(.invalidValue("no moov box: not a QuickTime or MPEG-4 movie (top-level boxes: \(types.map(\.description).joined(separator: " ")))"),
+        return BoxError(.notAMovie("no moov box: not a QuickTime or MPEG-4 movie (top-level boxes: \(types.map(\.description).joined(separator: " ")))"),
                         at: nil)
     }
 

@@ -57,10 +57,10 @@ public struct Track: Sendable {
             }
         }
         let location = trak.location ?? BoxLocation(path: "trak", offset: 0)
-        guard let tkhd = trak.child("tkhd") else { throw BoxError(.invalidValue("track has no tkhd"), at: location) }
+        guard let tkhd = trak.child("tkhd") else { throw BoxError(.missingBox("track has no tkhd"), at: location) }
         header = try TrackHeaderBox(tkhd.loaded(limits: limits))
         guard let mdia = trak.child("mdia"), let mdhd = mdia.child("mdhd") else {
-            throw BoxError(.invalidValue("track \(header.trackID) has no mdia/mdhd"), at: location)
+            throw BoxError(.missingBox("track \(header.trackID) has no mdia/mdhd"), at: location)
         }
         mediaHeader = try MediaHeaderBox(mdhd.loaded(limits: limits))
         handler = optional(mdia.child("hdlr")) { (box) throws(BoxError) in try HandlerBox(box) }
@@ -131,7 +131,7 @@ public struct Track: Sendable {
     /// The sample table index: reads the track's tables, which inspection does not need.
     public func sampleTable() throws(BoxError) -> SampleTable {
         guard let stbl = box.descendant(["mdia", "minf", "stbl"]) else {
-            throw BoxError(.invalidValue("track \(id) has no sample table"), at: box.location ?? BoxLocation(path: "trak", offset: 0))
+            throw BoxError(.missingBox("track \(id) has no sample table"), at: box.location ?? BoxLocation(path: "trak", offset: 0))
         }
         return try SampleTable(stbl, limits: limits)
     }

@@ -45,7 +45,7 @@ public enum FragmentSampleIndex {
         var placed: [PlacedRun] = []
         for traf in moof.children("traf") {
             guard let tfhd = traf.child("tfhd") else {
-                throw BoxError(.invalidValue("traf has no tfhd"), at: location(of: traf))
+                throw BoxError(.missingBox("traf has no tfhd"), at: location(of: traf))
             }
             let header = try TrackFragmentHeaderBox(tfhd.loaded(limits: limits))
             let base = header.baseDataOffset
@@ -57,7 +57,7 @@ public enum FragmentSampleIndex {
                 if let offset = run.dataOffset {
                     let (moved, overflow) = Int64(clamping: base).addingReportingOverflow(Int64(offset))
                     guard !overflow, moved >= 0 else {
-                        throw BoxError(.invalidValue("trun data offset \(offset) from \(base) is before the start of the file"),
+                        throw BoxError(.samplesOutsideFile("trun data offset \(offset) from \(base) is before the start of the file"),
                                        at: location(of: trunBox))
                     }
                     position = UInt64(moved)
@@ -112,7 +112,7 @@ public enum FragmentSampleIndex {
                                at: location(of: placed.box))
             }
             guard position <= fileSize, UInt64(size) <= fileSize - position else {
-                throw BoxError(.invalidValue("sample \(index + 1) of this run (\(size) bytes at \(position)) runs past the end of the file (\(fileSize) bytes)"),
+                throw BoxError(.samplesOutsideFile("sample \(index + 1) of this run (\(size) bytes at \(position)) runs past the end of the file (\(fileSize) bytes)"),
                                at: location(of: placed.box))
             }
             let flags = (index == 0 ? run.firstSampleFlags : nil) ?? entry.flags ?? header.defaultFlags ?? defaults?.sampleFlags ?? 0

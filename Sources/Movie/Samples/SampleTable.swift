@@ -60,7 +60,7 @@ public struct SampleTable: Sequence, Sendable {
         let location = stbl.location ?? BoxLocation(path: "stbl", offset: 0)
         func required(_ types: [FourCC]) throws(BoxError) -> Box {
             for type in types { if let box = stbl.child(type) { return try box.loaded(limits: limits) } }
-            throw BoxError(.invalidValue("sample table has no \(types.map(\.description).joined(separator: " or "))"), at: location)
+            throw BoxError(.missingBox("sample table has no \(types.map(\.description).joined(separator: " or "))"), at: location)
         }
         func optional(_ type: FourCC) throws(BoxError) -> Box? {
             try stbl.child(type).map { (box) throws(BoxError) in try box.loaded(limits: limits) }
@@ -83,18 +83,18 @@ public struct SampleTable: Sequence, Sendable {
             let first = UInt64(sampleToChunk.firstChunk(ofRun: run))
             let next = run + 1 < sampleToChunk.body.count ? UInt64(sampleToChunk.firstChunk(ofRun: run + 1)) : chunks + 1
             guard first >= 1, first <= chunks else {
-                throw BoxError(.invalidValue("stsc run \(run + 1) starts at chunk \(first), but the chunk offsets list \(chunks) chunks"),
+                throw BoxError(.inconsistentSampleTable("stsc run \(run + 1) starts at chunk \(first), but the chunk offsets list \(chunks) chunks"),
                                at: location)
             }
             guard next >= first else {
-                throw BoxError(.invalidValue("stsc run \(run + 1) starts at chunk \(first), out of order"), at: location)
+                throw BoxError(.inconsistentSampleTable("stsc run \(run + 1) starts at chunk \(first), out of order"), at: location)
             }
             let runChunks = Swift.min(next, chunks + 1) - Swift.min(first, chunks + 1)
             capacity = capacity.saturatingAdd(runChunks.saturatingMultiply(UInt64(sampleToChunk.samplesPerChunk(ofRun: run))))
             if capacity >= UInt64(count) { break }
         }
         guard capacity >= UInt64(count) else {
-            throw BoxError(.invalidValue("stsc and chunk offsets hold \(capacity) samples but stsz lists \(count)"), at: location)
+            throw BoxError(.inconsistentSampleTable("stsc and chunk offsets hold \(capacity) samples but stsz lists \(count)"), at: location)
         }
     }
 

@@ -58,7 +58,7 @@ public struct SegmentedMovieFiles: Sendable {
         do throws(BoxError) {
             movie = try Movie(file: file, limits: limits)
             if movie.movieBox.child("mvex") == nil {
-                throw BoxError(.invalidValue("moov has no mvex: not the initialization segment of a fragmented movie (ISO/IEC 14496-12 §8.8.1)"),
+                throw BoxError(.missingBox("moov has no mvex: not the initialization segment of a fragmented movie (ISO/IEC 14496-12 §8.8.1)"),
                                at: file.box("moov")?.location)
             }
             let undescribed = try Movie.undescribedTrackFragments(in: file.boxes.filter { $0.type == "moof" }, known: Set(movie.tracks.map(\.id)),
@@ -82,7 +82,7 @@ public struct SegmentedMovieFiles: Sendable {
         if isInitialization {
             guard types.contains("moov") else {
                 throw SegmentError(path: path, error: file.unrecognizedFormatError
-                    ?? BoxError(.invalidValue("not an initialization segment: no moov box (top-level boxes: \(listed))"), at: nil))
+                    ?? BoxError(.notAMovie("not an initialization segment: no moov box (top-level boxes: \(listed))"), at: nil))
             }
         } else {
             if let moov = file.box("moov") {
@@ -91,7 +91,7 @@ public struct SegmentedMovieFiles: Sendable {
             }
             guard types.contains("moof") else {
                 throw SegmentError(path: path, error: file.unrecognizedFormatError ?? file.damage
-                    ?? BoxError(.invalidValue("not a media segment: no moof box (top-level boxes: \(listed))"), at: nil))
+                    ?? BoxError(.notAMovie("not a media segment: no moof box (top-level boxes: \(listed))"), at: nil))
             }
         }
     }

@@ -97,7 +97,7 @@ enum DefragmentedMovie {
         // Without a sample table (and its sample descriptions) the fragments' samples could not
         // be described: refused rather than left out.
         guard trak.descendant(["mdia", "minf", "stbl"]) != nil else {
-            throw BoxError(.invalidValue("track \(track.id) has no sample table (mdia/minf/stbl) to describe its \(samples.count) samples"),
+            throw BoxError(.missingBox("track \(track.id) has no sample table (mdia/minf/stbl) to describe its \(samples.count) samples"),
                            at: location)
         }
         let table = try SampleTableRuns(samples, trackID: track.id, at: location)

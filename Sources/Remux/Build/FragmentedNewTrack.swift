@@ -31,18 +31,18 @@ struct FragmentedNewTrack {
         trackID = media.trackID
         let location = BoxLocation(path: "trak", offset: 0)
         guard let stbl = trak.descendant(["mdia", "minf", "stbl"]), let mdhd = trak.descendant(["mdia", "mdhd"]) else {
-            throw BoxError(.invalidValue("an added track has no stbl or mdhd"), at: location)
+            throw BoxError(.missingBox("an added track has no stbl or mdhd"), at: location)
         }
         let timescale = try MediaHeaderBox(mdhd.loaded(limits: limits)).timescale
         guard timescale > 0 else { throw BoxError(.invalidValue("an added track has a media timescale of 0"), at: location) }
         guard !fragmentStarts.isEmpty else {
-            throw BoxError(.invalidValue("the movie has no movie fragment (moof) for an added track's samples to follow"), at: location)
+            throw BoxError(.missingBox("the movie has no movie fragment (moof) for an added track's samples to follow"), at: location)
         }
         var fragments: [Int: Fragment] = [:]
         for sample in try SampleTable(stbl, limits: limits) {
             // The chunk offset is the builders' placeholder, 0: offsets are within `media.bytes`.
             guard sample.offset <= UInt64(media.bytes.count), UInt64(sample.size) <= UInt64(media.bytes.count) - sample.offset else {
-                throw BoxError(.invalidValue("an added track's sample \(sample.index + 1) is not within its samples' bytes"), at: location)
+                throw BoxError(.samplesOutsideFile("an added track's sample \(sample.index + 1) is not within its samples' bytes"), at: location)
             }
             let start = Double(sample.decodeTime) / Double(timescale)
             let index = fragmentStarts.lastIndex { $0 <= start } ?? 0

@@ -24,7 +24,7 @@ struct ReplacedCuesTrack {
     private func grafted(_ built: Box, into old: Box) throws(BoxError) -> Box {
         guard let builtHeader = built.child("tkhd"), let oldHeader = old.child("tkhd"),
               var media = built.child("mdia"), let oldMedia = old.child("mdia") else {
-            throw BoxError(.invalidValue("a subtitle track to rebuild has no tkhd or mdia"), at: old.location)
+            throw BoxError(.missingBox("a subtitle track to rebuild has no tkhd or mdia"), at: old.location)
         }
         var header = try TrackHeaderBox(builtHeader.loaded(limits: limits))
         let previous = try TrackHeaderBox(oldHeader.loaded(limits: limits))

@@ -37,7 +37,7 @@ struct SampleTableRuns {
             if index + 1 < samples.count {
                 let next = samples[index + 1].decodeTime
                 guard next >= sample.decodeTime, let gap = UInt32(exactly: next - sample.decodeTime) else {
-                    throw BoxError(.invalidValue("track \(trackID) sample \(index + 2) decodes at \(next), before sample \(index + 1) (at \(sample.decodeTime)) or more than 32 bits of time after it"),
+                    throw BoxError(.inconsistentSampleTable("track \(trackID) sample \(index + 2) decodes at \(next), before sample \(index + 1) (at \(sample.decodeTime)) or more than 32 bits of time after it"),
                                    at: location)
                 }
                 delta = gap

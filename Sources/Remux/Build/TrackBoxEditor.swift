@@ -24,7 +24,7 @@ struct TrackBoxEditor {
     /// The `tkhd` of a `trak`.
     static func header(of trak: Box, limits: Limits = .standard) throws(BoxError) -> TrackHeaderBox {
         guard let tkhd = trak.child("tkhd") else {
-            throw BoxError(.invalidValue("track has no tkhd"), at: trak.location ?? BoxLocation(path: "trak", offset: 0))
+            throw BoxError(.missingBox("track has no tkhd"), at: trak.location ?? BoxLocation(path: "trak", offset: 0))
         }
         return try TrackHeaderBox(tkhd.loaded(limits: limits))
     }

@@ -30,7 +30,7 @@ struct ChunkOffsetPlan {
         offsets.reserveCapacity(chunks.count)
         for (index, chunk) in chunks.enumerated() {
             guard let offset = relocation.relocated(chunk.offset, length: chunk.length) else {
-                throw BoxError(.invalidValue("track \(trackID) chunk \(index + 1) (\(chunk.length) bytes at 0x\(String(chunk.offset, radix: 16))) is not inside a box of the file"),
+                throw BoxError(.samplesOutsideFile("track \(trackID) chunk \(index + 1) (\(chunk.length) bytes at 0x\(String(chunk.offset, radix: 16))) is not inside a box of the file"),
                                at: trak.location ?? BoxLocation(path: "trak", offset: 0))
             }
             offsets.append(offset)

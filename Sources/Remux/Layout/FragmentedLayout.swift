@@ -187,7 +187,7 @@ struct FragmentedLayout: MovieLayout {
             switch target {
             case let .run(run):
                 guard let moved = relocation.relocated(run.dataStart, length: run.dataLength) else {
-                    throw BoxError(.invalidValue("the samples of this run (\(run.dataLength) bytes at 0x\(String(run.dataStart, radix: 16))) are not inside a box the output copies"),
+                    throw BoxError(.samplesOutsideFile("the samples of this run (\(run.dataLength) bytes at 0x\(String(run.dataStart, radix: 16))) are not inside a box the output copies"),
                                    at: run.box.location)
                 }
                 output = moved
@@ -341,7 +341,7 @@ struct FragmentedLayout: MovieLayout {
                 }
                 let trafRuns = remaining.prefix(child.children("trun").count)
                 remaining = remaining.dropFirst(trafRuns.count)
-                guard let tfhd = child.child("tfhd") else { throw BoxError(.invalidValue("traf has no tfhd"), at: child.location) }
+                guard let tfhd = child.child("tfhd") else { throw BoxError(.missingBox("traf has no tfhd"), at: child.location) }
                 var header = try TrackFragmentHeaderBox(tfhd.loaded(limits: limits))
                 if removed.contains(header.trackID) { continue }
                 if let auxiliary = child.child("saio") {

@@ -117,7 +117,7 @@ struct SourceBoxes {
         for track in movie.tracks where !removedTracks.contains(track.id) {
             let ranges = try movie.chunkRanges { $0.id == track.id }
             if let missing = ranges.first(where: { $0.upperBound > end && !$0.isEmpty }) {
-                throw BoxError(.invalidValue("track \(track.id)'s samples at 0x\(String(missing.lowerBound, radix: 16)) run past the end of the file (\(end) bytes): it was cut short, or the track's chunk offsets are wrong"),
+                throw BoxError(.samplesOutsideFile("track \(track.id)'s samples at 0x\(String(missing.lowerBound, radix: 16)) run past the end of the file (\(end) bytes): it was cut short, or the track's chunk offsets are wrong"),
                                at: track.box.location)
             }
         }

@@ -44,7 +44,7 @@ public struct SegmentIndexBox: BoxPayload {
 
     public init(parsing reader: inout ByteReader, type: FourCC) throws(BoxError) {
         (version, flags) = try reader.readVersionAndFlags()
-        guard version <= 1 else { throw reader.error(.unsupported("'sidx' version \(version) (Legible reads version 0 to 1)")) }
+        guard version <= 1 else { throw reader.error(.unsupportedVersion(box: "sidx", version: version, reads: 0...1)) }
         referenceID = try reader.readUInt32()
         timescale = try reader.readUInt32()
         earliestPresentationTime = try reader.readUInt(wide: version == 1)

@@ -19,7 +19,7 @@ public struct TrackFragmentBaseMediaDecodeTimeBox: BoxPayload {
 
     public init(parsing reader: inout ByteReader, type: FourCC) throws(BoxError) {
         (version, flags) = try reader.readVersionAndFlags()
-        guard version <= 1 else { throw reader.error(.unsupported("'tfdt' version \(version) (Legible reads version 0 to 1)")) }
+        guard version <= 1 else { throw reader.error(.unsupportedVersion(box: "tfdt", version: version, reads: 0...1)) }
         baseMediaDecodeTime = try reader.readUInt(wide: version == 1)
         trailing = Array(reader.readRemaining())
     }

@@ -39,7 +39,7 @@ public struct TrackFragmentRandomAccessBox: BoxPayload {
 
     public init(parsing reader: inout ByteReader, type: FourCC) throws(BoxError) {
         (version, flags) = try reader.readVersionAndFlags()
-        guard version <= 1 else { throw reader.error(.unsupported("'tfra' version \(version) (Legible reads version 0 to 1)")) }
+        guard version <= 1 else { throw reader.error(.unsupportedVersion(box: "tfra", version: version, reads: 0...1)) }
         trackID = try reader.readUInt32()
         let sizes = try reader.readUInt32()
         reserved = sizes >> 6
