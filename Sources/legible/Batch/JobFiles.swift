@@ -65,27 +65,32 @@ struct JobFiles: Sendable {
         return nil
     }
 
-    /// Removes the temporary files beside the output that a job killed while writing it leaves
-    /// behind (the engine's names: `ReplacementFile.temporaryNamePrefix`). Returns their paths.
+    /// Prepares the folders the `outputs` go in: creates those missing, as a catalogue's
+    /// `out/SERIES/EPISODE.mov` needs (a folder that cannot be made is left to the job, whose
+    /// error then names it), and removes the temporary files a job killed while writing an output
+    /// left beside it (the engine's names: `ReplacementFile.temporaryNamePrefix`). Each folder is
+    /// listed once, whatever the number of outputs in it, so a catalogue of 100,000 outputs in one
+    /// folder costs one listing, not one per job. Returns the paths removed.
     @discardableResult
-    func removeStaleTemporaries() -> [String] {
-        guard let output else { return [] }
-        let url = URL(fileURLWithPath: output)
-        let folder = url.deletingLastPathComponent().path
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    static func prepareOutputFolders(for outputs: [String]) -> [String] {
+        // Per folder, each output's name by the prefix of its temporary names.
+        var targets: [String: [String: String]] = [:]
+        for output in outputs {
+            let url = URL(fileURLWithPath: output)
+            let name = url.lastPathComponent
+            targets[url.deletingLastPathComponent().path, default: [:]][ReplacementFile.temporaryNamePrefix(forTargetName: name)] = name
+        }
         var removed: [String] = []
-        for name in names where ReplacementFile.isTemporaryName(name, forTargetName: url.lastPathComponent) {
-            let path = folder + "/" + name
-            if unlink(path) == 0 { removed.append(path) }
+        for (folder, names) in targets.sorted(by: { $0.key < $1.key }) {
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.utf8.count > 6 {
+                // A temporary name is its target's prefix and six characters.
+                guard let target = names[String(decoding: name.utf8.dropLast(6), as: UTF8.self)],
+                      ReplacementFile.isTemporaryName(name, forTargetName: target) else { continue }
+                let path = folder + "/" + name
+                if unlink(path) == 0 { removed.append(path) }
+            }
         }
         return removed
-    }
-
-    /// Creates the folders the output goes in, as a catalogue's `out/SERIES/EPISODE.mov` needs; a
-    /// folder that cannot be made is left to the job, whose error then names it.
-    func createOutputFolder() {
-        guard let output else { return }
-        let folder = URL(fileURLWithPath: output).deletingLastPathComponent().path
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
 }

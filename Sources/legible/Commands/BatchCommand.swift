@@ -136,11 +136,7 @@ struct BatchCommand: ParsableCommand {
             tally.count(result.status)
         }
         let launches = plan.launches
-        for launch in launches {
-            let files = JobFiles(job: launch.job, folder: folder)
-            files.removeStaleTemporaries()
-            files.createOutputFolder()
-        }
+        JobFiles.prepareOutputFolders(for: launches.compactMap { JobFiles(job: $0.job, folder: folder).output })
         let runner = JobRunner(executable: ExecutablePath.current, folder: folder,
                                parallelJobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         let interruption = runner.run(launches, starting: { launch in
