@@ -82,3 +82,36 @@ struct ChunkOffsetPlan {
         return trak
     }
 }
+
+extension ChunkOffsetPlan {
+    /// The fixpoint of chunk offsets every layout finds: `moov` is sized with each table in its
+    /// present form (with `sizedValues` where a track's values are known before the layout, an
+    /// added fragmented track's none), the output is laid out from that size (`layout`), and each
+    /// table then gets its values (`values`); when one passes 4 GiB its track moves to `co64`,
+    /// which changes `moov`'s size, and the output is laid out again. Returns the final `moov`
+    /// and the layout it was placed in.
+    mutating func settle<Layout>(_ moov: Box, trackOrder: [UInt32], sizedValues: (UInt32) -> [UInt64]? = { _ in nil },
+                                 layout: (Box) throws(BoxError) -> Layout,
+                                 values: (Layout, Box, UInt32) throws(BoxError) -> [UInt64]) throws(BoxError) -> (movieBox: Box, layout: Layout) {
+        while true {
+            let sized = Self.movieBox(moov, trackOrder: trackOrder, offsets: self) { _, trackID in sizedValues(trackID) }
+            let placed = try layout(sized)
+            var widened = false
+            var failure: BoxError?
+            var plan = self
+            let final = Self.movieBox(moov, trackOrder: trackOrder, offsets: self) { trak, trackID in
+                do throws(BoxError) {
+                    let computed = try values(placed, trak, trackID)
+                    if plan.widen(trackID, offsets: computed) { widened = true }
+                    return computed
+                } catch {
+                    failure = error
+                    return nil
+                }
+            }
+            if let failure { throw failure }
+            self = plan
+            if !widened { return (final, placed) }
+        }
+    }
+}

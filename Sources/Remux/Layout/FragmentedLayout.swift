@@ -71,79 +71,63 @@ struct FragmentedLayout: MovieLayout {
         // with their `mdat`: their chunk offsets are set as a full rewrite sets them, `moov` sized
         // first with offsets of the final form (ChunkOffsetPlan), then given their values.
         var chunkOffsets = try ChunkOffsetPlan(movie: movie)
-        while true {
-            let sized = ChunkOffsetPlan.movieBox(movieBox, trackOrder: edited.trackOrder, offsets: chunkOffsets) { _, trackID in
-                addedIDs.contains(trackID) ? [] : nil
-            }
+        // The source's chunks, which widening does not change.
+        let chunks = chunkOffsets
+        let settled = try chunkOffsets.settle(movieBox, trackOrder: edited.trackOrder, sizedValues: { addedIDs.contains($0) ? [] : nil }) {
+            sized throws(BoxError) in
             var warnings: [String] = []
-            let sizedPieces = try Self.pieces(movie, edited: edited, movieBox: sized, newTracks: newTracks,
-                                              warnings: &warnings, limits: limits) { index throws(BoxError) in
+            let sized = try Self.pieces(movie, edited: edited, movieBox: sized, newTracks: newTracks, warnings: &warnings,
+                                        limits: limits) { index throws(BoxError) in
                 try fragments.box(index) { _ in 0 }.totalSize
             }
-            var pieces = sizedPieces.pieces
-            let sourceStarts = sizedPieces.sourceStarts
-
-            let placement = Placement(pieces)
-            var widened = false
-            var offsetError: BoxError?
-            let final = ChunkOffsetPlan.movieBox(movieBox, trackOrder: edited.trackOrder, offsets: chunkOffsets) { trak, trackID in
-                if addedIDs.contains(trackID) { return [] }
-                do throws(BoxError) {
-                    let values = try chunkOffsets.relocatedOffsets(of: trackID, by: placement.relocation, trak: trak)
-                    if chunkOffsets.widen(trackID, offsets: values) { widened = true }
-                    return values
-                } catch {
-                    offsetError = error
-                    return nil
-                }
-            }
-            if let offsetError { throw offsetError }
-            if widened { continue }
-
-            let outputPosition = { (sourceOffset: UInt64) -> UInt64? in sourceStarts[sourceOffset].map { placement.starts[$0] } }
-            let trafNumbers = Self.trafNumbers(moofs, removed: removed, limits: limits)
-            // `moov` with its offsets, the indexes with their positions; each `moof` made once with
-            // its offsets, so that one that cannot have them fails the edit before a byte is written.
-            pieces = try pieces.enumerated().map { number, piece throws(BoxError) -> Piece in
-                switch piece {
-                case .movie:
-                    return .movie(final)
-                case let .fragment(index, size):
-                    let made = try fragments.placed(index, at: placement.starts[number], in: placement).totalSize
-                    guard made == size else {
-                        throw BoxError(.invalidValue("fragment \(index + 1) came out \(made) bytes, sized as \(size)"), at: moofs[index].location)
-                    }
-                    return piece
-                case let .index(source, sized):
-                    let rewritten = if source.type == "sidx" {
-                        try SegmentIndexRewrite.rewritten(source, sourceEnd: (source.location?.offset ?? 0) + source.header.totalSize,
-                                                          outputEnd: placement.starts[number] + sized.totalSize, limits: limits,
-                                                          outputPosition: outputPosition)
-                    } else {
-                        try RandomAccessRewrite.rewritten(source, removedTracks: removed, limits: limits, outputPosition: outputPosition) {
-                            offset, number in
-                            // A number no `traf` of that `moof` has (a damaged entry) rewrites nothing.
-                            guard let numbers = trafNumbers[offset], number >= 1, Int(number) <= numbers.count else { return nil }
-                            return numbers[Int(number) - 1]
-                        }
-                    }
-                    if let rewritten, rewritten.totalSize == sized.totalSize { return .index(source: source, rewritten) }
-                    let location = source.location?.offset ?? 0
-                    warnings.append("replaced '\(source.type)' at 0x\(String(location, radix: 16)) with free space: it indexes bytes the output does not have where it said")
-                    return .index(source: source, Box(type: "free", payload: [UInt8](repeating: 0, count: Int(sized.payloadSize))))
-                default:
-                    return piece
-                }
-            }
-            erasures = try Self.erasures(movie, removal: edited.removal, fragments: fragments, pieces: pieces,
-                                         relocation: placement.relocation)
-            self.pieces = pieces
-            self.placement = placement
-            self.fragments = fragments
-            self.warnings = warnings
-            totalSize = placement.totalSize
-            return
+            return (pieces: sized.pieces, sourceStarts: sized.sourceStarts, placement: Placement(sized.pieces), warnings: warnings)
+        } values: { placed, trak, trackID throws(BoxError) in
+            addedIDs.contains(trackID) ? [] : try chunks.relocatedOffsets(of: trackID, by: placed.placement.relocation, trak: trak)
         }
+        let final = settled.movieBox
+        var (pieces, sourceStarts, placement, warnings) = settled.layout
+        let outputPosition = { (sourceOffset: UInt64) -> UInt64? in sourceStarts[sourceOffset].map { placement.starts[$0] } }
+        let trafNumbers = Self.trafNumbers(moofs, removed: removed, limits: limits)
+        // `moov` with its offsets, the indexes with their positions; each `moof` made once with
+        // its offsets, so that one that cannot have them fails the edit before a byte is written.
+        pieces = try pieces.enumerated().map { number, piece throws(BoxError) -> Piece in
+            switch piece {
+            case .movie:
+                return .movie(final)
+            case let .fragment(index, size):
+                let made = try fragments.placed(index, at: placement.starts[number], in: placement).totalSize
+                guard made == size else {
+                    throw BoxError(.invalidValue("fragment \(index + 1) came out \(made) bytes, sized as \(size)"), at: moofs[index].location)
+                }
+                return piece
+            case let .index(source, sized):
+                let rewritten = if source.type == "sidx" {
+                    try SegmentIndexRewrite.rewritten(source, sourceEnd: (source.location?.offset ?? 0) + source.header.totalSize,
+                                                      outputEnd: placement.starts[number] + sized.totalSize, limits: limits,
+                                                      outputPosition: outputPosition)
+                } else {
+                    try RandomAccessRewrite.rewritten(source, removedTracks: removed, limits: limits, outputPosition: outputPosition) {
+                        offset, number in
+                        // A number no `traf` of that `moof` has (a damaged entry) rewrites nothing.
+                        guard let numbers = trafNumbers[offset], number >= 1, Int(number) <= numbers.count else { return nil }
+                        return numbers[Int(number) - 1]
+                    }
+                }
+                if let rewritten, rewritten.totalSize == sized.totalSize { return .index(source: source, rewritten) }
+                let location = source.location?.offset ?? 0
+                warnings.append("replaced '\(source.type)' at 0x\(String(location, radix: 16)) with free space: it indexes bytes the output does not have where it said")
+                return .index(source: source, Box(type: "free", payload: [UInt8](repeating: 0, count: Int(sized.payloadSize))))
+            default:
+                return piece
+            }
+        }
+        erasures = try Self.erasures(movie, removal: edited.removal, fragments: fragments, pieces: pieces,
+                                     relocation: placement.relocation)
+        self.pieces = pieces
+        self.placement = placement
+        self.fragments = fragments
+        self.warnings = warnings
+        totalSize = placement.totalSize
     }
 
     /// Where the pieces land: each piece's output position (and the end's), how far each copied

@@ -54,59 +54,53 @@ struct FullRewriteLayout: MovieLayout {
         let source = try SourceBoxes(edited: edited, movie: movie)
         try source.checkChunksInFile(movie, removedTracks: edited.removal.trackIDs)
         warnings = source.warnings
-        var copiedBoxes = Self.coalescingMedia(source.copied.map { Self.copiedBox($0, from: movie.file.source) })
+        let boxes = Self.coalescingMedia(source.copied.map { Self.copiedBox($0, from: movie.file.source) })
         let newBytes = edited.newMedia.flatMap(\.bytes)
-        mediaBox = newBytes.isEmpty ? nil : Box(type: "mdat", payload: newBytes)
+        let media = newBytes.isEmpty ? nil : Box(type: "mdat", payload: newBytes)
+        mediaBox = media
         var offsets = source.chunks
+        // The source's chunks, which widening does not change.
+        let chunks = offsets
         let sourceIDs = Set(movie.tracks.map(\.id))
-        while true {
-            let sized = ChunkOffsetPlan.movieBox(edited.movieBox, trackOrder: edited.trackOrder, offsets: offsets) { _, _ in nil }
-            var position = (fileType?.totalSize ?? 0) + sized.totalSize
-            let newMediaStart = position + (mediaBox?.headerForWriting.headerSize ?? 0)
-            position += mediaBox?.totalSize ?? 0
-            var moves: [MediaRelocation.Move] = []
-            for index in copiedBoxes.indices {
-                let box = copiedBoxes[index]
-                copiedBoxes[index].padding = Self.alignmentPadding(at: position + box.header.headerSize, for: box.pieces)
-                position += copiedBoxes[index].padding
-                position += box.header.headerSize
-                for piece in box.pieces {
-                    moves.append(.init(start: piece.lowerBound, end: piece.upperBound,
-                                       shift: Int64(position) - Int64(piece.lowerBound)))
-                    position += UInt64(piece.count)
-                }
-            }
-            let relocation = MediaRelocation(moves: moves)
-            var widened = false
-            var computeError: BoxError?
-            let final = ChunkOffsetPlan.movieBox(edited.movieBox, trackOrder: edited.trackOrder, offsets: offsets) { trak, trackID in
-                let values: [UInt64]
-                if sourceIDs.contains(trackID) {
-                    do throws(BoxError) {
-                        values = try offsets.relocatedOffsets(of: trackID, by: relocation, trak: trak)
-                    } catch {
-                        computeError = error
-                        return nil
-                    }
-                } else {
-                    values = [newMediaStart + Self.start(of: trackID, in: edited.newMedia)]
-                }
-                if offsets.widen(trackID, offsets: values) { widened = true }
-                return values
-            }
-            if let computeError { throw computeError }
-            if widened { continue }
-            movieBox = final
-            totalSize = position
-            self.copiedBoxes = copiedBoxes
-            // Bytes between mdats made one are zeroed but where a kept track's sample lies: a
-            // sample may run across the header of the next mdat, and is copied as it is.
-            let gaps = ByteRangeSet(copiedBoxes.flatMap(\.zeroed)).subtracting(source.media.kept)
-            erasures = (source.media.removed.ranges + gaps.ranges).compactMap { range in
-                relocation.relocated(range.lowerBound, length: UInt64(range.count)).map { $0..<($0 + UInt64(range.count)) }
-            }
-            return
+        let fileTypeSize = fileType?.totalSize ?? 0
+        let settled = try offsets.settle(edited.movieBox, trackOrder: edited.trackOrder) { sized throws(BoxError) in
+            Self.place(boxes, after: fileTypeSize + sized.totalSize, mediaBox: media)
+        } values: { placed, trak, trackID throws(BoxError) in
+            sourceIDs.contains(trackID) ? try chunks.relocatedOffsets(of: trackID, by: placed.relocation, trak: trak)
+                : [placed.newMediaStart + Self.start(of: trackID, in: edited.newMedia)]
         }
+        movieBox = settled.movieBox
+        totalSize = settled.layout.end
+        copiedBoxes = settled.layout.boxes
+        // Bytes between mdats made one are zeroed but where a kept track's sample lies: a
+        // sample may run across the header of the next mdat, and is copied as it is.
+        let gaps = ByteRangeSet(copiedBoxes.flatMap(\.zeroed)).subtracting(source.media.kept)
+        erasures = (source.media.removed.ranges + gaps.ranges).compactMap { range in
+            settled.layout.relocation.relocated(range.lowerBound, length: UInt64(range.count)).map { $0..<($0 + UInt64(range.count)) }
+        }
+    }
+
+    /// Where everything goes once `moov` ends at `start`: the added tracks' `mdat`, then each
+    /// copied box (with the padding that keeps a long copy's place within its page), and how
+    /// the source's media moves.
+    private static func place(_ boxes: [CopiedBox], after start: UInt64, mediaBox: Box?)
+        -> (boxes: [CopiedBox], end: UInt64, newMediaStart: UInt64, relocation: MediaRelocation) {
+        var boxes = boxes
+        var position = start
+        let newMediaStart = position + (mediaBox?.headerForWriting.headerSize ?? 0)
+        position += mediaBox?.totalSize ?? 0
+        var moves: [MediaRelocation.Move] = []
+        for index in boxes.indices {
+            let box = boxes[index]
+            boxes[index].padding = alignmentPadding(at: position + box.header.headerSize, for: box.pieces)
+            position += boxes[index].padding
+            position += box.header.headerSize
+            for piece in box.pieces {
+                moves.append(.init(start: piece.lowerBound, end: piece.upperBound, shift: Int64(position) - Int64(piece.lowerBound)))
+                position += UInt64(piece.count)
+            }
+        }
+        return (boxes, position, newMediaStart, MediaRelocation(moves: moves))
     }
 
     /// How a kept box is copied: whole, with its size written out (a size-0 box may no longer be
