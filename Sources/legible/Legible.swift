@@ -33,7 +33,7 @@ struct Legible: ParsableCommand {
           legible chapters movie.m4b            the chapter list and where it is kept
           legible add-chapters movie.mov chapters.txt -o out.mov
                                                 replace the chapters
-          legible hls movie.mov -o hls/subs     subtitle tracks as HLS WebVTT renditions
+          legible hls movie.mov -o subs         subtitle tracks as HLS WebVTT renditions
           legible html movie.mov -o site        WebVTT files and <track> lines for a web page
           legible qc film.srt --profile bbc     subtitle quality against a published guideline
           legible report movie.mov -o report.html

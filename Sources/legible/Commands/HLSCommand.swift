@@ -44,11 +44,11 @@ struct HLSCommand: ParsableCommand {
         renditions, files and tags; --quiet prints nothing but errors.
 
         Examples:
-          legible hls movie.mov -o hls/subs
-          legible hls movie.mov -o hls/subs --segment-duration 4 --group-id text
-          legible hls movie.mov -o hls/subs --mpegts-offset 0      (fMP4 video segments)
-          legible hls movie.mov -o hls/subs --names native          (NAME="Español")
-          legible hls movie.mov -o hls/subs --json | jq '.renditions[].playlist'
+          legible hls movie.mov -o subs
+          legible hls movie.mov -o subs --segment-duration 4 --group-id text
+          legible hls movie.mov -o subs --mpegts-offset 0      (fMP4 video segments)
+          legible hls movie.mov -o subs --names native          (NAME="Español")
+          legible hls movie.mov -o subs --json | jq '.renditions[].playlist'
 
         Exit status: 0 on success; 2 if the file cannot be read, has no subtitle track, has a \
         subtitle track whose media is in another file (check rule self-contained), has an edit \

@@ -1,9 +1,9 @@
 import ArgumentParser
 
 /// The options every writing command shares, with the same names and help everywhere
-/// (DESIGN property 9, one contract): whether an existing output may be replaced, what is
-/// printed and whether progress is shown. The commands' `--help` and the README describe the
-/// contract once; ``OutputTarget`` enforces `--overwrite`.
+/// (one contract, ARCHITECTURE.md): whether an existing output may be replaced, what is
+/// printed and whether progress is shown. The option help here is the one description of the
+/// contract, shown by every writing command's `--help`; ``OutputTarget`` enforces `--overwrite`.
 struct WritingOptions: ParsableArguments {
     @Flag(help: "Replace an existing output: a regular file, or files of the same name in an output folder that is not empty (never a link, FIFO, device or folder).")
     var overwrite = false
