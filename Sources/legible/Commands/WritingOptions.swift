@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// The options every writing command shares, with the same names and help everywhere
-/// (one contract, ARCHITECTURE.md): whether an existing output may be replaced, what is
+/// (one contract for all): whether an existing output may be replaced, what is
 /// printed and whether progress is shown. The option help here is the one description of the
 /// contract, shown by every writing command's `--help`; ``OutputTarget`` enforces `--overwrite`.
 struct WritingOptions: ParsableArguments {
