@@ -37,8 +37,10 @@ struct AddCaptionsCommand: ParsableCommand {
           legible add-captions movie.mov fr.vtt --language fr --channel CC3 --name "Français CC" --in-place
           legible add-captions movie.mov broadcast.scc --language en --timecode-origin auto -o movie-cc.mov
 
-        \(RetimingOptions.discussion) An SCC file's lines stay on its 29.97 grid, each moved \
-        to the frame nearest its new time; lines landing before 0 are left out and named.
+        An SCC file's lines stay on its 29.97 grid, each moved to the frame nearest its new \
+        time; lines landing before 0 are left out and named.
+
+        \(RetimingOptions.discussion(pastEnd: true))
 
         Exit status: 0 on success (warnings included); 2 on bad input or usage, or a loss with --strict.
         """)

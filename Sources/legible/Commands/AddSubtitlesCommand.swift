@@ -62,7 +62,9 @@ struct AddSubtitlesCommand: ParsableCommand {
           legible add-subtitles movie.mov pal.srt --language en --fps 25:24000/1001 -o out.mov
           legible add-subtitles movie.mov broadcast.ttml --timecode-origin auto -o out.mov
 
-        \(RetimingOptions.discussion) With --plan every file is retimed alike.
+        With --plan every file is retimed alike.
+
+        \(RetimingOptions.discussion(pastEnd: true))
 
         Exit status: 0 on success; 2 on bad input or usage.
         """)

@@ -43,9 +43,11 @@ struct ConvertCommand: ParsableCommand {
           legible convert pal.srt --fps 25:24000/1001 -o film.srt
           legible convert broadcast.scc --timecode-origin auto -o captions.srt
 
-        \(RetimingOptions.discussion) An SCC input's lines are moved on its 29.97 grid (SCC \
-        output keeps them exactly); without a movie, a file is said to look timed from an \
-        origin only when it declares ttp:timeBase="smpte".
+        An SCC input's lines are moved on its 29.97 grid (SCC output keeps them exactly); \
+        without a movie, a file is said to look timed from an origin only when it declares \
+        ttp:timeBase="smpte".
+
+        \(RetimingOptions.discussion(pastEnd: false))
 
         Exit status: 0 on success (even with warnings); 2 if the input cannot be read or parsed, \
         holds image subtitles (without --skip-images), or would lose something with --strict.

@@ -28,17 +28,20 @@ struct RetimingOptions: ParsableArguments {
         var to: FrameRateRatio
     }
 
-    /// Help text for the commands' discussions: the order and an example each.
-    static let discussion = """
+    /// Help text for the commands' discussions: the order and an example each; `pastEnd` when
+    /// the command holds cues to a movie's end.
+    static func discussion(pastEnd: Bool) -> String {
+        """
         Timing on the way in: --timecode-origin is subtracted first, then --fps FROM:TO scales \
-        by FROM/TO, then --offset is added; cues landing before 0 are cut there or left out \
-        (named as losses), past the end --past-end decides. Examples:
-          --offset -1.5                        every cue 1.5 s earlier
-          --offset 00:01:00.000                every cue a minute later
-          --fps 25:24000/1001                  cues of a PAL (25 fps) release on a 23.976 cut
-          --timecode-origin auto               a broadcast file starting at 10:00:00:00
+        by FROM/TO, then --offset is added. Cues landing before 0 are cut there, or left out \
+        when they end by then, and named\(pastEnd ? "; past the movie's end --past-end decides" : ""). Examples:
+          --offset -1.5                 every cue 1.5 s earlier
+          --offset 00:01:00.000         every cue a minute later
+          --fps 25:24000/1001           a PAL (25 fps) file on a 23.976 cut
+          --timecode-origin auto        a broadcast file from 10:00:00:00
           --timecode-origin 01:00:00:00 --offset 5
         """
+    }
 
     /// The retiming for a source whose first cue is at `firstStart`; labels' frames count
     /// `--fps`'s FROM rate, else 30 (TTML's default `ttp:frameRate`).
