@@ -8,7 +8,7 @@ import ISOBMFF
 /// file's 10:00:00:00); the rate change then scales the source's times (a 24000/1001 → 25 PAL
 /// speed-up plays every second in 24000/25025 of one); the offset, being measured on the target,
 /// comes last. The scaling is exact rational arithmetic, one rounding to the microsecond
-/// (``roundedMultiplyDivide(_:_:_:)``), so no error accumulates over a long file.
+/// (`roundedMultiplyDivide` of ISOBMFF), so no error accumulates over a long file.
 public struct CueRetiming: Sendable, Hashable {
     /// The source's timecode origin, subtracted first.
     public var origin: SubtitleTime

@@ -64,7 +64,7 @@ struct RetimingOptions: ParsableArguments {
     }
 
     /// The SCC file's bursts retimed on its 29.97 grid; a label origin counts as the file does
-    /// (drop-frame or not). Warns like ``retimed(_:file:movieEnd:quiet:)``.
+    /// (drop-frame or not). Warns as the cue form does.
     func retimed(_ scc: SCCDocument, file: String, movieEnd: SubtitleTime?, quiet: Bool) -> (document: SCCDocument, losses: [ConversionLoss], retiming: CueRetiming) {
         let firstFrame = scc.bursts.first?.frame
         let firstStart = firstFrame.map(CEA608FrameRate.ntsc.time(ofFrame:))
