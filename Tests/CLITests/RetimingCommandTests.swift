@@ -141,6 +141,50 @@ import Testing
         Self.expectTimes(try Self.extractedTimes(output, in: folder), [(21 * Self.sccFrame, 45 * Self.sccFrame)], within: Self.sccFrame)
     }
 
+    /// An SCC file pycaption wrote from SubRip cues 10 hours in: it labels them in non-drop-frame
+    /// (its first line, 10:00:00.6 on the clock, is 09:59:24:19), so `auto` must take the clock's hour,
+    /// not the label's.
+    @Test(.enabled(if: ExternalTool.shouldRun("python3")))
+    func pycaptionSCCFromTenHoursInLandsAtTheMovieStart() throws {
+        let folder = try TemporaryFolder("retime-pycaption-scc")
+        defer { folder.remove() }
+        // The first cue 1 s in: pycaption loads a caption up to 0.8 s before it shows, and its
+        // first line must still come after 10:00:00.
+        let shifted = """
+        1
+        10:00:01,000 --> 10:00:01,750
+        ONE
+
+        2
+        10:00:02,200 --> 10:00:03,300
+        TWO
+
+        """
+        let source = try Self.write(shifted, "shifted.srt", in: folder)
+        let scc = folder.path("pycaption.scc")
+        // pycaption writes the SCC and reads it back: its own times, less 10 hours, are the reference.
+        let script = """
+        import sys
+        from pycaption import SRTReader, SCCWriter, SCCReader
+        text = SCCWriter().write(SRTReader().read(open(sys.argv[1], encoding='utf-8').read()))
+        open(sys.argv[2], 'w').write(text)
+        captions = SCCReader().read(text)
+        for cue in captions.get_captions(captions.get_languages()[0]):
+            print(cue.start / 1e6 - 36000, cue.end / 1e6 - 36000)
+        """
+        let made = try ExternalTool.run("python3", ["-c", script, source, scc])
+        try #require(made.status == 0, "\(made.stderr)")
+        let reference = made.stdout.split(separator: "\n").map { line in
+            let fields = line.split(separator: " ").compactMap { Double($0) }
+            return (fields.first ?? -1, fields.last ?? -1)
+        }
+        try #require(reference.count == 2, "\(made.stdout)")
+        let output = folder.path("out.mov")
+        let result = try LegibleCommand.run(["add-captions", Self.demo, scc, "--language", "en", "--timecode-origin", "auto", "-o", output])
+        try #require(result.status == 0, "\(result.stderr)")
+        Self.expectTimes(try Self.extractedTimes(output, in: folder), reference, within: Self.sccFrame)
+    }
+
     @Test(.enabled(if: ExternalTool.shouldRun("python3")))
     func addCaptionsRetimesTextCuesBeforeEncoding() throws {
         let folder = try TemporaryFolder("retime-add-captions-text")

@@ -83,6 +83,11 @@ import TimedText
         let origin = TimecodeOrigin.automatic.sccFrame(isDropFrame: true, firstFrame: 1_078_930)
         #expect(origin == 1_078_920)
         #expect(TimecodeOrigin(parsing: "10:00:00:00")?.sccFrame(isDropFrame: true, firstFrame: nil) == 1_078_920)
+        // A non-drop-frame file labelled from 10:00:00:00 counts from there (frame 1,080,000)…
+        #expect(TimecodeOrigin.automatic.sccFrame(isDropFrame: false, firstFrame: 1_080_010) == 1_080_000)
+        // …but one a converter labelled from 10 clock hours in (09:59:24:09, frame 1,078,929)
+        // counts from the frame nearest 36,000 s: 36,000 × 30,000/1,001 = 1,078,921.08.
+        #expect(TimecodeOrigin.automatic.sccFrame(isDropFrame: false, firstFrame: 1_078_929) == 1_078_921)
         #expect(TimecodeOrigin(parsing: "10:00:00:00")?.sccFrame(isDropFrame: false, firstFrame: nil) == 1_080_000)
         let pair = CEA608BytePair(0x94, 0x2c)
         let bursts = [CEA608Burst(frame: 1_078_900, pairs: [pair]), CEA608Burst(frame: 1_078_930, pairs: [pair]),

@@ -50,12 +50,22 @@ public enum TimecodeOrigin: Sendable, Hashable {
 
     /// The origin as an SCC file's frame: a label counted as the file counts (`isDropFrame`, its
     /// first line's), whatever separator it was given with, so `10:00:00:00` names the frame
-    /// the file labels 10:00:00;00. `firstFrame` is what `automatic` rounds down to the hour.
+    /// the file labels 10:00:00;00.
+    ///
+    /// `automatic` rounds `firstFrame` down to the hour as a label (a broadcast file's
+    /// 10:00:00:00), unless the clock's hour is later by more than a second: then the file is a
+    /// converter's, whose cues were 10 hours in and are labelled in non-drop-frame, which runs
+    /// 36 s behind the clock by then (10:00:00.000 is 09:59:24:01). Drop-frame labels stay
+    /// within a frame of the clock, so a file labelled 10:00:00;00 keeps its label's hour.
     public func sccFrame(isDropFrame: Bool, firstFrame: Int64?) -> Int64 {
         switch self {
         case .automatic:
-            let first = SCCTimecode(frame: firstFrame ?? 0, isDropFrame: isDropFrame).description
-            return SCCTimecode(parsing: first.prefix(2) + (isDropFrame ? ":00:00;00" : ":00:00:00"))?.frame ?? 0
+            let firstFrame = max(0, firstFrame ?? 0)
+            let first = SCCTimecode(frame: firstFrame, isDropFrame: isDropFrame).description
+            let label = SCCTimecode(parsing: first.prefix(2) + (isDropFrame ? ":00:00;00" : ":00:00:00"))?.frame ?? 0
+            let clockHour = time(frameRate: .ntsc, firstCue: CEA608FrameRate.ntsc.time(ofFrame: firstFrame))
+            let clock = min(CEA608FrameRate.ntsc.frame(nearest: clockHour), firstFrame)
+            return clock > label + 30 ? clock : label
         case let .label(hours, minutes, seconds, frames, _):
             func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
             let text = "\(two(hours)):\(two(minutes)):\(two(seconds))\(isDropFrame ? ";" : ":")\(two(frames))"

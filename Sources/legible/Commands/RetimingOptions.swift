@@ -9,7 +9,7 @@ import TimedText
 /// (`CueRetiming`); this group reads the options, says when a file looks timed from a timecode
 /// origin, and reports what it applied.
 struct RetimingOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Subtract the source's timecode origin first: HH:MM:SS:FF (;FF drop-frame), HH:MM:SS.mmm, or auto (the first cue's whole hours, as 10:00:00:00 for a broadcast file). Without it a file that looks timed from an origin (TTML ttp:timeBase=\"smpte\", a first cue an hour or more in and past the movie's end) is named in a warning.",
+    @Option(help: ArgumentHelp("Subtract the source's timecode origin first: HH:MM:SS:FF (;FF drop-frame), HH:MM:SS.mmm, or auto (the first cue's whole hours, as 10:00:00:00 for a broadcast file; for SCC the later of its first label's hour and its first clock hour). Without it a file that looks timed from an origin (TTML ttp:timeBase=\"smpte\", a first cue an hour or more in and past the movie's end) is named in a warning.",
                                valueName: "timecode|auto"))
     var timecodeOrigin: TimecodeOrigin?
 
