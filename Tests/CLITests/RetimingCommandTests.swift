@@ -227,6 +227,22 @@ import Testing
         #expect(early.stderr.contains("caption burst 1: left out, landing before 00:00:00.000"), "\(early.stderr)")
     }
 
+    @Test func strictRefusesWhatLandsBeforeZero() throws {
+        let folder = try TemporaryFolder("retime-strict")
+        defer { folder.remove() }
+        let subRip = try Self.write(Self.subRip, "in.srt", in: folder)
+        let scc = try Self.write(Self.broadcastSCC, "broadcast.scc", in: folder)
+        let output = folder.path("out.mov")
+        let subtitles = try LegibleCommand.run(["add-subtitles", Self.demo, subRip, "--offset", "-0.6", "--strict", "-o", output])
+        #expect(subtitles.status == 2)
+        #expect(subtitles.stderr.contains("cue 1: left out, landing before 00:00:00.000"), "\(subtitles.stderr)")
+        let captions = try LegibleCommand.run(["add-captions", Self.demo, scc, "--language", "en", "--timecode-origin", "10:00:01;00",
+                                               "--strict", "-o", output])
+        #expect(captions.status == 2)
+        #expect(captions.stderr.contains("caption burst 1: left out, landing before 00:00:00.000"), "\(captions.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
     @Test func badValuesAreRefused() throws {
         let folder = try TemporaryFolder("retime-bad")
         defer { folder.remove() }
