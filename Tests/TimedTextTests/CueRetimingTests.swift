@@ -17,11 +17,18 @@ import TimedText
         for bad in ["", "0", "23.9", "25/0", "-25", "a/b", "1/2/3", "99999999"] {
             #expect(FrameRateRatio(parsing: bad) == nil, "\(bad)")
         }
+        let change = FrameRateChange(parsing: "23.976:25")
+        #expect(change == FrameRateChange(from: Self.film, to: Self.pal))
+        // 24000/1001 ÷ 25 = 24000/25025 = 960/1001.
+        #expect(change?.scale.multiplier == 960 && change?.scale.divisor == 1001)
+        for bad in ["25", "25:", ":25", "25:24:30", "0:25"] {
+            #expect(FrameRateChange(parsing: bad) == nil, "\(bad)")
+        }
     }
 
     @Test func palSpeedUpScalesByTheExactRatio() {
         // 1001 s of 24000/1001 video is 24000 frames, which at 25 fps play in 960 s.
-        let speedUp = CueRetiming(rateChange: (Self.film, Self.pal))
+        let speedUp = CueRetiming(rateChange: FrameRateChange(from: Self.film, to: Self.pal))
         #expect(speedUp.time(.seconds(1001)) == .seconds(960))
         // 1 s × 24000/25025 = 0.959040959… s: one rounding, to the nearest microsecond.
         #expect(speedUp.time(.seconds(1)) == SubtitleTime(microseconds: 959_041))
@@ -30,8 +37,8 @@ import TimedText
     }
 
     @Test func filmToPALAndBackIsTheIdentity() {
-        let there = CueRetiming(rateChange: (Self.film, Self.pal))
-        let back = CueRetiming(rateChange: (Self.pal, Self.film))
+        let there = CueRetiming(rateChange: FrameRateChange(from: Self.film, to: Self.pal))
+        let back = CueRetiming(rateChange: FrameRateChange(from: Self.pal, to: Self.film))
         // Multiples of 1001 µs scale to whole microseconds, so the round trip is exact.
         for step in stride(from: Int64(0), through: 7_200_000, by: 123_457) {
             let time = SubtitleTime(microseconds: step * 1001)
@@ -47,11 +54,11 @@ import TimedText
     }
 
     @Test func originThenRateThenOffset() {
-        let retiming = CueRetiming(origin: .seconds(36_000), rateChange: (Self.pal, Self.film), offset: .milliseconds(-1000))
+        let retiming = CueRetiming(origin: .seconds(36_000), rateChange: FrameRateChange(from: Self.pal, to: Self.film), offset: .milliseconds(-1000))
         // (10:00:25 − 10:00:00) = 25 s; × 25025/24000 = 26.067708333… s; − 1 s.
         #expect(retiming.time(SubtitleTime(hours: 10, minutes: 0, seconds: 25)) == SubtitleTime(microseconds: 25_067_708))
         #expect(CueRetiming().isIdentity)
-        #expect(CueRetiming(rateChange: (Self.pal, FrameRateRatio(parsing: "50/2")!)).isIdentity)
+        #expect(CueRetiming(rateChange: FrameRateChange(from: Self.pal, to: FrameRateRatio(parsing: "50/2")!)).isIdentity)
     }
 
     @Test func cuesBeforeZeroAreCutOrLeftOutAndNamed() {
@@ -98,7 +105,7 @@ import TimedText
         #expect(retimed.losses.map(\.numbers) == [[1]])
         #expect(retimed.losses.first?.subject == .captionBurst)
         // Halving the time squeezes lines 1 frame apart onto one frame: the second goes next.
-        let squeezed = CueRetiming(rateChange: (FrameRateRatio(parsing: "30")!, FrameRateRatio(parsing: "60")!))
+        let squeezed = CueRetiming(rateChange: FrameRateChange(from: FrameRateRatio(parsing: "30")!, to: FrameRateRatio(parsing: "60")!))
             .retimed([CEA608Burst(frame: 10, pairs: [pair]), CEA608Burst(frame: 11, pairs: [pair])], frameRate: .ntsc)
         #expect(squeezed.bursts.map(\.frame) == [5, 6])
     }
@@ -108,7 +115,7 @@ import TimedText
         #expect(TimecodeOrigin(parsing: "10:00:00:12") == .label(hours: 10, minutes: 0, seconds: 0, frames: 12, isDropFrame: false))
         #expect(TimecodeOrigin(parsing: "01:00:00;02") == .label(hours: 1, minutes: 0, seconds: 0, frames: 2, isDropFrame: true))
         #expect(TimecodeOrigin(parsing: "1:00:00.500") == .time(SubtitleTime(hours: 1, minutes: 0, seconds: 0, microseconds: 500_000)))
-        for bad in ["", "10:00:00", "10:60:00:00", "10:00:00.5", "100:00:00:00", "aa:00:00:00", "10:00:00:0"] {
+        for bad in ["", "10:00:00", "10:60:00:00", "10:00:00.5", "100:00:00:00", "aa:00:00:00", "10:00:00:0", "10:00:00:60"] {
             #expect(TimecodeOrigin(parsing: bad) == nil, "\(bad)")
         }
         // 12 frames of 25 fps are 480 ms; `automatic` takes the first cue's whole hours.

@@ -1,4 +1,3 @@
-import Conversion
 import ISOBMFF
 
 /// Moves cue times made for another cut, frame rate or timecode origin onto a movie's clock:
@@ -13,12 +12,12 @@ public struct CueRetiming: Sendable, Hashable {
     /// The source's timecode origin, subtracted first.
     public var origin: SubtitleTime
     /// The source's frame rate and the target's: times are scaled by `from / to`.
-    public var rateChange: (from: FrameRateRatio, to: FrameRateRatio)?
+    public var rateChange: FrameRateChange?
     /// Added last, on the target's clock; negative moves cues earlier.
     public var offset: SubtitleTime
 
     /// A retiming; the defaults change nothing.
-    public init(origin: SubtitleTime = .zero, rateChange: (from: FrameRateRatio, to: FrameRateRatio)? = nil, offset: SubtitleTime = .zero) {
+    public init(origin: SubtitleTime = .zero, rateChange: FrameRateChange? = nil, offset: SubtitleTime = .zero) {
         self.origin = origin
         self.rateChange = rateChange
         self.offset = offset
@@ -32,31 +31,11 @@ public struct CueRetiming: Sendable, Hashable {
     /// Where `time` lands (it may be negative: before the target's start).
     public func time(_ time: SubtitleTime) -> SubtitleTime {
         var microseconds = time.microseconds - origin.microseconds
-        if let (multiplier, divisor) = scale {
+        if let (multiplier, divisor) = rateChange?.scale {
             // Both factors are reduced and at most 10^12, and times at most 3.6 × 10^17 µs, so the
             // 128-bit product always fits; a quotient past Int64 is clamped as MediaTime clamps.
             microseconds = roundedMultiplyDivide(microseconds, multiplier, divisor) ?? (microseconds < 0 ? .min / 2 : .max / 2)
         }
         return SubtitleTime(microseconds: microseconds) + offset
-    }
-
-    /// `from / to` as a reduced fraction, nil without a rate change.
-    private var scale: (Int64, Int64)? {
-        guard let (from, to) = rateChange else { return nil }
-        let multiplier = from.numerator * to.denominator
-        let divisor = from.denominator * to.numerator
-        let common = FrameRateRatio.greatestCommonDivisor(multiplier, divisor)
-        return (multiplier / common, divisor / common)
-    }
-
-    public static func == (lhs: CueRetiming, rhs: CueRetiming) -> Bool {
-        lhs.origin == rhs.origin && lhs.offset == rhs.offset && lhs.rateChange?.from == rhs.rateChange?.from && lhs.rateChange?.to == rhs.rateChange?.to
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(origin)
-        hasher.combine(offset)
-        hasher.combine(rateChange?.from)
-        hasher.combine(rateChange?.to)
     }
 }

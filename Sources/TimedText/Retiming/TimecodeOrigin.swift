@@ -10,8 +10,8 @@ public enum TimecodeOrigin: Sendable, Hashable {
     /// A clock time `HH:MM:SS.mmm`.
     case time(SubtitleTime)
 
-    /// Reads `auto`, `HH:MM:SS:FF`, `HH:MM:SS;FF` or `HH:MM:SS.mmm` (hours of one or two
-    /// digits, at most three fraction digits); nil for anything else.
+    /// Reads `auto`, `HH:MM:SS:FF`, `HH:MM:SS;FF` (frames below 60) or `HH:MM:SS.mmm` (hours
+    /// of one or two digits, three fraction digits); nil for anything else.
     public init?(parsing text: String) {
         if text == "auto" {
             self = .automatic
@@ -27,7 +27,8 @@ public enum TimecodeOrigin: Sendable, Hashable {
             guard fields[3].count == 3 else { return nil }
             self = .time(SubtitleTime(hours: hours, minutes: minutes, seconds: seconds, microseconds: last * 1_000))
         } else {
-            guard fields[3].count == 2 else { return nil }
+            // 60 frames a second is the highest rate SMPTE ST 12-1 labels count.
+            guard fields[3].count == 2, last < 60 else { return nil }
             self = .label(hours: hours, minutes: minutes, seconds: seconds, frames: last, isDropFrame: separator == ";")
         }
     }

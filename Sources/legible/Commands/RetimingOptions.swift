@@ -15,18 +15,12 @@ struct RetimingOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp("Then scale times by FROM/TO, for cues timed to another frame rate: 25:24000/1001 undoes a PAL speed-up. Rates: whole numbers, N/D, or 23.976, 29.97, 59.94 (exactly 24000/1001, 30000/1001, 60000/1001).",
                                valueName: "from:to"), transform: Self.rateChange)
-    var fps: RateChange?
+    var fps: FrameRateChange?
 
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Then add this to every time: ±SECONDS (-2.5) or ±HH:MM:SS.mmm; negative moves cues earlier. Cues that land before 0 are cut there, or left out when they end by then, and named.",
                                valueName: "±seconds"), transform: Self.offset)
     var offset: SubtitleTime?
-
-    /// `--fps`'s two rates.
-    struct RateChange: Sendable {
-        var from: FrameRateRatio
-        var to: FrameRateRatio
-    }
 
     /// Help text for the commands' discussions: the order and an example each; `pastEnd` when
     /// the command holds cues to a movie's end.
@@ -47,7 +41,7 @@ struct RetimingOptions: ParsableArguments {
     /// `--fps`'s FROM rate, else 30 (TTML's default `ttp:frameRate`).
     func retiming(firstStart: SubtitleTime?) -> CueRetiming {
         let origin = timecodeOrigin?.time(frameRate: fps?.from ?? .thirty, firstCue: firstStart) ?? .zero
-        return CueRetiming(origin: origin, rateChange: fps.map { ($0.from, $0.to) }, offset: offset ?? .zero)
+        return CueRetiming(origin: origin, rateChange: fps, offset: offset ?? .zero)
     }
 
     /// The document's cues retimed, with the losses at 0; warns (unless `quiet`) when the file
@@ -73,8 +67,7 @@ struct RetimingOptions: ParsableArguments {
                      automatic: "\(SCCTimecode(frame: automatic, isDropFrame: scc.isDropFrame)) (\(CEA608FrameRate.ntsc.time(ofFrame: automatic)))",
                      file: file, quiet: quiet)
         let originFrame = timecodeOrigin?.sccFrame(isDropFrame: scc.isDropFrame, firstFrame: firstFrame) ?? 0
-        let retiming = CueRetiming(origin: CEA608FrameRate.ntsc.time(ofFrame: originFrame), rateChange: fps.map { ($0.from, $0.to) },
-                                   offset: offset ?? .zero)
+        let retiming = CueRetiming(origin: CEA608FrameRate.ntsc.time(ofFrame: originFrame), rateChange: fps, offset: offset ?? .zero)
         let retimed = retiming.retimed(scc.bursts, frameRate: .ntsc)
         return (SCCDocument(bursts: retimed.bursts, isDropFrame: scc.isDropFrame), retimed.losses, retiming)
     }
@@ -96,17 +89,16 @@ struct RetimingOptions: ParsableArguments {
         .object([
             ("file", .string(file)),
             ("origin", .seconds(Double(retiming.origin.microseconds) / 1e6)),
-            ("fps", retiming.rateChange.map { .string("\($0.from):\($0.to)") } ?? .null),
+            ("fps", .string(retiming.rateChange?.description)),
             ("offset", .seconds(Double(retiming.offset.microseconds) / 1e6)),
         ])
     }
 
-    private static func rateChange(_ text: String) throws -> RateChange {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, let from = FrameRateRatio(parsing: String(parts[0])), let to = FrameRateRatio(parsing: String(parts[1])) else {
+    private static func rateChange(_ text: String) throws -> FrameRateChange {
+        guard let change = FrameRateChange(parsing: text) else {
             throw ValidationError("--fps \(text): give FROM:TO, each a whole number, N/D or 23.976, 29.97, 59.94 (25:24000/1001)")
         }
-        return RateChange(from: from, to: to)
+        return change
     }
 
     private static func offset(_ text: String) throws -> SubtitleTime {
