@@ -48,8 +48,9 @@ struct RetimingOptions: ParsableArguments {
     /// looks timed from a timecode origin and none was given.
     func retimed(_ document: SubtitleDocument, file: String, movieEnd: SubtitleTime?, quiet: Bool) -> (document: SubtitleDocument, losses: [ConversionLoss], retiming: CueRetiming) {
         let firstStart = document.cues.map(\.start).min()
+        let automatic = TimecodeOrigin.automatic.time(frameRate: .thirty, firstCue: firstStart)
         warnOfOrigin(TimecodeOrigin.evidence(firstStart: firstStart, timeBase: document.timeBase, movieEnd: movieEnd),
-                     automatic: "\(TimecodeOrigin.automatic.time(frameRate: .thirty, firstCue: firstStart))", file: file, quiet: quiet)
+                     automatic: "\(automatic)", subtractsNothing: automatic == .zero, file: file, quiet: quiet)
         let retiming = retiming(firstStart: firstStart)
         let retimed = retiming.retimed(document.cues)
         var document = document
@@ -65,17 +66,22 @@ struct RetimingOptions: ParsableArguments {
         let automatic = TimecodeOrigin.automatic.sccFrame(isDropFrame: scc.isDropFrame, firstFrame: firstFrame)
         warnOfOrigin(TimecodeOrigin.evidence(firstStart: firstStart, timeBase: nil, movieEnd: movieEnd),
                      automatic: "\(SCCTimecode(frame: automatic, isDropFrame: scc.isDropFrame)) (\(CEA608FrameRate.ntsc.time(ofFrame: automatic)))",
-                     file: file, quiet: quiet)
+                     subtractsNothing: automatic == 0, file: file, quiet: quiet)
         let originFrame = timecodeOrigin?.sccFrame(isDropFrame: scc.isDropFrame, firstFrame: firstFrame) ?? 0
         let retiming = CueRetiming(origin: CEA608FrameRate.ntsc.time(ofFrame: originFrame), rateChange: fps, offset: offset ?? .zero)
         let retimed = retiming.retimed(scc.bursts, frameRate: .ntsc)
         return (SCCDocument(bursts: retimed.bursts, isDropFrame: scc.isDropFrame), retimed.losses, retiming)
     }
 
-    /// The warning that a file looks timed from an origin nobody subtracted.
-    private func warnOfOrigin(_ evidence: String?, automatic: String, file: String, quiet: Bool) {
-        guard let evidence, timecodeOrigin == nil, !quiet else { return }
-        printWarning("\(file): it looks timed from a timecode origin: \(evidence); --timecode-origin auto subtracts \(automatic) and puts it at the movie's start")
+    /// The warning that a file looks timed from an origin nobody subtracted, or the note that
+    /// `auto` found none to subtract.
+    private func warnOfOrigin(_ evidence: String?, automatic: String, subtractsNothing: Bool, file: String, quiet: Bool) {
+        guard !quiet else { return }
+        if timecodeOrigin == .automatic, subtractsNothing {
+            printNote("\(file): --timecode-origin auto: the first cue is within the first hour; nothing is subtracted")
+        }
+        guard let evidence, timecodeOrigin == nil else { return }
+        printWarning("\(file): it looks timed from a timecode origin: \(evidence); --timecode-origin auto subtracts \(automatic) and moves it to 0")
     }
 
     /// Where a movie ends, for the origin's detection; nil when it declares no duration.
