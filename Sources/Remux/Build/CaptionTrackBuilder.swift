@@ -57,6 +57,6 @@ struct CaptionTrackBuilder {
         let (trak, media) = try boxing(layout.build(trackID: trackID, samples: table, movieTimescale: movieTimescale, isQuickTime: isQuickTime))
         return Result(trak: trak, media: media,
                       diagnostics: request.encodingWarnings.filter { !$0.isLoss }.map(\.description),
-                      losses: request.encodingWarnings.compactMap(\.loss) + held.losses)
+                      losses: request.losses + request.encodingWarnings.compactMap(\.loss) + held.losses)
     }
 }

@@ -1,3 +1,4 @@
+import Conversion
 import Movie
 import TimedText
 
@@ -17,6 +18,9 @@ public struct CaptionTrackRequest: Sendable {
     /// What encoding the cues could not carry, or not on time (`CEA608Encoder`): the engine
     /// reports the losses among its others (so `--strict` refuses them) and lateness as a warning.
     public var encodingWarnings: [CEA608EncodingWarning] = []
+    /// What was lost before the pairs were made (captions retimed to before the start), reported
+    /// with the track's other losses.
+    public var losses: [ConversionLoss] = []
 
     /// A request for bursts of one field on a grid.
     public init(bursts: [CEA608Burst], field: CEA608Field = .one, frameRate: CEA608FrameRate = .ntsc,

@@ -15,6 +15,9 @@ public struct SubtitleDocument: Sendable, Equatable, Codable {
     /// The lines of image subtitles (SMPTE-TT `smpte:backgroundImage`, `smpte:image`), which
     /// are not read: a conversion refuses the document unless told to leave them out.
     public var imageLines: [Int]
+    /// The TTML `ttp:timeBase` when it is not `media` (`smpte`, `clock`): the times were read
+    /// as media times, which a `smpte` file's timecode labels are not (TTML1 §7.2.11).
+    public var timeBase: String?
 
     /// Creates a document.
     public init(
@@ -23,7 +26,8 @@ public struct SubtitleDocument: Sendable, Equatable, Codable {
         webVTTHeader: WebVTTHeader? = nil,
         language: String? = nil,
         warnings: [SubtitleDiagnostic] = [],
-        imageLines: [Int] = []
+        imageLines: [Int] = [],
+        timeBase: String? = nil
     ) {
         self.format = format
         self.cues = cues
@@ -31,5 +35,6 @@ public struct SubtitleDocument: Sendable, Equatable, Codable {
         self.language = language
         self.warnings = warnings
         self.imageLines = imageLines
+        self.timeBase = timeBase
     }
 }

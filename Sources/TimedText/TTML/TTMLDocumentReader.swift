@@ -79,7 +79,9 @@ struct TTMLDocumentReader {
             if let timed { try walk(timed, under: Ancestry(path: [], fixedContext: rootContext)) }
         }
         if cues.isEmpty, imageLines.isEmpty { warnings.append(.noCues) }
-        return SubtitleDocument(format: .ttml, cues: cues, language: documentLanguage, warnings: warnings, imageLines: imageLines.sorted())
+        let timeBase = root.attribute("timeBase", in: .parameter).map { $0.trimmingTextWhitespace() }.flatMap { $0 == "media" ? nil : $0 }
+        return SubtitleDocument(format: .ttml, cues: cues, language: documentLanguage, warnings: warnings, imageLines: imageLines.sorted(),
+                                timeBase: timeBase)
     }
 
     mutating func warn(_ line: Int, _ message: String) {

@@ -35,6 +35,12 @@ struct AddCaptionsCommand: ParsableCommand {
           legible add-captions movie.mov captions.scc --language en -o movie-cc.mov
           legible add-captions movie.mov en-sdh.srt --language en --strict -o movie-cc.mov
           legible add-captions movie.mov fr.vtt --language fr --channel CC3 --name "Français CC" --in-place
+          legible add-captions movie.mov broadcast.scc --language en --timecode-origin auto -o movie-cc.mov
+
+        An SCC file's lines stay on its 29.97 grid, each moved to the frame nearest its new \
+        time; lines landing before 0 are left out and named.
+
+        \(RetimingOptions.discussion(pastEnd: true))
 
         Exit status: 0 on success (warnings included); 2 on bad input or usage, or a loss with --strict.
         """)
@@ -59,6 +65,8 @@ struct AddCaptionsCommand: ParsableCommand {
 
     @OptionGroup var pastEndOption: PastEndOption
 
+    @OptionGroup var retimingOptions: RetimingOptions
+
     @OptionGroup var outputOptions: EditOutputOptions
 
     func validate() throws {
@@ -66,7 +74,9 @@ struct AddCaptionsCommand: ParsableCommand {
     }
 
     func run() throws {
+        var applied = CueRetiming()
         try outputOptions.run(movie: movie) { editor in
+            let movieEnd = RetimingOptions.movieEnd(of: editor.movie)
             let properties = TrackChanges(language: try languageTag(language), name: name, alternateGroup: .automatic,
                                           makesDefault: isDefault, addedCharacteristics: MediaCharacteristic.subtitlesForDeafAndHardOfHearing)
             let input: CaptionFile
@@ -75,22 +85,30 @@ struct AddCaptionsCommand: ParsableCommand {
             } catch {
                 throw CommandFailure(error.description)
             }
-            let request: CaptionTrackRequest
+            var request: CaptionTrackRequest
             switch input {
             case .scc(let document):
                 if let channel, channel != .cc1 {
                     throw CommandFailure("--channel \(channel): an SCC file's byte pairs name their channels themselves (field 1: CC1, CC2)")
                 }
-                request = CaptionTrackRequest(scc: document, properties: properties)
+                let retimed = retimingOptions.retimed(document, file: captions, movieEnd: movieEnd, quiet: outputOptions.quiet)
+                applied = retimed.retiming
+                request = CaptionTrackRequest(scc: retimed.document, properties: properties)
+                request.losses = retimed.losses
             case .cues(let document):
                 if !outputOptions.quiet { for warning in document.warnings { printWarning("\(captions): \(warning)") } }
-                let encoding = CEA608Encoder.encode(document.cues, channel: channel ?? .cc1,
+                let retimed = retimingOptions.retimed(document, file: captions, movieEnd: movieEnd, quiet: outputOptions.quiet)
+                applied = retimed.retiming
+                let encoding = CEA608Encoder.encode(retimed.document.cues, channel: channel ?? .cc1,
                                                     frameRate: CaptionTrackRequest.frameRate(for: editor.movie))
                 request = CaptionTrackRequest(encoding: encoding, properties: properties)
+                request.losses = retimed.losses
             }
             return EditPlan(brand: outputOptions.resolvedBrand(sourcePath: movie), captionTracks: [request], pastEnd: pastEndOption.pastEnd)
         } describe: { report in
             ["added closed-caption track \(report.addedTrackIDs.map(String.init).joined(separator: ", ")) to \(report.path) (\(report.fileSize) bytes)"]
+        } json: {
+            [("retiming", .array([RetimingOptions.json(applied, file: captions)]))]
         }
     }
 }

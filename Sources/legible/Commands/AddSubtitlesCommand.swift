@@ -11,6 +11,7 @@ import Foundation
 import ISOBMFF
 import Movie
 import Remux
+import TimedText
 
 /// `legible add-subtitles`: append subtitle tracks to a movie without re-encoding anything.
 struct AddSubtitlesCommand: ParsableCommand {
@@ -58,6 +59,12 @@ struct AddSubtitlesCommand: ParsableCommand {
           legible add-subtitles movie.mov es-forced.srt --language es --forced --forced-for 4 -o out.mov
           legible add-subtitles movie.mov --plan subtitles.json -o out.mov
           legible add-subtitles movie.mov styled.vtt --language en --strict -o out.mov
+          legible add-subtitles movie.mov pal.srt --language en --fps 25:24000/1001 -o out.mov
+          legible add-subtitles movie.mov broadcast.ttml --timecode-origin auto -o out.mov
+
+        With --plan every file is retimed alike.
+
+        \(RetimingOptions.discussion(pastEnd: true))
 
         Exit status: 0 on success; 2 on bad input or usage.
         """)
@@ -87,6 +94,8 @@ struct AddSubtitlesCommand: ParsableCommand {
 
     @OptionGroup var pastEndOption: PastEndOption
 
+    @OptionGroup var retimingOptions: RetimingOptions
+
     @Flag(help: "Leave out image subtitles (SMPTE-TT smpte:backgroundImage) and add the text cues alone; without it such a file is refused.")
     var skipImages = false
 
@@ -101,15 +110,21 @@ struct AddSubtitlesCommand: ParsableCommand {
     }
 
     func run() throws {
+        var applied: [(file: String, retiming: CueRetiming)] = []
         try outputOptions.run(movie: movie) { editor in
             var requests: [SubtitleTrackRequest] = []
             for spec in try trackSpecs() {
-                requests.append(try spec.request(quiet: outputOptions.quiet, skipImages: skipImages, strict: outputOptions.strict))
+                let made = try spec.request(quiet: outputOptions.quiet, skipImages: skipImages, strict: outputOptions.strict,
+                                            retiming: retimingOptions, movieEnd: RetimingOptions.movieEnd(of: editor.movie))
+                requests.append(made.request)
+                applied.append((spec.file, made.retiming))
             }
             return EditPlan(subtitleTracks: requests, brand: outputOptions.resolvedBrand(sourcePath: movie), pastEnd: pastEndOption.pastEnd)
         } describe: { report in
             let tracks = report.addedTrackIDs.map(String.init).joined(separator: ", ")
             return ["added track\(report.addedTrackIDs.count == 1 ? "" : "s") \(tracks) to \(report.path) (\(report.fileSize) bytes)"]
+        } json: {
+            [("retiming", .array(applied.map { RetimingOptions.json($0.retiming, file: $0.file) }))]
         }
     }
 

@@ -40,6 +40,14 @@ struct ConvertCommand: ParsableCommand {
           legible convert styled.vtt -o plain.srt --strict    refuses: SubRip has no voices
           legible convert captions.scc -o captions.srt
           legible convert movie.srt -o movie.scc --strict
+          legible convert pal.srt --fps 25:24000/1001 -o film.srt
+          legible convert broadcast.scc --timecode-origin auto -o captions.srt
+
+        An SCC input's lines are moved on its 29.97 grid (SCC output keeps them exactly); \
+        without a movie, a file is said to look timed from an origin only when it declares \
+        ttp:timeBase="smpte".
+
+        \(RetimingOptions.discussion(pastEnd: false))
 
         Exit status: 0 on success (even with warnings); 2 if the input cannot be read or parsed, \
         holds image subtitles (without --skip-images), or would lose something with --strict.
@@ -54,16 +62,23 @@ struct ConvertCommand: ParsableCommand {
     @Option(help: "For SCC input: the channel to read, CC1 (default) or CC2.")
     var channel: CEA608Channel?
 
+    @OptionGroup var retimingOptions: RetimingOptions
+
     @OptionGroup var outputOptions: SubtitleOutputOptions
 
     func run() throws {
         let document: SubtitleDocument
         var bursts: [CEA608Burst]?
+        let retimed: (losses: [ConversionLoss], retiming: CueRetiming)
         do {
             switch try CaptionFile.read(input) {
             case .cues(let cues):
-                document = cues
-            case .scc(let scc):
+                let moved = retimingOptions.retimed(cues, file: input, movieEnd: nil, quiet: outputOptions.quiet)
+                (document, retimed) = (moved.document, (moved.losses, moved.retiming))
+            case .scc(let source):
+                let moved = retimingOptions.retimed(source, file: input, movieEnd: nil, quiet: outputOptions.quiet)
+                let scc = moved.document
+                retimed = (moved.losses, moved.retiming)
                 let captions = scc.captions()
                 let channel = channel ?? .cc1
                 // The cue model has no SCC format of its own; the JSON says "scc" (below).
@@ -75,7 +90,7 @@ struct ConvertCommand: ParsableCommand {
             throw CommandFailure(file: nil, error)
         }
         for warning in document.warnings where !outputOptions.quiet { printWarning("\(input): \(warning)") }
-        var losses: [ConversionLoss] = []
+        var losses = retimed.losses
         if !document.imageLines.isEmpty {
             guard skipImages else {
                 throw CommandFailure(ConversionLossReport.imageRefusal(document.imageLines, path: input))
@@ -88,7 +103,8 @@ struct ConvertCommand: ParsableCommand {
         do {
             try outputOptions.emit(document.cues, header: document.webVTTHeader, language: document.language, captionBursts: bursts, losses: losses, source: input, report: [
                 ("file", .string(input)), ("format", .string(bursts == nil ? document.format.rawValue : "scc")),
-                ("language", .string(document.language)), ("cues", .cues(document.cues)),
+                ("language", .string(document.language)), ("retiming", RetimingOptions.json(retimed.retiming, file: input)),
+                ("cues", .cues(document.cues)),
                 ("warnings", .array(document.warnings.map { warning in
                     .object([("line", warning.line.map { .integer(Int64($0)) } ?? .null), ("message", .string(warning.message))])
                 })),

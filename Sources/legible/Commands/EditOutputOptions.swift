@@ -76,9 +76,9 @@ struct EditDestinationOptions<Rule: EditDestinationRule>: ParsableArguments {
 
     /// Opens the movie (a media segment read after `initializationSegment`, when given), runs
     /// the plan `makePlan` gives for it, and prints the outcome; every failure is one `error:`
-    /// line and exit status 2.
+    /// line and exit status 2. `json` gives what the command adds to its `--json` report.
     func run(movie: String, initializationSegment: String? = nil, plan makePlan: (MovieEditor) throws -> EditPlan,
-             describe: (EditReport) -> [String]) throws {
+             describe: (EditReport) -> [String], json extra: () -> [(String, JSONValue)] = { [] }) throws {
         do {
             let onWait = { (path: String) in
                 if !quiet { printNote("waiting for another legible process that is using '\(path)'") }
@@ -97,7 +97,7 @@ struct EditDestinationOptions<Rule: EditDestinationRule>: ParsableArguments {
                     ("bytesWritten", .unsigned(report.bytesWritten)), ("fileSize", .unsigned(report.fileSize)),
                     ("warnings", .array(report.diagnostics.map { .string($0) })),
                     ("losses", ConversionLossReport.json(report.losses)),
-                ]).rendered())
+                ] + extra()).rendered())
             }
         } catch {
             throw CommandFailure(file: movie, error)

@@ -6,21 +6,27 @@ import TimedText
 extension SubtitleTrackSpec {
     /// Reads the subtitle file and builds the request, as `add-subtitles` reports it: warnings
     /// about the file are printed (unless `quiet`); a file with image subtitles is refused
-    /// unless `skipImages` (and then still with `strict`).
-    func request(quiet: Bool, skipImages: Bool, strict: Bool) throws -> SubtitleTrackRequest {
-        let document: SubtitleDocument
+    /// unless `skipImages` (and then still with `strict`). The cues are retimed as `retiming`
+    /// says (its losses joining the track's) before anything else looks at them.
+    func request(quiet: Bool, skipImages: Bool, strict: Bool, retiming: RetimingOptions,
+                 movieEnd: SubtitleTime?) throws -> (request: SubtitleTrackRequest, retiming: CueRetiming) {
+        var document: SubtitleDocument
         do {
             document = try SubtitleFile.read(file)
         } catch {
             throw CommandFailure(error.description)
         }
         if !quiet { for warning in document.warnings { printWarning("\(file): \(warning)") } }
+        let retimed = retiming.retimed(document, file: file, movieEnd: movieEnd, quiet: quiet)
+        document = retimed.document
         let skipsImages = skipImages && !strict
         if skipsImages, !quiet, !document.imageLines.isEmpty {
             ConversionLossReport.print([ConversionLossReport.skippedImages(document.imageLines)], prefix: file)
         }
         do {
-            return try request(for: document, skipsImages: skipsImages)
+            var request = try request(for: document, skipsImages: skipsImages)
+            request.documentLosses += retimed.losses
+            return (request, retimed.retiming)
         } catch {
             switch error {
             case .imageSubtitles(let lines): throw CommandFailure(ConversionLossReport.imageRefusal(lines, path: file))
