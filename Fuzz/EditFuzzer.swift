@@ -19,6 +19,7 @@
 //      their samples lie inside the output.
 
 import ISOBMFF
+import Language
 import Metadata
 import Movie
 import Remux

@@ -1,4 +1,5 @@
 import ISOBMFF
+import Language
 import Movie
 
 /// Lints a movie against the documented rules of QuickTime/AVFoundation media selection and

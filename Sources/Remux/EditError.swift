@@ -1,5 +1,6 @@
 import Conversion
 import ISOBMFF
+import Language
 import Metadata
 import Movie
 import TimedText

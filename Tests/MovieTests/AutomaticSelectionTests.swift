@@ -1,3 +1,4 @@
+import Language
 import Testing
 import LegibleTestSupport
 @testable import Movie

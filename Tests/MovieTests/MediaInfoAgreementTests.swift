@@ -1,4 +1,5 @@
 import Foundation
+import Language
 import Testing
 import LegibleTestSupport
 import ISOBMFF

@@ -1,3 +1,4 @@
+import Language
 import Testing
 import ISOBMFF
 import LegibleTestSupport

@@ -1,5 +1,6 @@
 import Foundation
 import ISOBMFF
+import Language
 import LegibleTestSupport
 import Movie
 import Remux

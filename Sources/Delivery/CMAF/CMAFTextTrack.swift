@@ -1,4 +1,5 @@
 import Conversion
+import FileOutput
 import ISOBMFF
 import Movie
 import TimedText

@@ -1,4 +1,5 @@
 import ISOBMFF
+import Language
 import Movie
 import TimedText
 

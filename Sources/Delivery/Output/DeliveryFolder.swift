@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FileOutput
 import ISOBMFF
 
 /// Writes delivery output into a folder, each file through a `ReplacementFile` (a temporary

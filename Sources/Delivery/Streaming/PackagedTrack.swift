@@ -1,4 +1,6 @@
+import FileOutput
 import ISOBMFF
+import Language
 import Movie
 
 /// A video or audio track written as CMAF, with the facts about it that both the HLS

@@ -1,3 +1,4 @@
+import Language
 import Movie
 
 /// The language tag HLS `LANGUAGE` and HTML `srclang` carry: BCP 47 (RFC 8216 §4.3.4.1 and the

@@ -46,33 +46,6 @@ public final class FileByteSource: ByteSource {
         try self.init(descriptor: Self.openForReading(path), path: path)
     }
 
-    /// Opens `path` for reading and takes `lock` on it (see ``FileLock``), held until the
-    /// source is released. The size is read once the lock is held, so it includes whatever the
-    /// previous holder wrote; a path that another process replaced while this one waited is
-    /// opened again, so the lock is always on the file the path names.
-    public convenience init(path: String, lock: FileLock, onWait: (() -> Void)? = nil) throws(BoxError) {
-        var attempts = 0
-        while true {
-            let fd = try Self.openForReading(path)
-            do {
-                try lock.acquire(on: fd, path: path, onWait: attempts == 0 ? onWait : nil)
-            } catch {
-                close(fd)
-                throw error
-            }
-            var opened = stat(), named = stat()
-            attempts += 1
-            if fstat(fd, &opened) == 0, stat(path, &named) == 0, opened.st_dev == named.st_dev, opened.st_ino == named.st_ino {
-                try self.init(descriptor: fd, path: path)
-                return
-            }
-            close(fd)
-            guard attempts < 100 else {
-                throw BoxError(.io("cannot open '\(path)': it keeps being replaced by another process"), at: nil)
-            }
-        }
-    }
-
     /// A second reader of the file `descriptor` is open on (which must be readable), with its
     /// own descriptor and the file's size now: how a writer reads back what it wrote, a file
     /// without a name (`O_TMPFILE`) included. `path` names the file in error messages.
@@ -85,8 +58,9 @@ public final class FileByteSource: ByteSource {
     }
 
     /// Non-blocking, so opening a FIFO or a device returns at once and the regular-file check
-    /// can refuse it; reads of a regular file are unaffected by the flag.
-    private static func openForReading(_ path: String) throws(BoxError) -> Int32 {
+    /// can refuse it; reads of a regular file are unaffected by the flag. Package-wide for
+    /// `FileOutput`, which opens a source under a `FileLock`.
+    package static func openForReading(_ path: String) throws(BoxError) -> Int32 {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             throw BoxError(.io("cannot open '\(path)': \(String(cString: strerror(errno)))"), at: nil)
@@ -94,8 +68,9 @@ public final class FileByteSource: ByteSource {
         return fd
     }
 
-    /// Takes over `fd`, which must be a regular file (it is closed when it is not).
-    private init(descriptor fd: Int32, path: String) throws(BoxError) {
+    /// Takes over `fd`, which must be a regular file (it is closed when it is not). Package-wide
+    /// for `FileOutput`, which takes its lock on `fd` before the size is read.
+    package init(descriptor fd: Int32, path: String) throws(BoxError) {
         self.path = path
         var info = stat()
         guard fstat(fd, &info) == 0 else {

@@ -1,3 +1,4 @@
+import Language
 import Movie
 
 /// Languages players list options under: `elng` when present, else the `mdhd` code; the two

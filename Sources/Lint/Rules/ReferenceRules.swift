@@ -1,4 +1,5 @@
 import ISOBMFF
+import Language
 import Movie
 
 /// Track references players act on: every target must exist (ISO/IEC 14496-12 §8.3.3), `folw`

@@ -1,4 +1,5 @@
 import ISOBMFF
+import Language
 import Movie
 
 /// A timed metadata track as JSON, for input (`add-metadata-track --from groups.json`) and

@@ -1,5 +1,5 @@
 import ISOBMFF
-import Movie
+import Language
 
 /// Removing items a reader found, by where they were read (``MetadataOrigin``): what the
 /// privacy filter does. Boxes are matched by their file offset, so exactly those items go;

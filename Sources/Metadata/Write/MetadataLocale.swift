@@ -1,5 +1,5 @@
 import ISOBMFF
-import Movie
+import Language
 
 /// The language of a value as the carriers store it: a packed ISO 639-2/T code (`data` atom
 /// locales, `©xxx` records) and, from a BCP 47 region, an ISO 3166-1 country (`data` locales

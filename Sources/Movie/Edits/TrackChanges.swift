@@ -1,4 +1,5 @@
 import ISOBMFF
+import Language
 
 /// Properties of a track to set, each optional: nil (or empty) leaves the property as it is.
 /// The same value describes an edit of an existing track (`set-track`) and the properties of a

@@ -1,3 +1,4 @@
+import FileOutput
 import ISOBMFF
 
 /// An initialization segment and media segments read as one fragmented movie, as a DASH or

@@ -1,3 +1,5 @@
+import Language
+
 extension AutomaticSelection {
     /// An audible alternate group: rule 3 of ``AutomaticSelection``.
     static func audible(_ group: SelectionGroup, isPrimary: Bool, preferences: SelectionPreferences) -> GroupSelection {

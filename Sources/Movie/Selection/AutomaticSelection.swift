@@ -1,3 +1,5 @@
+import Language
+
 /// Which option of each selection group an Apple player's automatic media selection picks for a
 /// viewer's preferences, with the reason for each choice.
 ///
@@ -17,7 +19,7 @@
 ///    that are auxiliary content are never picked automatically (QTFF `txas`: "Don't automatically
 ///    select these tracks"; `AVMediaCharacteristic.isAuxiliaryContent`, tagged or implied by `txas`).
 ///    Of the rest, the best match for the preferred languages in their order
-///    (`AVPlayerMediaSelectionCriteria.preferredLanguages`; ``LanguageMatch``); among equals, one
+///    (`AVPlayerMediaSelectionCriteria.preferredLanguages`; `LanguageMatch`); among equals, one
 ///    that is not an audio description (the viewer gave no such characteristic), then the enabled
 ///    one. No match: the default option.
 /// 4. **Legible, subtitles on** — always (`kMACaptionAppearanceDisplayTypeAlwaysOn`), or when the

@@ -1,3 +1,5 @@
+import Language
+
 /// Rules 4 and 5 of ``AutomaticSelection`` for one legible alternate group: whether subtitles are
 /// on, and which option shows either all its cues or only the forced ones.
 struct LegibleSelection {

@@ -1,4 +1,5 @@
 import ISOBMFF
+import Language
 
 /// The media-selection menus a player builds from a movie: groups of alternative tracks per
 /// media characteristic (visual, audible, legible) and alternate group, each option labelled

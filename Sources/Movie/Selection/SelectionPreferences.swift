@@ -1,3 +1,5 @@
+import Language
+
 /// What a viewer has told the player: the languages they understand, in order, and their
 /// captioning settings. ``AutomaticSelection`` answers which options such a viewer gets.
 ///

@@ -1,4 +1,5 @@
 import ISOBMFF
+import Language
 import Movie
 
 /// What writing a chapter list takes out of a movie and keeps, so that players show the new

@@ -1,4 +1,5 @@
 import ISOBMFF
+import Language
 import Movie
 
 /// One track of a movie being edited: its boxes, and the facts the plan's steps go by, each held

@@ -1,3 +1,4 @@
+import Language
 import Movie
 
 /// A chapter list to write as a QuickTime chapter track: it replaces every chapter list the

@@ -1,3 +1,4 @@
+import Language
 import Metadata
 import Movie
 

@@ -1,3 +1,4 @@
+import Language
 import Movie
 import TimedText
 

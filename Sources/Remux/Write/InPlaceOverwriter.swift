@@ -1,3 +1,4 @@
+import FileOutput
 import ISOBMFF
 
 /// Carries out an ``OverwriteLayout`` on a fragmented movie's file, syncing after each stage:

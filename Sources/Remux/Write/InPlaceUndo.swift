@@ -1,3 +1,4 @@
+import FileOutput
 import ISOBMFF
 
 /// One thing an in-place edit puts back when a later write fails, or the check of what it wrote

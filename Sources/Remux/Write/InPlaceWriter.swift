@@ -1,3 +1,4 @@
+import FileOutput
 import ISOBMFF
 
 /// Carries out an ``AppendLayout`` on the file, step by step (``InPlaceStep``), syncing after

@@ -1,3 +1,4 @@
+import FileOutput
 import ISOBMFF
 import Movie
 

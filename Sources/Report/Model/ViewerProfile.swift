@@ -1,4 +1,5 @@
 import Delivery
+import Language
 import Movie
 
 /// A viewer whose menus the report shows: preferred languages and captioning settings, written

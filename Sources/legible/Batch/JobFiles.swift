@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FileOutput
 import ISOBMFF
 #if canImport(FoundationEssentials)
 import FoundationEssentials

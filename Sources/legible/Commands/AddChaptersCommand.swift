@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import ISOBMFF
+import Language
 import Movie
 import Remux
 import TimedText

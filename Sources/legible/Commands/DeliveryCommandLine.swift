@@ -1,6 +1,7 @@
 import ISOBMFF
 import ArgumentParser
 import Delivery
+import Language
 import Movie
 
 /// What `hls` and `html` share: the movie's name for file names, and errors as one line.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Delivery
+import Language
 import Movie
 
 /// `legible html`: `<track>` elements and the WebVTT files they point to.

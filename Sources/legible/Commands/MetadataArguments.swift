@@ -1,5 +1,6 @@
 import ArgumentParser
 import ISOBMFF
+import Language
 import Metadata
 import Movie
 

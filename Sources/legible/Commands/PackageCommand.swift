@@ -1,6 +1,7 @@
 import ISOBMFF
 import ArgumentParser
 import Delivery
+import Language
 import Movie
 import TimedText
 

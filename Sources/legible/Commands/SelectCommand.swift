@@ -1,5 +1,6 @@
 import ArgumentParser
 import ISOBMFF
+import Language
 import Movie
 
 /// `legible select`: what an Apple player's automatic media selection picks for a viewer.

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import ArgumentParser
+import FileOutput
 import ISOBMFF
 
 /// How progress is shown on standard error.

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ISOBMFF
 
 /// A file opened for reading and writing, for edits made in place (patching a box, appending a
 /// new one) where rewriting the whole file would be a waste.
@@ -14,7 +15,7 @@ import Darwin
 public final class EditableFile {
     /// The file's path, for error messages.
     public let path: String
-    /// Reads the file. Its ``FileByteSource/size`` is the size at opening; ``size`` is current.
+    /// Reads the file. Its `FileByteSource.size` is the size at opening; ``size`` is current.
     public let source: FileByteSource
     private let descriptor: Int32
 

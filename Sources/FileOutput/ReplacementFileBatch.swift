@@ -1,4 +1,5 @@
 import Dispatch
+import ISOBMFF
 
 /// Many new files put in place in the order they were written, their syncs done on another
 /// thread while the next files are written, several at a time: what a packager writing

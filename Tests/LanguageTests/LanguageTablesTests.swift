@@ -1,7 +1,7 @@
 import Foundation
 import LegibleTestSupport
 import Testing
-@testable import Movie
+@testable import Language
 
 /// The generated language tables against the data they are made from, read here at run time:
 /// Debian iso-codes' JSON (ISO 639-2, ISO 639-3, ISO 3166-1, ISO 15924) and CLDR's XML (English

@@ -44,22 +44,9 @@ public enum LanguageMatch: Int, Sendable, Comparable {
         }
     }
 
-    /// The options that best answer the preferred languages: those matching the earliest
-    /// preference that any option matches, at the strongest match found for it (AVFoundation
-    /// sorts "according to the order of preference of the language each matches"). Nil when no
-    /// option matches any preference.
-    public static func best(among options: [SelectionOption], for languages: [LanguageTag])
-        -> (preference: LanguageTag, position: Int, match: LanguageMatch, options: [SelectionOption])? {
-        for (position, preference) in languages.enumerated() {
-            let scored = options.map { (option: $0, match: LanguageMatch(language: $0.language, preference: preference)) }
-            guard let strongest = scored.map(\.match).max(), strongest > .none else { continue }
-            return (preference, position, strongest, scored.filter { $0.match == strongest }.map(\.option))
-        }
-        return nil
-    }
-
-    /// "matches", "is a broader tag for", "is another region of".
-    var phrase: String {
+    /// "matches", "is a broader tag for", "is another region of": how `AutomaticSelection` explains
+    /// a choice.
+    package var phrase: String {
         switch self {
         case .none: "does not match"
         case .sameLanguage: "is another region of"

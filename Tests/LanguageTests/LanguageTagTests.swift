@@ -1,5 +1,5 @@
 import Testing
-@testable import Movie
+@testable import Language
 
 /// `--language` values become an `mdhd` ISO 639-2/T code plus, when that code loses something, a
 /// QuickTime `elng` tag. Expected values come from RFC 5646 (§2.1, §2.2 and the Appendix A examples),

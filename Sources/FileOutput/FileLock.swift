@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ISOBMFF
 
 /// An advisory lock on a whole file (`flock(2)`, on Linux and macOS alike), so that two Legible
 /// processes never edit one file at once: an in-place edit holds it exclusively from before it

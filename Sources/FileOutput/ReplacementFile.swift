@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ISOBMFF
 
 /// The output of a full rewrite: a new file written beside the target and put in its place only
 /// when complete, so the old file stays whole until then and a crash never leaves half a file.

@@ -1,5 +1,5 @@
 import Testing
-@testable import Movie
+@testable import Language
 
 /// The binary search finds every line of every generated table, and nothing else: proof that the
 /// generator sorted each table the way the search needs.

@@ -5,11 +5,12 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ISOBMFF
 
 /// Writes to an open file by position (`pwrite`), starting at ``offset`` and moving on with each
 /// write.
 ///
-/// Copies from a ``FileByteSource`` (or a ``ConcatenatedByteSource`` of files) never pass through
+/// Copies from a `FileByteSource` (or a `ConcatenatedByteSource` of files) never pass through
 /// Swift arrays: on Linux the kernel copies them (`copy_file_range`), elsewhere one reusable
 /// buffer carries them. ``progress`` hears
 /// about every step, so a long copy can show how far it got.

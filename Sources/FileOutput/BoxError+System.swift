@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ISOBMFF
 
 extension BoxError {
     /// A failed system call on a file: `cannot ACTION 'PATH': REASON`, the reason being the C
