@@ -94,7 +94,9 @@ import LegibleTestSupport
     ///   underflow and trap (`legible info` died with SIGILL).
     /// - `tagc-invalid-utf8.mp4`: a `tagc` whose bytes are not UTF-8 was re-encoded with U+FFFD.
     /// - `elng-padding-after-nul.mp4`: an `elng` lost the padding after its NUL when re-encoded.
-    /// The last two are checked for exact re-encoding in RoundTripTests.
+    /// - `stpp-reserved-bytes.mp4`: an `stpp` entry whose reserved bytes are not zero was
+    ///   re-encoded with zeros (TTMLSampleCodecTests checks that entry's re-encoding).
+    /// `tagc` and `elng` are checked for exact re-encoding in RoundTripTests.
     @Test func fuzzRegressions() throws {
         let folder = try #require(Bundle.module.url(forResource: "Fixtures/Malformed", withExtension: nil))
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }

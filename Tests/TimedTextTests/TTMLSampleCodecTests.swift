@@ -40,6 +40,26 @@ import Testing
         #expect(throws: SampleCodecError.self) { try TTMLSampleDescription(Box(type: "wvtt", payload: [0, 0, 0, 0, 0, 0, 0, 1])) }
     }
 
+    /// An entry is written back as it was read: its reserved bytes (ISO/IEC 14496-12 §8.5.2: zero
+    /// in a well-formed entry, but kept; the fuzzer found an entry re-encoded with zeros), the
+    /// optional lists left out, a `mime` box after `btrt` with flags set; a changed value is
+    /// written in the usual form.
+    @Test func sampleEntryKeepsItsLayout() throws {
+        let btrt = [0, 0, 0, 20] + Array("btrt".utf8) + [UInt8](repeating: 1, count: 12)
+        let mime = [0, 0, 0, 21] + Array("mime".utf8) + [0, 0, 0, 1] + Array("text/xml".utf8) + [0]
+        let namespace = Array("http://www.w3.org/ns/ttml".utf8) + [0]
+        let read = Box(type: "stpp", payload: [0, 0, 0x29, 0, 0, 0, 0, 1] + namespace + btrt + mime)
+        let description = try TTMLSampleDescription(read)
+        #expect(description.contentType == "text/xml")
+        #expect(try description.makeBox().encoded() == read.encoded())
+        var changed = description
+        changed.contentType = "application/ttml+xml"
+        let written = try changed.makeBox().encoded()
+        let reread = try TTMLSampleDescription(try BoxTreeParser.parse(MemoryByteSource(written)).boxes[0].loaded())
+        #expect(reread.contentType == "application/ttml+xml" && reread.otherBoxes == btrt && reread.namespace == description.namespace)
+        #expect(Array(written[8..<16]) == [0, 0, 0x29, 0, 0, 0, 0, 1], "the reserved bytes stay")
+    }
+
     @Test func overlappingCuesRoundTripThroughSamples() throws {
         let cues = [
             Cue(start: time(500), end: time(3_000), text: "Long cue", settings: CueSettings(align: .center)),

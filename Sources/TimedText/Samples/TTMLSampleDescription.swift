@@ -25,6 +25,18 @@ public struct TTMLSampleDescription: Sendable, Equatable {
     public var contentType: String?
     /// The bytes of boxes other than `mime`, kept as read.
     public var otherBoxes: [UInt8]
+    /// How the entry was laid out when read (its reserved bytes, where `mime` stood); for one
+    /// made in memory, `mime` then the other boxes.
+    private var layout = SampleEntryLayout(slots: [.interpreted("mime", [])])
+    /// The three lists' bytes as read: written back while the lists still read the same (a
+    /// writer that left out the optional two, say); empty for a description made in memory.
+    private var readLists: [UInt8] = []
+
+    /// Equal when the values are, however each entry was laid out.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.dataReferenceIndex == rhs.dataReferenceIndex && lhs.namespace == rhs.namespace && lhs.schemaLocation == rhs.schemaLocation
+            && lhs.auxiliaryMIMETypes == rhs.auxiliaryMIMETypes && lhs.contentType == rhs.contentType && lhs.otherBoxes == rhs.otherBoxes
+    }
 
     /// Creates a description.
     public init(namespace: String = TTMLWriter.namespace, schemaLocation: String = "", auxiliaryMIMETypes: String = "",
@@ -60,20 +72,23 @@ public struct TTMLSampleDescription: Sendable, Equatable {
         }
         do throws(BoxError) {
             var reader = try box.inMemoryPayloadReader()
-            try reader.skip(6)
+            layout = try SampleEntryLayout(reading: &reader)
+            layout.slots = []
             dataReferenceIndex = try reader.readUInt16()
+            let listsStart = reader.index
             namespace = reader.readNullTerminatedString()
             schemaLocation = Self.startsBoxes(reader) ? "" : reader.readNullTerminatedString()
             auxiliaryMIMETypes = Self.startsBoxes(reader) ? "" : reader.readNullTerminatedString()
+            readLists = Array(reader.bytes[listsStart..<reader.index])
             var contentType: String?
             var others: [UInt8] = []
             for child in try InlineBox.readAll(&reader) {
                 if child.type == "mime", contentType == nil {
-                    var payload = child.payload
-                    _ = try payload.readVersionAndFlags()
-                    contentType = payload.readNullTerminatedString()
+                    contentType = try Self.contentType(ofMIMEPayload: child.payload)
+                    layout.slots.append(.interpreted(child.type, Array(child.raw)))
                 } else {
                     others += child.raw
+                    layout.slots.append(.other)
                 }
             }
             self.contentType = contentType
@@ -92,19 +107,42 @@ public struct TTMLSampleDescription: Sendable, Equatable {
         return !boxes.isEmpty && boxes.allSatisfy { $0.type.isPlausibleBoxType && $0.raw.prefix(4).contains { $0 != 0 } }
     }
 
-    /// The complete sample entry box.
+    /// The content type a `mime` box's payload holds (a FullBox, then a NUL-terminated string).
+    private static func contentType(ofMIMEPayload payload: ByteReader) throws(BoxError) -> String {
+        var payload = payload
+        _ = try payload.readVersionAndFlags()
+        return payload.readNullTerminatedString()
+    }
+
+    /// The complete sample entry box: the SampleEntry fields, the three lists, then `mime` and
+    /// the other boxes. An entry that was read keeps its reserved bytes, the order of its boxes,
+    /// and the bytes of its lists and `mime` while their values are unchanged.
     public func makeBox() -> Box {
-        var writer = ByteWriter()
-        writer.write(bytes: [0, 0, 0, 0, 0, 0])
-        writer.write(dataReferenceIndex)
-        for list in [namespace, schemaLocation, auxiliaryMIMETypes] { writer.writeNullTerminated(list) }
+        var lists = ByteWriter()
+        for list in [namespace, schemaLocation, auxiliaryMIMETypes] { lists.writeNullTerminated(list) }
+        let listBytes = SampleEntryLayout.keep(readLists, unless: lists.bytes, value: [namespace, schemaLocation, auxiliaryMIMETypes]) { bytes in
+            var reader = ByteReader(bytes)
+            let namespace = reader.readNullTerminatedString()
+            let schema = reader.isAtEnd ? "" : reader.readNullTerminatedString()
+            return [namespace, schema, reader.isAtEnd ? "" : reader.readNullTerminatedString()]
+        }
+        var mime = ByteWriter()
         if let contentType {
-            writer.writeBox("mime") { body in
+            mime.writeBox("mime") { body in
                 body.writeVersionAndFlags(version: 0, flags: 0)
                 body.writeNullTerminated(contentType)
             }
         }
-        writer.write(bytes: otherBoxes)
-        return Box(type: Self.format, payload: writer.bytes)
+        var children = layout.children(otherBoxes: otherBoxes) { _, read in
+            guard let contentType else { return nil }
+            return SampleEntryLayout.keep(read, unless: mime.bytes, value: contentType) { bytes in
+                (try? InlineBox.readAll(bytes))?.first.flatMap { try? Self.contentType(ofMIMEPayload: $0.payload) }
+            }
+        }
+        // A content type given to an entry read without `mime` goes first, where one is written.
+        if contentType != nil, !layout.slots.contains(where: { if case .interpreted = $0 { true } else { false } }) {
+            children = mime.bytes + children
+        }
+        return layout.makeBox(format: Self.format, dataReferenceIndex: dataReferenceIndex, fields: listBytes, children: children)
     }
 }
