@@ -37,6 +37,9 @@ public struct HLSPackage: Sendable {
     /// Tracks left out, characteristics that could not be written, cue text changed so that it
     /// cannot become WebVTT structure.
     public var warnings: [String]
+    /// The movie's default subtitle track left out as an accessibility option; its note is among
+    /// ``warnings``.
+    public var withheldDefaults: [WithheldDefault]
 
     /// Prepares the renditions of `movie`, named after `movieName` in the tags file's comment.
     public init(movie: Movie, movieName: String, options: HLSOptions = HLSOptions()) throws(DeliveryError) {
@@ -47,7 +50,7 @@ public struct HLSPackage: Sendable {
             throw .invalidParameter("the MPEG-TS offset must be from 0 to \(HLSOptions.mpegtsLimit - 1) (a 33-bit 90 kHz timestamp)")
         }
         guard let duration = movie.exactDuration else { throw .noDuration }
-        let (tracks, skipped) = try DeliveryTrack.all(in: movie, naming: options.naming, defaultTrack: options.defaultTrack)
+        let (tracks, skipped, withheld) = try DeliveryTrack.all(in: movie, naming: options.naming, defaultTrack: options.defaultTrack)
         var warnings = skipped
         var renditions: [HLSRendition] = []
         var files: [DeliveryFile] = []
@@ -92,5 +95,6 @@ public struct HLSPackage: Sendable {
         self.renditions = renditions
         self.files = files
         self.warnings = warnings
+        withheldDefaults = withheld
     }
 }

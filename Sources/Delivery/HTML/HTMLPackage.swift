@@ -15,10 +15,13 @@ public struct HTMLPackage: Sendable {
     /// Tracks left out (not text), forced cues added, a default withheld, cue text changed so
     /// that it cannot become WebVTT structure.
     public var warnings: [String]
+    /// The movie's default subtitle track left out as an accessibility option; its note is among
+    /// ``warnings``.
+    public var withheldDefaults: [WithheldDefault]
 
     /// `movieName` is the movie's file name without its extension.
     public init(movie: Movie, movieName: String, naming: LanguageNaming = .english, defaultTrack: UInt32? = nil) throws(DeliveryError) {
-        let (tracks, skipped) = try DeliveryTrack.all(in: movie, naming: naming, defaultTrack: defaultTrack)
+        let (tracks, skipped, withheld) = try DeliveryTrack.all(in: movie, naming: naming, defaultTrack: defaultTrack)
         var elements: [HTMLTrackElement] = []
         var files: [DeliveryFile] = []
         var warnings = skipped
@@ -32,6 +35,7 @@ public struct HTMLPackage: Sendable {
         self.files = files
         self.tracks = tracks
         self.warnings = warnings
+        withheldDefaults = withheld
     }
 
     /// A file name as a relative URL: bytes other than RFC 3986 §2.3 unreserved characters

@@ -13,7 +13,10 @@ extension StreamingOutput {
         do {
             let package = try HTMLPackage(movie: movie, movieName: movieName, naming: options.naming,
                                           defaultTrack: plan.namedAudio == nil ? options.defaultTrack : nil)
-            if !alongsideHLS { warnings += package.warnings }
+            if !alongsideHLS {
+                warnings += package.warnings
+                withheldDefaults += package.withheldDefaults
+            }
             for (index, track) in package.tracks.enumerated() {
                 if track.language == "und" { warnings.append("track \(track.trackID): the text track has no language (mdhd und, no elng); @lang is left out") }
                 if let format = text.cmafFormat {

@@ -16,6 +16,7 @@ extension StreamingOutput {
             files += package.files.filter { $0.name != HLSPackage.mediaTagsFileName }
             subtitleTags = package.renditions.map(\.mediaTag.line)
             warnings += package.warnings
+            withheldDefaults += package.withheldDefaults
             for rendition in package.renditions { subtitles[subtitle(rendition.track)].playlist = rendition.playlistName }
         } catch .noLegibleTracks {
             hasNoText = true

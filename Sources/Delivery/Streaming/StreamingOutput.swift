@@ -16,6 +16,7 @@ struct StreamingOutput {
     var videoRenditions: [StreamingPackage.Rendition] = []
     var subtitles: [StreamingPackage.Rendition] = []
     var warnings: [String]
+    var withheldDefaults: [WithheldDefault]
     var hasNoText = false
     var chaptersFile: String?
 
@@ -25,6 +26,7 @@ struct StreamingOutput {
          progress: (@Sendable (WriteProgress) -> Void)?) throws(DeliveryError) {
         self.plan = plan
         warnings = plan.warnings
+        withheldDefaults = plan.withheldDefaults
         let copied = try progress.map { report throws(DeliveryError) in
             do throws(BoxError) {
                 return try PackageProgress(tracks: plan.audioTracks + plan.videoTracks, movie: movie, maxSamples: CMAFTrackWriter.maximumSamples,

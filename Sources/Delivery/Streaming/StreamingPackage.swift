@@ -46,6 +46,8 @@ public struct StreamingPackage: Sendable {
     public var renditions: [Rendition]
     /// Facts the movie lacks and what was done about them, as `check` words them.
     public var warnings: [String]
+    /// Defaults left out as accessibility options; their notes are among ``warnings``.
+    public var withheldDefaults: [WithheldDefault]
     /// The HLS chapter data (`chapters.json`, `com.apple.hls.chapters`) when the movie has
     /// chapters and HLS was written.
     public var chaptersFile: String?
@@ -78,6 +80,7 @@ public struct StreamingPackage: Sendable {
         try DeliveryFolder.write(written.files, into: folder, existing: .overwrite)
         renditions = written.audioRenditions + written.subtitles + written.videoRenditions
         warnings = written.warnings
+        withheldDefaults = written.withheldDefaults
         chaptersFile = written.chaptersFile
     }
 }

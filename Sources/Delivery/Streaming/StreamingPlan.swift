@@ -17,6 +17,8 @@ struct StreamingPlan {
     var defaultAudio: UInt32?
     var defaultVideo: UInt32?
     var warnings: [String]
+    /// Defaults left out as accessibility options; their notes are among ``warnings``.
+    var withheldDefaults: [WithheldDefault] = []
 
     init(movie: Movie, options: HLSOptions) throws(DeliveryError) {
         let chapters = movie.chapterTrackIDs
@@ -63,7 +65,10 @@ struct StreamingPlan {
         if let option = groups.filter({ $0.characteristic == characteristic }).compactMap(\.defaultOption).first {
             let chosen = DeliveryDefault.choose(enabled: option.trackID, named: named, kind: kind, accessibility: "audio description",
                                                 isAccessibilityOption: describesVideo)
-            warnings += [chosen.note].compactMap { $0 }
+            if let withheld = chosen.withheld {
+                warnings.append(withheld.note)
+                withheldDefaults.append(withheld)
+            }
             return chosen.trackID
         }
         if let named { return named }

@@ -55,8 +55,10 @@ public struct DeliveryTrack: Sendable {
     /// its forced-only twin (`ForcedCueCoverage`) gets them, since viewers who turn its
     /// subtitles on see it alone (Apple's HLS Authoring Specification: "include all the forced
     /// subtitle content in the non-forced subtitle playlist"); each such addition is a note.
+    /// `withheld` is the movie's default left out as an accessibility option, whose note is among
+    /// the notes too.
     public static func all(in movie: Movie, naming: LanguageNaming = .english, defaultTrack: UInt32? = nil)
-        throws(DeliveryError) -> (tracks: [DeliveryTrack], skipped: [String]) {
+        throws(DeliveryError) -> (tracks: [DeliveryTrack], skipped: [String], withheld: [WithheldDefault]) {
         let groups = MediaSelection(movie: movie).groups.filter { $0.characteristic == .legible }
         var options = groups.flatMap(\.options)
         let twins = options.compactMap(\.forcedOnlyTrackID)
@@ -106,7 +108,7 @@ public struct DeliveryTrack: Sendable {
             result.contains { $0.trackID == id && $0.isCaptions }
         }
         for index in result.indices { result[index].isDefault = result[index].trackID == chosen.trackID }
-        notes += [chosen.note].compactMap { $0 }
+        notes += [chosen.withheld?.note].compactMap { $0 }
         for pair in ForcedCueCoverage.pairs(in: movie) where !pair.missing.isEmpty {
             guard let full = result.firstIndex(where: { $0.trackID == pair.fullTrackID }),
                   let forced = result.first(where: { $0.trackID == pair.forcedTrackID }) else { continue }
@@ -116,7 +118,7 @@ public struct DeliveryTrack: Sendable {
                 .sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
             notes.append("track \(pair.fullTrackID): added \(added.count) forced cue\(added.count == 1 ? "" : "s") of track \(pair.forcedTrackID) it lacked, so viewers who turn these subtitles on see them too")
         }
-        return (uniquelyNamed(result), notes)
+        return (uniquelyNamed(result), notes, [chosen.withheld].compactMap { $0 })
     }
 
     /// Tracks whose name an earlier track already has get " (track N)".

@@ -27,6 +27,14 @@ enum DeliveryCommandLine {
         }
     }
 
+    /// A package's warnings as the command line words them: a withheld default's note with the
+    /// option that makes the track the default after all.
+    static func warnings(_ warnings: [String], withheld: [WithheldDefault]) -> [String] {
+        warnings.map { warning in
+            withheld.first { $0.note == warning }.map { "\(warning); --default-track \($0.trackID) makes it one" } ?? warning
+        }
+    }
+
     /// The error as the command line prints it: the library's words, and the option that gets
     /// past a refusal.
     static func commandLineMessage(_ error: DeliveryError) -> String {

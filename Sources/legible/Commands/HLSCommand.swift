@@ -105,7 +105,8 @@ struct HLSCommand: ParsableCommand {
         try DeliveryCommandLine.run(output) { () throws(DeliveryError) in
             try DeliveryFolder.write(package.files, into: output, existing: overwrite ? .overwrite : .refuseNonEmptyFolder)
         }
-        for warning in package.warnings where !writing.quiet { printWarning("\(file): \(warning)") }
+        let warnings = DeliveryCommandLine.warnings(package.warnings, withheld: package.withheldDefaults)
+        for warning in warnings where !writing.quiet { printWarning("\(file): \(warning)") }
         let tags = package.renditions.map(\.mediaTag.line)
         guard json else {
             if !writing.quiet { printLines(tags.joined(separator: "\n")) }
@@ -124,7 +125,7 @@ struct HLSCommand: ParsableCommand {
             ("file", .string(file)), ("output", .string(output)), ("segmentDuration", .number(segmentDuration)),
             ("groupID", .string(groupID)), ("mpegtsOffset", .integer(mpegtsOffset)),
             ("renditions", .array(renditions)), ("mediaTagsFile", .string(HLSPackage.mediaTagsFileName)),
-            ("mediaTags", .array(tags.map { .string($0) })), ("warnings", .array(package.warnings.map { .string($0) })),
+            ("mediaTags", .array(tags.map { .string($0) })), ("warnings", .array(warnings.map { .string($0) })),
         ]).rendered())
     }
 }

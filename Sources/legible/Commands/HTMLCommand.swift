@@ -59,7 +59,8 @@ struct HTMLCommand: ParsableCommand {
         try DeliveryCommandLine.run(output) { () throws(DeliveryError) in
             try DeliveryFolder.write(package.files, into: output, existing: overwrite ? .overwrite : .refuseExistingFiles)
         }
-        for warning in package.warnings where !writing.quiet { printWarning("\(file): \(warning)") }
+        let warnings = DeliveryCommandLine.warnings(package.warnings, withheld: package.withheldDefaults)
+        for warning in warnings where !writing.quiet { printWarning("\(file): \(warning)") }
         guard json else {
             if writing.quiet { return }
             printLines(package.elements.map(\.html).joined(separator: "\n"))
@@ -72,6 +73,6 @@ struct HTMLCommand: ParsableCommand {
             ])
         }
         print(JSONValue.object([("file", .string(file)), ("output", .string(output)), ("tracks", .array(tracks)),
-                                ("warnings", .array(package.warnings.map { .string($0) }))]).rendered())
+                                ("warnings", .array(warnings.map { .string($0) }))]).rendered())
     }
 }

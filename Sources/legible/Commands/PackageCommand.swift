@@ -145,7 +145,8 @@ struct PackageCommand: ParsableCommand {
             return try StreamingPackage(movie: movie, movieName: DeliveryCommandLine.movieName(file), folder: output, options: options,
                                         formats: formats, text: text, replacingFiles: overwrite, progress: display.callback)
         }
-        for warning in package.warnings where !writing.quiet { printWarning("\(file): \(warning)") }
+        let warnings = DeliveryCommandLine.warnings(package.warnings, withheld: package.withheldDefaults)
+        for warning in warnings where !writing.quiet { printWarning("\(file): \(warning)") }
         let entryPoints = (formats.contains(.hls) ? [StreamingPackage.multivariantName] : [])
             + (formats.contains(.dash) ? [StreamingPackage.manifestName] : [])
         guard json else {
@@ -169,7 +170,7 @@ struct PackageCommand: ParsableCommand {
                              .array(signalling.accessibility.map { .object([("scheme", .string($0.scheme)), ("value", .string($0.value))]) })
                          } ?? .null)])
             })),
-            ("warnings", .array(package.warnings.map { .string($0) })),
+            ("warnings", .array(warnings.map { .string($0) })),
         ]).rendered())
     }
 }
