@@ -23,7 +23,7 @@ enum DeliveryDefault {
 }
 
 /// The movie's default track of a kind that a delivery does not offer as the default, being an
-/// accessibility option (``DeliveryDefault``): the warning that says so, among a package's
+/// accessibility option (`DeliveryDefault`): the warning that says so, among a package's
 /// warnings, and the track a caller may name as the default to make it one.
 public struct WithheldDefault: Sendable, Equatable {
     /// The track withheld.
