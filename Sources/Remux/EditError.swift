@@ -54,6 +54,9 @@ public enum EditError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A forced-only track must have its full track's language (QTFF "Referencing a related
     /// forced subtitle track"): track `trackID` is in `trackLanguage`, the new one in `language`.
     case forcedTwinLanguage(trackID: UInt32, trackLanguage: String, language: LanguageTag)
+    /// Subtitle request `index`, forced-only, names request `requestIndex` as its full track,
+    /// which is not an earlier request adding a full (not forced-only) track.
+    case forcedTwinOfNoFullRequest(requestIndex: Int, index: Int)
     /// The sound track named for a subtitle track to follow is not a sound track.
     case notASoundTrack(id: UInt32, soundTracks: [SoundTrack])
     /// Choosing the sound track to follow automatically needs the subtitle track's language.
@@ -229,6 +232,8 @@ public enum EditError: Error, Equatable, Sendable, CustomStringConvertible {
             "a forced-only track must have its twin's language: track \(trackID) is '\(trackLanguage)', not '\(language)'"
         case let .notASoundTrack(id, soundTracks):
             "track \(id) is not a sound track; sound tracks: \(Self.list(soundTracks))"
+        case let .forcedTwinOfNoFullRequest(requestIndex, index):
+            "subtitle track \(index + 1) of the plan is the forced-only twin of subtitle track \(requestIndex + 1), which is not an earlier full subtitle track of the plan"
         case .followAudioNeedsLanguage:
             "choosing the sound track to follow needs the subtitle track's language"
         case let .noSoundTrack(language, soundTracks):

@@ -36,7 +36,7 @@ import TimedText
                           forcedTwinOf twin: UInt32? = nil) throws -> EditPlan {
         let tag = try language.map { try LanguageTag(parsing: $0) }
         return EditPlan(subtitleTracks: [SubtitleTrackRequest(cues: cues, properties: TrackChanges(language: tag),
-                                                              isForcedOnly: twin != nil, forcedTwinOf: twin,
+                                                              isForcedOnly: twin != nil, forcedTwinOf: twin.map(FullTrackChoice.track),
                                                               followedByAudio: follow)])
     }
 

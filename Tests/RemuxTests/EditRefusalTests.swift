@@ -85,7 +85,7 @@ import Testing
         switch request {
         case "forced twin of a missing track":
             subtitle.isForcedOnly = true
-            subtitle.forcedTwinOf = trackID
+            subtitle.forcedTwinOf = .track(trackID)
         case "audio to follow that is missing", "audio to follow that is a subtitle":
             subtitle.followedByAudio = .track(trackID)
         case "change of a missing track":

@@ -69,7 +69,7 @@ import TimedText
         #expect(request.properties.addedCharacteristics == ["public.easy-to-read", "public.accessibility.transcribes-spoken-dialog",
                                                              "public.accessibility.describes-music-and-sound"])
         #expect(request.isForcedOnly)
-        #expect(request.forcedTwinOf == 3)
+        #expect(request.forcedTwinOf == .track(3))
         #expect(request.followedByAudio == .track(2))
         let plain = try SubtitleTrackSpec(file: "fr.ttml").request(for: Self.document)
         #expect(plain.format == .tx3g)

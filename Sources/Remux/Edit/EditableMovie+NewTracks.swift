@@ -9,14 +9,17 @@ extension EditableMovie {
     /// and followed by a sound track (`folw`) when asked.
     mutating func addSubtitleTracks() throws(EditError) {
         let builder = subtitleBuilder
-        for request in plan.subtitleTracks {
+        var addedIDs: [UInt32] = []
+        for (index, request) in plan.subtitleTracks.enumerated() {
             let trackID = try trackIDs.take()
+            addedIDs.append(trackID)
             let built = try builder.build(request, trackID: trackID)
             var editor = try boxing(TrackBoxEditor(trak: built.trak, limits: limits))
             var properties = request.properties
             if request.isForcedOnly { properties.addedCharacteristics.append(MediaCharacteristic.containsOnlyForcedSubtitles) }
             var group = resolve(properties.alternateGroup ?? .automatic, for: trackID)
-            if let twin = request.forcedTwinOf {
+            let twin = try request.forcedTwinOf.map { (choice) throws(EditError) in try fullTrackID(choice, addedIDs: addedIDs, index: index) }
+            if let twin {
                 let target = try forcedTwinTarget(twin, language: properties.language)
                 group = target.group
                 if properties.language == nil { properties.language = target.language }
@@ -25,13 +28,28 @@ extension EditableMovie {
             try boxing(editor.apply(properties, group: group))
             if properties.makesDefault { defaults.append(trackID) }
             let track = EditableTrack(added: editor, handler: built.handler, group: group ?? 0, language: properties.language)
-            if let twin = request.forcedTwinOf {
+            if let twin {
                 try setOnlyReference(TrackReference.forcedSubtitlesOnly, of: twin, to: trackID)
             }
             if let choice = request.followedByAudio {
                 try setOnlyReference(TrackReference.selectionFollower, of: try audioTrack(choice, language: properties.language), to: trackID)
             }
             try adopt(track, media: built.media, diagnostics: built.diagnostics, losses: built.losses)
+        }
+    }
+
+    /// The ID of the full track `choice` names for the forced-only track of request `index`,
+    /// `addedIDs` being the IDs of the subtitle tracks added so far: a track added in this
+    /// write must come from an earlier request that is not forced-only itself.
+    private func fullTrackID(_ choice: FullTrackChoice, addedIDs: [UInt32], index: Int) throws(EditError) -> UInt32 {
+        switch choice {
+        case let .track(trackID):
+            return trackID
+        case let .addedBy(requestIndex):
+            guard requestIndex >= 0, requestIndex < index, !plan.subtitleTracks[requestIndex].isForcedOnly else {
+                throw .forcedTwinOfNoFullRequest(requestIndex: requestIndex, index: index)
+            }
+            return addedIDs[requestIndex]
         }
     }
 

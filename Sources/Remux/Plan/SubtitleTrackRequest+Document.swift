@@ -8,7 +8,7 @@ extension SubtitleTrackRequest {
     /// valid BCP 47 tag; a `wvtt` track keeps the document's WebVTT header (STYLE and REGION
     /// blocks), other formats name its STYLE blocks in ``documentLosses``.
     public init(document: SubtitleDocument, format: SubtitleTrackFormat = .tx3g, properties: TrackChanges = TrackChanges(),
-                isForcedOnly: Bool = false, forcedTwinOf: UInt32? = nil, followedByAudio: AudioTrackChoice? = nil) {
+                isForcedOnly: Bool = false, forcedTwinOf: FullTrackChoice? = nil, followedByAudio: AudioTrackChoice? = nil) {
         var properties = properties
         if properties.language == nil { properties.language = document.language.flatMap { try? LanguageTag(parsing: $0) } }
         self.init(cues: document.cues,

@@ -27,7 +27,7 @@ public struct SubtitleTrackRequest: Sendable {
     public var isForcedOnly: Bool
     /// The full subtitle track whose forced-only twin this track is: that track gets a `forc`
     /// reference to this one, and this one joins its group.
-    public var forcedTwinOf: UInt32?
+    public var forcedTwinOf: FullTrackChoice?
     /// The sound track that gets a `folw` reference to this track.
     public var followedByAudio: AudioTrackChoice?
     /// What the subtitle document has beside its cues that the format cannot carry (a WebVTT
@@ -36,7 +36,7 @@ public struct SubtitleTrackRequest: Sendable {
 
     /// A track for `cues`; whatever is left out takes its default.
     public init(cues: [Cue], format: Format = .tx3g, properties: TrackChanges = TrackChanges(),
-                isForcedOnly: Bool = false, forcedTwinOf: UInt32? = nil, followedByAudio: AudioTrackChoice? = nil) {
+                isForcedOnly: Bool = false, forcedTwinOf: FullTrackChoice? = nil, followedByAudio: AudioTrackChoice? = nil) {
         self.cues = cues
         self.format = format
         self.properties = properties

@@ -121,6 +121,6 @@ public struct SubtitleTrackSpec: Sendable, Hashable, Decodable {
         let properties = TrackChanges(language: tag, name: name, alternateGroup: group ?? .automatic, makesDefault: isDefault ?? false,
                                       addedCharacteristics: (characteristics ?? []) + (sdh == true ? MediaCharacteristic.subtitlesForDeafAndHardOfHearing : []))
         return SubtitleTrackRequest(document: document, format: format ?? .tx3g, properties: properties,
-                                    isForcedOnly: forced ?? false, forcedTwinOf: forcedFor, followedByAudio: followAudio)
+                                    isForcedOnly: forced ?? false, forcedTwinOf: forcedFor.map(FullTrackChoice.track), followedByAudio: followAudio)
     }
 }
