@@ -40,3 +40,24 @@ struct BoxErrorKindTests {
         #expect(error.description == "moov/trak[1] @ 0x84: track has no tkhd")
     }
 }
+
+/// Faults of a whole file or of a request, each a kind of its own.
+struct BoxErrorFileKindTests {
+    @Test func aPayloadOfAnotherBoxIsUnexpectedBoxType() throws {
+        let box = Box(type: "free", payload: [0, 0, 0, 0])
+        let error = try #require(BoxErrorKindTests.error { () throws(BoxError) in _ = try TrackHeaderBox(box) })
+        #expect(error.kind == .unexpectedBoxType(expected: ["tkhd"], found: "free"))
+        #expect(error.message == "expected [\"tkhd\"] box, found 'free'")
+    }
+
+    /// ISO/IEC 14496-12 §8.2.2 defines `mvhd` versions 0 and 1 alone: a movie whose header has
+    /// another is damaged for an edit, which would write a header players cannot read.
+    @Test func aMovieHeaderOfAnUnknownVersionIsDamaged() throws {
+        let mvhd = BoxErrorKindTests.box("mvhd", [2, 0, 0, 0] + [UInt8](repeating: 0, count: 96))
+        let bytes = BoxErrorKindTests.box("ftyp", Array("isom".utf8) + [0, 0, 0, 0]) + BoxErrorKindTests.box("moov", mvhd)
+        let movie = try Movie(file: BoxTreeParser.parse(MemoryByteSource(bytes)))
+        let error = try #require(BoxErrorKindTests.error { () throws(BoxError) in try movie.checkEditable() })
+        guard case let .damaged(text) = error.kind else { Issue.record("not damaged: \(error)"); return }
+        #expect(text.hasPrefix("the movie header has version 2, not 0 or 1"))
+    }
+}

@@ -29,7 +29,10 @@ import Testing
         #expect(movie.undescribedTrackFragments.map(\.location) == [location])
         #expect(movie.warnings.contains { $0.location == location && $0.message.hasPrefix("track ID 9 is not described by moov") })
         #expect(movie.tracks.map(\.id) == [1, 2], "the tracks are read as they are")
-        #expect { try movie.checkEditable() } throws: { ($0 as? BoxError)?.location == location }
+        #expect { try movie.checkEditable() } throws: { error in
+            guard let error = error as? BoxError, case .undescribedTrack = error.kind else { return false }
+            return error.location == location
+        }
     }
 
     @Test(arguments: DamagedFragmentedMovie.HeaderDamage.allCases)

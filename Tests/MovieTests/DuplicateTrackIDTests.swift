@@ -26,7 +26,8 @@ struct DuplicateTrackIDTests {
             try damaged.checkEditable()
         } throws: { error in
             guard let error = error as? BoxError else { return false }
-            return error.location == second.box.location && error.message.hasPrefix("track ID \(first.id) is also the ID of the track at moov/trak[1]")
+            guard case let .duplicateTrackID(text) = error.kind else { return false }
+            return error.location == second.box.location && text == error.message && error.message.hasPrefix("track ID \(first.id) is also the ID of the track at moov/trak[1]")
         }
     }
 }

@@ -19,7 +19,7 @@ extension BoxPayload {
     public init(_ box: Box) throws(BoxError) {
         var reader = try box.payloadReader()
         guard Self.boxTypes.contains(box.type) else {
-            throw reader.error(.invalidValue("expected \(Self.boxTypes.map(\.description).sorted()) box, found '\(box.type)'"))
+            throw reader.error(.unexpectedBoxType(expected: Self.boxTypes.sorted { $0.description < $1.description }, found: box.type))
         }
         try self.init(parsing: &reader, type: box.type)
     }

@@ -49,6 +49,25 @@ public struct BoxError: Error, Hashable, Sendable, CustomStringConvertible {
         /// A sample table contradicts itself (`stsc` against the chunk offsets and `stsz`,
         /// decode times going back); the text says how.
         case inconsistentSampleTable(String)
+        /// The file is damaged where an edit or a read cannot go around it (a header longer than
+        /// its fields, a file cut short inside a box, bytes after the last box that hold
+        /// samples); the text says what and why nothing was written.
+        case damaged(String)
+        /// Two tracks have one track ID (ISO/IEC 14496-12 §8.3.2.3: IDs are unique in a file);
+        /// the text names both.
+        case duplicateTrackID(String)
+        /// A track fragment names a track ID that no track of the movie describes; the text
+        /// names it and the tracks there are.
+        case undescribedTrack(String)
+        /// A box of one type was given where a payload of other types was expected (`expected`
+        /// in the order of their names).
+        case unexpectedBoxType(expected: [FourCC], found: FourCC)
+        /// A track is not of the kind an operation reads (a timed metadata reader given a
+        /// subtitle track); the text names the track and the kind wanted.
+        case wrongTrackKind(String)
+        /// A metadata change that no carrier of the file can hold as asked (an unknown key, a
+        /// language where the key space has none); the text says why.
+        case unwritableMetadata(String)
         /// A feature the reader recognises but does not handle.
         case unsupported(String)
         /// A media segment (`moof` without `moov`) opened as a movie: its tracks are described by
@@ -83,8 +102,11 @@ public struct BoxError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .truncated(needed, available):
             detail = "needs \(needed) bytes but only \(available) remain"
         case let .invalidSize(text), let .invalidValue(text), let .unsupported(text), let .io(text), let .missingBox(text),
-             let .notAMovie(text), let .samplesOutsideFile(text), let .inconsistentSampleTable(text):
+             let .notAMovie(text), let .samplesOutsideFile(text), let .inconsistentSampleTable(text), let .damaged(text),
+             let .duplicateTrackID(text), let .undescribedTrack(text), let .wrongTrackKind(text), let .unwritableMetadata(text):
             detail = text
+        case let .unexpectedBoxType(expected, found):
+            detail = "expected \(expected.map(\.description).sorted()) box, found '\(found)'"
         case let .unsupportedVersion(box, version, reads):
             let known = reads.count == 1 ? "\(reads.lowerBound)" : "\(reads.lowerBound) to \(reads.upperBound)"
             detail = "'\(box)' version \(version) (Legible reads version \(known))"

@@ -44,15 +44,15 @@ public struct SharingFilter: Sendable, Hashable {
         let added: [SharingRule]
         if let category = SharingCategory(rawValue: target) {
             added = rules.filter { $0.category == category }.map { rule in
-                SharingRule(rule.pattern, action, category, "\(verb) on request (--\(action.rawValue) \(target))")
-            } + (category == .unknown && action == .keep ? [SharingRule("*", .keep, .unknown, "kept on request (--keep unknown)")] : [])
+                SharingRule(rule.pattern, action, category, "\(verb) on request (\(target))")
+            } + (category == .unknown && action == .keep ? [SharingRule("*", .keep, .unknown, "kept on request (unknown)")] : [])
         } else {
             let category = rules.first { $0.matches(target) || $0.pattern == target }?.category ?? .unknown
             // `box:TYPE` names the type wherever it is: at file level and inside any container.
             let type = target.dropFirst("box:".count)
             let patterns = target.hasPrefix("box:") && !type.contains("/") && !type.hasSuffix("*")
                 ? [target, SharingRule.boxInAnyContainer + type] : [target]
-            added = patterns.map { SharingRule($0, action, category, "\(verb) on request (--\(action.rawValue) \(target))") }
+            added = patterns.map { SharingRule($0, action, category, "\(verb) on request (\(target))") }
         }
         return SharingFilter(rules: added + rules)
     }

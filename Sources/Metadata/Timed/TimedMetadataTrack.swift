@@ -42,7 +42,7 @@ public struct TimedMetadataTrack: Sendable {
     public static func read(_ track: Track, in movie: Movie, limits: Limits = .standard) throws(BoxError) -> TimedMetadataTrack {
         let location = track.box.location ?? BoxLocation(path: "trak", offset: 0)
         guard isTimedMetadata(track) else {
-            throw BoxError(.invalidValue("track \(track.id) is not a timed metadata (mebx) track"), at: location)
+            throw BoxError(.wrongTrackKind("track \(track.id) is not a timed metadata (mebx) track"), at: location)
         }
         if movie.fragments?.tracks[track.id] != nil {
             throw BoxError(.unsupported("track \(track.id) has samples in movie fragments, which timed metadata reading does not follow"), at: location)
@@ -59,7 +59,7 @@ public struct TimedMetadataTrack: Sendable {
                                              offset: sample.sample.offset)
             let descriptionIndex = Int(sample.sample.descriptionIndex) - 1
             guard tables.indices.contains(descriptionIndex), let table = tables[descriptionIndex] else {
-                throw BoxError(.invalidValue("sample \(sample.sample.index + 1) uses sample description \(descriptionIndex + 1), which is not mebx"),
+                throw BoxError(.wrongTrackKind("sample \(sample.sample.index + 1) uses sample description \(descriptionIndex + 1), which is not mebx"),
                                at: sampleLocation)
             }
             var reader = ByteReader(sample.bytes, baseOffset: sample.sample.offset, path: sampleLocation.path)
@@ -88,7 +88,7 @@ public struct TimedMetadataTrack: Sendable {
     /// is read, so this costs what the header costs however long the track is.
     public static func keys(of track: Track, limits: Limits = .standard) throws(BoxError) -> [TimedMetadataKey] {
         guard isTimedMetadata(track) else {
-            throw BoxError(.invalidValue("track \(track.id) is not a timed metadata (mebx) track"),
+            throw BoxError(.wrongTrackKind("track \(track.id) is not a timed metadata (mebx) track"),
                            at: track.box.location ?? BoxLocation(path: "trak", offset: 0))
         }
         return distinctKeys(try keyTables(of: track, limits: limits))

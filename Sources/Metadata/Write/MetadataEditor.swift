@@ -39,7 +39,7 @@ public struct MetadataEditor: Sendable {
                         ? targets.map { (target: MetadataTarget) throws(BoxError) in try target.checkCanHold(value, locale: locale); return target }
                         : Self.carriers(for: targets, value: value, locale: locale, scope: change.scope, holder: holder, brand: brand)
                     guard !chosen.isEmpty else {
-                        throw BoxError(.invalidValue("no metadata carrier can hold '\(change.key)'" + (change.language.map { " in language \($0)" } ?? "")
+                        throw BoxError(.unwritableMetadata("no metadata carrier can hold '\(change.key)'" + (change.language.map { " in language \($0)" } ?? "")
                                                      + " at \(change.scope) with a \(value.kindDescription) value"), at: nil)
                     }
                     for target in chosen {
@@ -89,7 +89,7 @@ private struct UserDataRecordClaims {
         guard case let .userData(type) = target, let language = change.language else { return }
         let record = Record(scope: change.scope, target: target, language: locale.language)
         if let earlier = tags[record], (try? MetadataLocale(earlier)) != locale {
-            throw BoxError(.invalidValue("udta/\(type)@\(earlier) and udta/\(type)@\(language) would both be stored as language "
+            throw BoxError(.unwritableMetadata("udta/\(type)@\(earlier) and udta/\(type)@\(language) would both be stored as language "
                                          + "'\(MediaLanguage(rawValue: locale.language).iso639Code)': QuickTime user data records have an "
                                          + "ISO 639-2 code and no script or country, so the second would replace the first; write them "
                                          + "as QuickTime metadata (mdta/…, or a common name), which keeps both tags"), at: nil)
@@ -146,6 +146,6 @@ extension Box {
                 return
             }
         }
-        guard found else { throw BoxError(.invalidValue("the movie has no track \(trackID)"), at: nil) }
+        guard found else { throw BoxError(.unwritableMetadata("the movie has no track \(trackID)"), at: nil) }
     }
 }

@@ -36,7 +36,7 @@ struct MetadataLocale: Hashable, Sendable {
         do {
             tag = try LanguageTag(parsing: text)
         } catch {
-            throw BoxError(.invalidValue(error.description), at: nil)
+            throw BoxError(.unwritableMetadata(error.description), at: nil)
         }
         guard let packed = MediaLanguage(iso639: tag.iso639Code), tag.iso639Code != "und" else {
             self = .neutral

@@ -10,7 +10,7 @@ enum MetadataTarget: Hashable {
     case isoUserData(FourCC)
 
     init(_ identifier: MetadataIdentifier) throws(BoxError) {
-        let invalid = BoxError(.invalidValue("'\(identifier)' is not a key of its key space"), at: nil)
+        let invalid = BoxError(.unwritableMetadata("'\(identifier)' is not a key of its key space"), at: nil)
         switch identifier.keySpace {
         case .quickTimeMetadata:
             self = .quickTimeMetadata(identifier.key)
@@ -31,7 +31,7 @@ enum MetadataTarget: Hashable {
     static func resolve(_ key: String) throws(BoxError) -> (targets: [MetadataTarget], explicit: Bool) {
         if let identifier = MetadataIdentifier(parsing: key) { return ([try MetadataTarget(identifier)], true) }
         guard let common = MetadataCommonKey.named(key) else {
-            throw BoxError(.invalidValue("unknown metadata key '\(key)': give a common name ("
+            throw BoxError(.unwritableMetadata("unknown metadata key '\(key)': give a common name ("
                                          + MetadataCommonKey.all.map(\.name).joined(separator: ", ")
                                          + ") or an identifier such as mdta/com.apple.quicktime.title, itsk/©nam or udta/©nam"), at: nil)
         }
@@ -58,11 +58,11 @@ enum MetadataTarget: Hashable {
             return
         case .iTunes:
             guard locale.isNeutral else {
-                throw BoxError(.invalidValue("iTunes items have no language; use an mdta/ or udta/ identifier (or a common name) for a localized value"), at: nil)
+                throw BoxError(.unwritableMetadata("iTunes items have no language; use an mdta/ or udta/ identifier (or a common name) for a localized value"), at: nil)
             }
         case let .userData(type):
             guard type.isCopyrightSymbolItem, case .text = value else {
-                throw BoxError(.invalidValue("udta/\(type) cannot be written: only ©xxx text items are (a \(value.kindDescription) value was given)"), at: nil)
+                throw BoxError(.unwritableMetadata("udta/\(type) cannot be written: only ©xxx text items are (a \(value.kindDescription) value was given)"), at: nil)
             }
         case let .isoUserData(type):
             throw BoxError(.unsupported("3GPP user data (uiso/\(type)) can be removed but not written; use a common name or an mdta/ identifier"), at: nil)

@@ -11,17 +11,17 @@ extension Movie {
         var seen: [UInt32: Track] = [:]
         for track in tracks {
             if let earlier = seen[track.id] {
-                throw BoxError(.invalidValue("track ID \(track.id) is also the ID of the track at \(earlier.box.pathDescription) (track IDs are unique in a file, ISO/IEC 14496-12 §8.3.2.3): an edit cannot tell the two apart, so nothing was written"),
+                throw BoxError(.duplicateTrackID("track ID \(track.id) is also the ID of the track at \(earlier.box.pathDescription) (track IDs are unique in a file, ISO/IEC 14496-12 §8.3.2.3): an edit cannot tell the two apart, so nothing was written"),
                                at: track.box.location)
             }
             seen[track.id] = track
         }
         if let damage = movieHeaderDamage {
-            throw BoxError(.invalidValue("\(damage.message); an edit would write a movie without a header players read, so nothing was written"),
+            throw BoxError(.damaged("\(damage.message); an edit would write a movie without a header players read, so nothing was written"),
                            at: damage.location)
         }
         if let first = undescribedTrackFragments.first {
-            throw BoxError(.invalidValue("\(first.message): its samples belong to no track, and an edit would drop them; nothing was written"),
+            throw BoxError(.undescribedTrack("\(first.message): its samples belong to no track, and an edit would drop them; nothing was written"),
                            at: first.location)
         }
     }

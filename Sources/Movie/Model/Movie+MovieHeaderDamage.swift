@@ -8,11 +8,11 @@ extension Movie {
     static func movieHeaderDamage(_ mvhd: Box, header: MovieHeaderBox) -> BoxError? {
         let location = mvhd.location ?? BoxLocation(path: "moov/mvhd", offset: 0)
         if header.timing.version > 1 {
-            return BoxError(.invalidValue("the movie header has version \(header.timing.version), not 0 or 1 (ISO/IEC 14496-12 §8.2.2): its fields cannot be read"),
+            return BoxError(.damaged("the movie header has version \(header.timing.version), not 0 or 1 (ISO/IEC 14496-12 §8.2.2): its fields cannot be read"),
                             at: location)
         }
         if !header.trailing.isEmpty {
-            return BoxError(.invalidValue("the movie header's size runs \(header.trailing.count) bytes past its fields (ISO/IEC 14496-12 §8.2.2): it is damaged, and may hold the boxes that follow it"),
+            return BoxError(.damaged("the movie header's size runs \(header.trailing.count) bytes past its fields (ISO/IEC 14496-12 §8.2.2): it is damaged, and may hold the boxes that follow it"),
                             at: location)
         }
         return nil

@@ -54,7 +54,7 @@ public struct Movie: Sendable {
         var warnings = file.warnings
         // What stopped the walk: the tracks below know only the samples before it.
         readingStop = file.stoppedAtLimit ? file.damage.map { damage in
-            BoxError(.invalidValue("the file is read only up to here (\(damage.message)): what follows is not read"), at: damage.location)
+            BoxError(.damaged("the file is read only up to here (\(damage.message)): what follows is not read"), at: damage.location)
         } : nil
         if let damage = file.damage { warnings.append(readingStop ?? damage) }
         fileType = try file.box("ftyp").map { (box) throws(BoxError) in try FileTypeBox(box.loaded(limits: limits)) }
@@ -108,7 +108,7 @@ public struct Movie: Sendable {
             return BoxError(.segmentWithoutInitialization, at: nil)
         }
         if let truncation = file.warnings.first {
-            return BoxError(.invalidValue("no moov box: the file ends inside this box (\(truncation.message)): it is truncated"),
+            return BoxError(.damaged("no moov box: the file ends inside this box (\(truncation.message)): it is truncated"),
                             at: truncation.location)
         }
         return BoxError(.notAMovie("no moov box: not a QuickTime or MPEG-4 movie (top-level boxes: \(types.map(\.description).joined(separator: " ")))"),

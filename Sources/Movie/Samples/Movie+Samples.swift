@@ -22,7 +22,7 @@ extension Movie {
                 continue
             }
             if let stop = readingStop {
-                throw BoxError(.invalidValue("\(stop.message), track \(track.id)'s fragments included"), at: stop.location)
+                throw BoxError(.damaged("\(stop.message), track \(track.id)'s fragments included"), at: stop.location)
             }
             let table = track.tableSampleCount > 0 ? try track.tableSamples(maxSamples: maxSamples) : []
             times[track.id] = table.last.map { $0.decodeTime.saturatingAdd(UInt64($0.duration)) } ?? 0

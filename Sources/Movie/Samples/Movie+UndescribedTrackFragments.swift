@@ -15,7 +15,7 @@ extension Movie {
                 let trackID = try TrackFragmentHeaderBox(tfhd.loaded(limits: limits)).trackID
                 guard !known.contains(trackID), found.insert(trackID).inserted else { continue }
                 let tracks = known.isEmpty ? "none" : known.sorted().map(String.init).joined(separator: ", ")
-                problems.append(BoxError(.invalidValue("track ID \(trackID) is not described by \(describer) (its tracks: \(tracks))"),
+                problems.append(BoxError(.undescribedTrack("track ID \(trackID) is not described by \(describer) (its tracks: \(tracks))"),
                                          at: tfhd.location))
             }
         }

@@ -87,7 +87,7 @@ public struct SegmentedMovieFiles: Sendable {
             }
         } else {
             if let moov = file.box("moov") {
-                throw SegmentError(path: path, error: BoxError(.invalidValue(
+                throw SegmentError(path: path, error: BoxError(.notAMovie(
                     "a media segment has no moov: this file is an initialization segment or a whole movie"), at: moov.location))
             }
             guard types.contains("moof") else {

@@ -236,7 +236,7 @@ struct FragmentedLayout: MovieLayout {
             }
             sourceStarts[start] = pieces.count
             guard box.missingBytes == 0 else {
-                throw BoxError(.invalidValue("the file ends \(box.missingBytes) bytes before the end of this '\(box.type)' box; a fragmented movie cut short cannot be kept fragmented"),
+                throw BoxError(.damaged("the file ends \(box.missingBytes) bytes before the end of this '\(box.type)' box; a fragmented movie cut short cannot be kept fragmented"),
                                at: location)
             }
             switch box.type {

@@ -95,7 +95,7 @@ struct SourceBoxes {
         if let tail = movie.file.tail {
             let range = tail.offset..<tail.offset.saturatingAdd(tail.length)
             guard !media.kept.intersects(range) else {
-                throw BoxError(.invalidValue("the file is damaged after its last readable box (\(movie.file.damage?.message ?? "bytes that do not form a box")), and a track's samples are there; refusing to write a copy"),
+                throw BoxError(.damaged("the file is damaged after its last readable box (\(movie.file.damage?.message ?? "bytes that do not form a box")), and a track's samples are there; refusing to write a copy"),
                                at: movie.file.damage?.location ?? BoxLocation(path: "", offset: tail.offset))
             }
             self.tail = range
