@@ -7,25 +7,18 @@ import Movie
 /// values written (a track moves to `co64` only when one of its offsets passes 4 GiB).
 struct ChunkOffsetPlan {
     /// Chunks of the copied tracks, as in the source.
-    private let sourceChunks: [UInt32: [ChunkIndex.Chunk]]
+    let sourceChunks: SourceChunks
     /// Tracks whose offsets need `co64`.
     private(set) var largeTracks: Set<UInt32> = []
 
-    init(movie: Movie) throws(BoxError) {
-        var chunks: [UInt32: [ChunkIndex.Chunk]] = [:]
-        for track in movie.tracks {
-            let stbl = track.box.descendant(["mdia", "minf", "stbl"])
-            // A track without chunks (no offset table at all) has nothing to relocate.
-            guard stbl?.child("stco") ?? stbl?.child("co64") != nil else { continue }
-            chunks[track.id] = ChunkIndex(try track.sampleTable()).chunks
-        }
-        sourceChunks = chunks
+    init(sourceChunks: SourceChunks) {
+        self.sourceChunks = sourceChunks
     }
 
     /// Offsets of a copied track after relocation; throws when a chunk lies outside the media
     /// the output copies.
     func relocatedOffsets(of trackID: UInt32, by relocation: MediaRelocation, trak: Box) throws(BoxError) -> [UInt64] {
-        let chunks = sourceChunks[trackID] ?? []
+        let chunks = sourceChunks.chunks(of: trackID)
         var offsets: [UInt64] = []
         offsets.reserveCapacity(chunks.count)
         for (index, chunk) in chunks.enumerated() {
@@ -40,7 +33,7 @@ struct ChunkOffsetPlan {
 
     /// Chunks of a track: as in the source for a copied track, one for an added track (its
     /// samples are written as one chunk).
-    func chunkCount(of trackID: UInt32) -> Int { sourceChunks[trackID]?.count ?? 1 }
+    func chunkCount(of trackID: UInt32) -> Int { sourceChunks.hasTable(trackID) ? sourceChunks.chunks(of: trackID).count : 1 }
 
     /// Marks tracks whose offsets no longer fit 32 bits; returns whether any changed form.
     mutating func widen(_ trackID: UInt32, offsets: [UInt64]) -> Bool {

@@ -19,14 +19,13 @@ import Movie
 struct FragmentedLayout: MovieLayout {
     /// One top-level box of the output. There are two per fragment, so the cases that hold a
     /// `Box` (a few of them in a file) are kept out of line to keep each piece small.
-    private enum Piece {
+    enum Piece {
         /// A box written as it is: `ftyp`, an added tracks' `mdat`.
         indirect case box(Box)
         /// The edited `moov`.
         indirect case movie(Box)
         /// A rewritten `moof`: the index of the source `moof`, and its size. It is made again as it
-        /// is written, with its offsets: held whole, ten thousand of them would cost more memory
-        /// than the rest of the edit.
+        /// is written, with its offsets (``FragmentRewrite``).
         case fragment(Int, size: UInt64)
         /// A `sidx` or `mfra`: the source box, and the box as written.
         indirect case index(source: Box, Box)
@@ -66,20 +65,30 @@ struct FragmentedLayout: MovieLayout {
         let movieBox = try FragmentedMovieBox.make(edited, newTracks: newTracks, limits: limits)
         let fragments = FragmentRewrite(moofs: moofs, defaults: defaults, removed: removed, removedBoxes: edited.removal.boxOffsets,
                                         newTracks: newTracks, limits: limits)
+        // Each `moof` made once to plan: its size, which no offset changes, and what its offsets
+        // point at, kept (a few bytes a run) to check every offset before a byte is written.
+        var sizes: [UInt64] = [], targets: [FragmentOffsetTarget] = [], targetStarts = [0], removedRuns: [Range<UInt64>] = []
+        sizes.reserveCapacity(moofs.count)
+        targetStarts.reserveCapacity(moofs.count + 1)
+        for index in moofs.indices {
+            let survey = try fragments.survey(index)
+            sizes.append(survey.size)
+            targets += survey.targets
+            targetStarts.append(targets.count)
+            removedRuns += survey.removedRuns
+        }
 
         // Samples the source's tables hold (a movie fragmented after its first samples) move
         // with their `mdat`: their chunk offsets are set as a full rewrite sets them, `moov` sized
         // first with offsets of the final form (ChunkOffsetPlan), then given their values.
-        var chunkOffsets = try ChunkOffsetPlan(movie: movie)
+        var chunkOffsets = ChunkOffsetPlan(sourceChunks: try SourceChunks(movie: movie))
         // The source's chunks, which widening does not change.
         let chunks = chunkOffsets
         let settled = try chunkOffsets.settle(movieBox, trackOrder: edited.trackOrder, sizedValues: { addedIDs.contains($0) ? [] : nil }) {
             sized throws(BoxError) in
             var warnings: [String] = []
-            let sized = try Self.pieces(movie, edited: edited, movieBox: sized, newTracks: newTracks, warnings: &warnings,
-                                        limits: limits) { index throws(BoxError) in
-                try fragments.box(index) { _ in 0 }.totalSize
-            }
+            let sized = try Self.pieces(movie, edited: edited, movieBox: sized, fragments: fragments, sizes: sizes,
+                                        warnings: &warnings, limits: limits)
             return (pieces: sized.pieces, sourceStarts: sized.sourceStarts, placement: Placement(sized.pieces), warnings: warnings)
         } values: { placed, trak, trackID throws(BoxError) in
             addedIDs.contains(trackID) ? [] : try chunks.relocatedOffsets(of: trackID, by: placed.placement.relocation, trak: trak)
@@ -87,17 +96,16 @@ struct FragmentedLayout: MovieLayout {
         let final = settled.movieBox
         var (pieces, sourceStarts, placement, warnings) = settled.layout
         let outputPosition = { (sourceOffset: UInt64) -> UInt64? in sourceStarts[sourceOffset].map { placement.starts[$0] } }
-        let trafNumbers = Self.trafNumbers(moofs, removed: removed, limits: limits)
-        // `moov` with its offsets, the indexes with their positions; each `moof` made once with
-        // its offsets, so that one that cannot have them fails the edit before a byte is written.
+        let trafNumbers = fragments.trafNumbers()
+        // `moov` with its offsets, the indexes with their positions; each `moof`'s offsets
+        // found, so that one that cannot have them fails the edit before a byte is written.
         pieces = try pieces.enumerated().map { number, piece throws(BoxError) -> Piece in
             switch piece {
             case .movie:
                 return .movie(final)
-            case let .fragment(index, size):
-                let made = try fragments.placed(index, at: placement.starts[number], in: placement).totalSize
-                guard made == size else {
-                    throw BoxError(.invalidValue("fragment \(index + 1) came out \(made) bytes, sized as \(size)"), at: moofs[index].location)
+            case let .fragment(index, _):
+                for target in targets[targetStarts[index]..<targetStarts[index + 1]] {
+                    _ = try placement.dataOffset(of: target, inFragment: index, at: placement.starts[number], moof: moofs[index])
                 }
                 return piece
             case let .index(source, sized):
@@ -121,8 +129,12 @@ struct FragmentedLayout: MovieLayout {
                 return piece
             }
         }
-        erasures = try Self.erasures(movie, removal: edited.removal, fragments: fragments, pieces: pieces,
-                                     relocation: placement.relocation)
+        let keptRuns = targets.compactMap { target -> Range<UInt64>? in
+            guard case let .run(start, length, _) = target else { return nil }
+            return start..<start.saturatingAdd(length)
+        }
+        erasures = Self.erasures(chunks.sourceChunks, removal: edited.removal, keptRuns: keptRuns, removedRuns: removedRuns,
+                                 pieces: pieces, relocation: placement.relocation)
         self.pieces = pieces
         self.placement = placement
         self.fragments = fragments
@@ -130,95 +142,32 @@ struct FragmentedLayout: MovieLayout {
         totalSize = placement.totalSize
     }
 
-    /// Where the pieces land: each piece's output position (and the end's), how far each copied
-    /// payload moves, and where each fragment's added samples start.
-    private struct Placement {
-        /// The output position of each piece, then of the end.
-        var starts: [UInt64] = []
-        var relocation: MediaRelocation
-        /// By source `moof` index, the output position of its added tracks' samples.
-        var addedMediaStarts: [Int: UInt64] = [:]
-        var totalSize: UInt64
-
-        init(_ pieces: [Piece]) {
-            var position: UInt64 = 0
-            var moves: [MediaRelocation.Move] = []
-            var lastFragment = -1
-            for piece in pieces {
-                starts.append(position)
-                switch piece {
-                case let .copied(header, payload):
-                    moves.append(.init(start: payload.lowerBound, end: payload.upperBound,
-                                       shift: Int64(position + header.headerSize) - Int64(payload.lowerBound)))
-                case let .fragment(index, _):
-                    lastFragment = index
-                case let .box(box) where box.type == "mdat" && lastFragment >= 0 && addedMediaStarts[lastFragment] == nil:
-                    addedMediaStarts[lastFragment] = position + box.headerForWriting.headerSize
-                default:
-                    break
-                }
-                position += piece.size
-            }
-            starts.append(position)
-            totalSize = position
-            relocation = MediaRelocation(moves: moves)
-        }
-
-        /// The data offset (from the start of the `moof` at `moofStart`, §8.8.8) of what a `trun`
-        /// of fragment `index` points at.
-        func dataOffset(of target: OffsetTarget, inFragment index: Int, at moofStart: UInt64, moof: Box) throws(BoxError) -> Int32 {
-            let output: UInt64
-            switch target {
-            case let .run(run):
-                guard let moved = relocation.relocated(run.dataStart, length: run.dataLength) else {
-                    throw BoxError(.samplesOutsideFile("the samples of this run (\(run.dataLength) bytes at 0x\(String(run.dataStart, radix: 16))) are not inside a box the output copies"),
-                                   at: run.box.location)
-                }
-                output = moved
-            case let .added(offset):
-                output = (addedMediaStarts[index] ?? 0) + offset
-            }
-            guard let offset = Int32(exactly: Int64(output) - Int64(moofStart)) else {
-                throw BoxError(.limitExceeded("fragment \(index + 1)'s samples are more than 2 GiB from its moof"), at: moof.location)
-            }
-            return offset
-        }
-    }
-
     /// The output ranges written as zeros: removed tracks' samples, or, for a strip that leaves
     /// out unused media, every byte of a copied `mdat` no kept track's sample (in a fragment or a
     /// sample table) is in.
-    private static func erasures(_ movie: Movie, removal: MetadataRemoval, fragments: FragmentRewrite, pieces: [Piece],
-                                 relocation: MediaRelocation) throws(BoxError) -> [Range<UInt64>] {
+    private static func erasures(_ chunks: SourceChunks, removal: MetadataRemoval, keptRuns: [Range<UInt64>], removedRuns: [Range<UInt64>],
+                                 pieces: [Piece], relocation: MediaRelocation) -> [Range<UInt64>] {
         let removed = removal.trackIDs
-        var keptRuns: [Range<UInt64>] = [], removedRuns: [Range<UInt64>] = []
-        for index in fragments.moofs.indices {
-            for run in try fragments.runs(index) {
-                let range = run.dataStart..<run.dataStart.saturatingAdd(run.dataLength)
-                if removed.contains(run.header.trackID) { removedRuns.append(range) } else { keptRuns.append(range) }
-            }
-        }
-        let kept = ByteRangeSet(keptRuns + (try movie.chunkRanges { !removed.contains($0.id) }))
+        let kept = ByteRangeSet(keptRuns + chunks.ranges { !removed.contains($0) })
         let erased = if removal.leavesOutUnusedMedia {
             ByteRangeSet(pieces.compactMap { piece -> Range<UInt64>? in
                 guard case let .copied(header, payload) = piece, header.type == "mdat" else { return nil }
                 return payload
             }).subtracting(kept)
         } else {
-            ByteRangeSet(removedRuns + (try movie.chunkRanges { removed.contains($0.id) })).subtracting(kept)
+            ByteRangeSet(removedRuns + chunks.ranges { removed.contains($0) }).subtracting(kept)
         }
         return erased.ranges.compactMap { range in
             relocation.relocated(range.lowerBound, length: UInt64(range.count)).map { $0..<($0 + UInt64(range.count)) }
         }
     }
 
-    /// The output's boxes in order, `moov` as `movieBox`, each `moof` with the size `fragmentSize`
-    /// gives (made with placeholder offsets: its size does not depend on their values), each index as
+    /// The output's boxes in order, `moov` as `movieBox`, each `moof` rewritten by `fragments` with
+    /// its size in `sizes` (made with placeholder offsets: its size does not depend on their values), each index as
     /// it will be sized; and, by source offset, the piece each source top-level box (and the end
     /// of the file) starts at.
-    private static func pieces(_ movie: Movie, edited: EditedMovie, movieBox: Box, newTracks: [FragmentedNewTrack],
-                               warnings: inout [String], limits: Limits,
-                               fragmentSize: (Int) throws(BoxError) -> UInt64) throws(BoxError) -> (pieces: [Piece], sourceStarts: [UInt64: Int]) {
+    private static func pieces(_ movie: Movie, edited: EditedMovie, movieBox: Box, fragments: FragmentRewrite, sizes: [UInt64],
+                               warnings: inout [String], limits: Limits) throws(BoxError) -> (pieces: [Piece], sourceStarts: [UInt64: Int]) {
         var pieces: [Piece] = []
         var sourceStarts: [UInt64: Int] = [:]
         if let fileType = edited.fileType { pieces.append(.box(fileType)) }
@@ -247,8 +196,8 @@ struct FragmentedLayout: MovieLayout {
                 movieWritten = true
             case "moof":
                 fragment += 1
-                pieces.append(.fragment(fragment, size: try fragmentSize(fragment)))
-                pendingMedia = addedMedia(newTracks, fragment: fragment)
+                pieces.append(.fragment(fragment, size: sizes[fragment]))
+                pendingMedia = fragments.addedMedia(fragment: fragment)
             case "sidx":
                 pieces.append(.index(source: box, box))
             case "mfra":
@@ -281,109 +230,6 @@ struct FragmentedLayout: MovieLayout {
         return (pieces, sourceStarts)
     }
 
-    /// What a data offset in a rewritten `moof` points at: a source run, or bytes of the added
-    /// tracks' `mdat` that follows the fragment.
-    private enum OffsetTarget {
-        case run(FragmentSampleIndex.PlacedRun)
-        case added(UInt64)
-    }
-
-    /// The source `moof`s rewritten: removed tracks' `traf`s out, every kept `traf` counting its
-    /// data from the `moof`'s start, the added tracks' `traf`s last.
-    private struct FragmentRewrite {
-        let moofs: [Box]
-        /// The `trex` defaults by track ID.
-        let defaults: [UInt32: TrackExtendsBox]
-        let removed: Set<UInt32>
-        /// Source offsets of boxes inside the fragments that the edit removes (a strip's user data).
-        let removedBoxes: Set<UInt64>
-        let newTracks: [FragmentedNewTrack]
-        let limits: Limits
-
-        /// `moof` `index` as written at `moofStart`, its data offsets where `placement` puts the samples.
-        func placed(_ index: Int, at moofStart: UInt64, in placement: Placement) throws(BoxError) -> Box {
-            try box(index) { target throws(BoxError) in
-                try placement.dataOffset(of: target, inFragment: index, at: moofStart, moof: moofs[index])
-            }
-        }
-
-        /// The runs of `moof` `index`, read again each time: held for every fragment, they would
-        /// cost more memory than the rest of the edit.
-        func runs(_ index: Int) throws(BoxError) -> [FragmentSampleIndex.PlacedRun] {
-            try FragmentSampleIndex.placedRuns(in: moofs[index], defaults: defaults, limits: limits)
-        }
-
-        /// `moof` `index` rewritten, `offsets` giving each `trun`'s data offset.
-        func box(_ index: Int, offsets: (OffsetTarget) throws(BoxError) -> Int32) throws(BoxError) -> Box {
-            let moof = moofs[index].pruning(offsets: removedBoxes)
-            var remaining = try runs(index)[...]
-            var children: [Box] = []
-            for child in moof.children {
-                guard child.type == "traf" else {
-                    children.append(child)
-                    continue
-                }
-                let trafRuns = remaining.prefix(child.children("trun").count)
-                remaining = remaining.dropFirst(trafRuns.count)
-                guard let tfhd = child.child("tfhd") else { throw BoxError(.missingBox("traf has no tfhd"), at: child.location) }
-                var header = try TrackFragmentHeaderBox(tfhd.loaded(limits: limits))
-                if removed.contains(header.trackID) { continue }
-                if let auxiliary = child.child("saio") {
-                    throw BoxError(.unsupported("sample auxiliary information offsets (saio, encryption data) cannot be moved; a movie with them cannot be kept fragmented"),
-                                   at: auxiliary.location)
-                }
-                header.baseDataOffset = nil
-                header.defaultBaseIsMoof = true
-                var placed = trafRuns.makeIterator()
-                var traf = child
-                var trafChildren: [Box] = []
-                for box in child.children {
-                    switch box.type {
-                    case "tfhd": trafChildren.append(header.makeBox())
-                    case "trun":
-                        guard let run = placed.next() else { throw BoxError(.invalidValue("trun not read"), at: box.location) }
-                        var rewritten = run.run
-                        rewritten.dataOffset = try offsets(.run(run))
-                        trafChildren.append(rewritten.makeBox())
-                    default: trafChildren.append(box)
-                    }
-                }
-                traf.setChildren(trafChildren)
-                children.append(traf)
-            }
-            var addedOffset: UInt64 = 0
-            for track in newTracks {
-                guard let fragment = track.fragments[index] else { continue }
-                children.append(track.trackFragment(fragment, dataOffset: try offsets(.added(addedOffset))))
-                addedOffset += UInt64(fragment.bytes.count)
-            }
-            return Box(type: "moof", children: children)
-        }
-    }
-
-    /// For each source `moof`, by its offset, the output number (1-based) of each of its `traf`s,
-    /// nil for a removed track's: what `tfra` entries count (§8.8.10).
-    private static func trafNumbers(_ moofs: [Box], removed: Set<UInt32>, limits: Limits) -> [UInt64: [UInt32?]] {
-        var numbers: [UInt64: [UInt32?]] = [:]
-        for moof in moofs {
-            guard let offset = moof.location?.offset else { continue }
-            var kept: UInt32 = 0
-            numbers[offset] = moof.children("traf").map { traf in
-                let trackID = traf.child("tfhd").flatMap { try? TrackFragmentHeaderBox($0.loaded(limits: limits)).trackID }
-                if let trackID, removed.contains(trackID) { return nil }
-                kept += 1
-                return kept
-            }
-        }
-        return numbers
-    }
-
-    /// The `mdat` of the added tracks' samples of fragment `index`, nil when it has none.
-    private static func addedMedia(_ newTracks: [FragmentedNewTrack], fragment index: Int) -> Box? {
-        let bytes = newTracks.flatMap { $0.fragments[index]?.bytes ?? [] }
-        return bytes.isEmpty ? nil : Box(type: "mdat", payload: bytes)
-    }
-
     /// The start time, in seconds, of each `moof`: its first sample of the main video (else the
     /// first track) — or, when it holds none, the previous fragment's start.
     private static func fragmentStarts(_ movie: Movie, moofs: [Box], limits: Limits) throws(BoxError) -> [Double] {
@@ -412,8 +258,16 @@ struct FragmentedLayout: MovieLayout {
             case let .box(box), let .movie(box), let .index(_, box):
                 try Self.flush(&pending, to: &sink)
                 try box.write(to: &sink, explicitSize: true)
-            case let .fragment(index, _):
-                try fragments.placed(index, at: placement.starts[number], in: placement).write(to: &pending, explicitSize: true)
+            case let .fragment(index, size):
+                let moof = try fragments.box(index) { target throws(BoxError) in
+                    try placement.dataOffset(of: target, inFragment: index, at: placement.starts[number], moof: fragments.moofs[index])
+                }
+                // Made as planned: another size would move every box after it.
+                guard moof.totalSize == size else {
+                    throw BoxError(.inconsistentSampleTable("fragment \(index + 1) came out \(moof.totalSize) bytes, planned as \(size)"),
+                                   at: fragments.moofs[index].location)
+                }
+                try moof.write(to: &pending, explicitSize: true)
             case let .copied(header, payload):
                 header.write(into: &pending)
                 try Self.flush(&pending, to: &sink)

@@ -10,10 +10,10 @@ struct MediaUse {
     /// Bytes only removed tracks' chunks cover: what a removal erases.
     let removed: ByteRangeSet
 
-    init(movie: Movie, removedTrackIDs: Set<UInt32>) throws(BoxError) {
-        kept = ByteRangeSet(try movie.chunkRanges { !removedTrackIDs.contains($0.id) })
+    init(chunks: SourceChunks, removedTrackIDs: Set<UInt32>) {
+        kept = ByteRangeSet(chunks.ranges { !removedTrackIDs.contains($0) })
         removed = removedTrackIDs.isEmpty ? ByteRangeSet([])
-            : ByteRangeSet(try movie.chunkRanges { removedTrackIDs.contains($0.id) }).subtracting(kept)
+            : ByteRangeSet(chunks.ranges { removedTrackIDs.contains($0) }).subtracting(kept)
     }
 
     /// The bytes of `payload` that no kept track uses: a strip leaves them out.

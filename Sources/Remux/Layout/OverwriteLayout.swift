@@ -53,7 +53,7 @@ struct OverwriteLayout {
         let start = location.offset
         // Every sample, from the tables and the fragments: none may lie where the edit writes.
         let regular = try boxing(DefragmentedMovie.regular(movie, limits: limits))
-        let kept = try boxing(MediaUse(movie: regular, removedTrackIDs: [])).kept
+        let kept = MediaUse(chunks: try boxing(SourceChunks(movie: regular)), removedTrackIDs: []).kept
         let movieRange = start..<start.saturatingAdd(old.header.totalSize)
         if kept.intersects(movieRange) {
             throw .box(BoxError(.unsupported("a track's samples lie inside the 'moov' box, which an edit rewrites; Legible cannot edit such a file"),

@@ -61,8 +61,9 @@ struct SourceBoxes {
     let warnings: [String]
 
     init(edited: EditedMovie, movie: Movie) throws(BoxError) {
-        let chunks = try ChunkOffsetPlan(movie: movie)
-        let media = try MediaUse(movie: movie, removedTrackIDs: edited.removal.trackIDs)
+        let decoded = try SourceChunks(movie: movie)
+        let chunks = ChunkOffsetPlan(sourceChunks: decoded)
+        let media = MediaUse(chunks: decoded, removedTrackIDs: edited.removal.trackIDs)
         let end = movie.file.source.size
         var warnings: [String] = []
         var entries: [Entry] = []
@@ -82,7 +83,7 @@ struct SourceBoxes {
                 warnings.append("left out the last box, '\(box.type)' at 0x\(String(start, radix: 16)): the file ends \(box.missingBytes) bytes before its declared end and no track uses its \(range.count) bytes")
             } else if box.type == "ftyp" || box.type == "moov" {
                 entry.fate = .rewritten
-                if holdsKeptMedia { throw Self.samplesInside(entry, movie: movie, kept: edited.removal.trackIDs) }
+                if holdsKeptMedia { throw Self.samplesInside(entry, movie: movie, chunks: decoded, removed: edited.removal.trackIDs) }
             } else if edited.removal.boxOffsets.contains(start) {
                 entry.fate = .removed
             } else if edited.erasesRetiredMovie, box.type == "free" || box.type == "skip", !holdsKeptMedia {
@@ -115,7 +116,7 @@ struct SourceBoxes {
     func checkChunksInFile(_ movie: Movie, removedTracks: Set<UInt32>) throws(BoxError) {
         let end = movie.file.source.size
         for track in movie.tracks where !removedTracks.contains(track.id) {
-            let ranges = try movie.chunkRanges { $0.id == track.id }
+            let ranges = chunks.sourceChunks.ranges { $0 == track.id }
             if let missing = ranges.first(where: { $0.upperBound > end && !$0.isEmpty }) {
                 throw BoxError(.samplesOutsideFile("track \(track.id)'s samples at 0x\(String(missing.lowerBound, radix: 16)) run past the end of the file (\(end) bytes): it was cut short, or the track's chunk offsets are wrong"),
                                at: track.box.location)
@@ -130,9 +131,9 @@ struct SourceBoxes {
     var movieBoxes: [Entry] { entries.filter { $0.box.type == "moov" && $0.fate == .rewritten } }
 
     /// The error for a kept track whose samples lie inside a box the edit rewrites.
-    private static func samplesInside(_ entry: Entry, movie: Movie, kept removed: Set<UInt32>) -> BoxError {
+    private static func samplesInside(_ entry: Entry, movie: Movie, chunks: SourceChunks, removed: Set<UInt32>) -> BoxError {
         let track = movie.tracks.first { track in
-            !removed.contains(track.id) && ByteRangeSet((try? movie.chunkRanges { $0.id == track.id }) ?? []).intersects(entry.range)
+            !removed.contains(track.id) && ByteRangeSet(chunks.ranges { $0 == track.id }).intersects(entry.range)
         }
         return .samplesInside(entry.box, trackID: track?.id)
     }
