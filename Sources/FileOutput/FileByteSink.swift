@@ -33,7 +33,7 @@ public final class FileByteSink: ByteSink {
     /// first), and of the pieces read from other sources; tests make it small.
     package var bufferSize = 8 << 20
     /// ``bufferSize``, at least one byte, so a copy always moves forward.
-    private var pieceSize: Int { max(bufferSize, 1) }
+    var pieceSize: Int { max(bufferSize, 1) }
     /// Whether copies from files try `copy_file_range` first; turned off for good once the
     /// kernel says it cannot copy between these files, so later copies do not ask again.
     package var usesKernelCopy: Bool
@@ -41,7 +41,8 @@ public final class FileByteSink: ByteSink {
     private var descriptor: Int32
     /// What owns `descriptor`, kept alive so the descriptor stays open while this sink lives.
     private let owner: AnyObject?
-    private var buffer: UnsafeMutableRawBufferPointer?
+    /// The copy buffer, allocated at the first copy that needs it.
+    var buffer: UnsafeMutableRawBufferPointer?
 
     /// A sink writing to `descriptor` (which stays the caller's to close) from `offset` on;
     /// `path` names the file in error messages.
@@ -128,79 +129,6 @@ public final class FileByteSink: ByteSink {
         try copyThroughBuffer(from: file, offset: offset + done, length: length - done)
     }
 
-    /// Copies the byte ranges `runs` of `source`, one after another, to the sink. Small runs
-    /// that lie close together in the source (at most 64 KiB apart: the samples of
-    /// a movie's other tracks interleaved between them) are read with one `pread` and written
-    /// with one `pwrite`, because a kernel copy of each run of a few hundred bytes costs more in
-    /// calls than in bytes; the others are copied as ``copy(from:offset:length:)`` copies them.
-    public func copy(runs: [(offset: UInt64, length: UInt64)], from source: any ByteSource) throws(BoxError) {
-        guard let file = source as? FileByteSource else {
-            for run in runs { try copy(from: source, offset: run.offset, length: run.length) }
-            return
-        }
-        func fitsInSource(_ run: (offset: UInt64, length: UInt64)) -> Bool {
-            run.offset <= source.size && run.length <= source.size - run.offset
-        }
-        var first = runs.startIndex
-        while first < runs.endIndex {
-            let start = runs[first].offset
-            var end = start.saturatingAdd(runs[first].length)
-            var next = first + 1
-            if runs[first].length <= Self.gatheredRunLimit && fitsInSource(runs[first]) {
-                while next < runs.endIndex, fitsInSource(runs[next]), runs[next].length <= Self.gatheredRunLimit,
-                      runs[next].offset >= end, runs[next].offset - end <= Self.gatherGap,
-                      runs[next].offset + runs[next].length - start <= UInt64(pieceSize) {
-                    end = runs[next].offset + runs[next].length
-                    next += 1
-                }
-            }
-            if next - first == 1 {
-                try copy(from: source, offset: runs[first].offset, length: runs[first].length)
-            } else {
-                try copyGathered(runs[first..<next], span: start..<end, from: file)
-            }
-            first = next
-        }
-    }
-
-    /// The most bytes between two runs that ``copy(runs:from:)`` reads along with them.
-    package static let gatherGap: UInt64 = 64 << 10
-    /// Runs longer than this are copied on their own (in the kernel where it can): above it, one
-    /// kernel copy call costs less than moving the bytes twice through the buffer.
-    package static let gatheredRunLimit: UInt64 = 32 << 10
-
-    /// Reads `span` of `source` into the buffer, moves the bytes of `runs` (ascending, within
-    /// `span`, which fits the buffer) to its front and writes them with one call.
-    private func copyGathered(_ runs: ArraySlice<(offset: UInt64, length: UInt64)>, span: Range<UInt64>,
-                              from source: FileByteSource) throws(BoxError) {
-        let buffer = self.buffer ?? .allocate(byteCount: pieceSize, alignment: 16)
-        self.buffer = buffer
-        guard let base = buffer.baseAddress, span.count <= buffer.count else {
-            throw BoxError(.io("cannot copy '\(source.path)' to '\(path)': no copy buffer"), at: nil)
-        }
-        var read = 0
-        while read < span.count {
-            let got = pread(source.fileDescriptor, base + read, span.count - read, off_t(span.lowerBound) + off_t(read))
-            if got < 0 && errno == EINTR { continue }
-            guard got >= 0 else { throw .system("read", source.path) }
-            guard got > 0 else { throw sourceEndedEarly(source) }
-            read += got
-        }
-        // Each run moves to a place at or before its own, so moving them in order never
-        // overwrites a run not yet moved.
-        var packed = 0
-        for run in runs {
-            let from = Int(run.offset - span.lowerBound), count = Int(run.length)
-            if from != packed { memmove(base + packed, base + from, count) }
-            packed += count
-        }
-        try checkRoom(at: offset, count: UInt64(packed))
-        if let failure = writeFully(UnsafeRawBufferPointer(start: base, count: packed), at: offset) {
-            throw .system("write", path, code: failure)
-        }
-        advance(by: UInt64(packed))
-    }
-
     /// Flushes what was written to the storage device (`fsync`).
     public func sync() throws(BoxError) {
         guard fsync(descriptor) == 0 else { throw .system("sync", path) }
@@ -231,14 +159,15 @@ public final class FileByteSink: ByteSink {
         #endif
     }
 
-    private func advance(by count: UInt64) {
+    /// Moves past `count` bytes written at ``offset``, and says so to ``progress``.
+    func advance(by count: UInt64) {
         offset += count
         bytesWritten += count
         progress?(bytesWritten)
     }
 
     /// Refuses a write that would end past the largest file offset, which `off_t` cannot hold.
-    private func checkRoom(at position: UInt64, count: UInt64) throws(BoxError) {
+    func checkRoom(at position: UInt64, count: UInt64) throws(BoxError) {
         let largest = UInt64(Int64.max)
         guard position <= largest, count <= largest - position else {
             throw .system("write", path, code: EFBIG)
@@ -247,7 +176,7 @@ public final class FileByteSink: ByteSink {
 
     /// Writes all of `bytes` at `position`, retrying interrupted and short writes; returns the
     /// `errno` of a failure, or nil.
-    private func writeFully(_ bytes: UnsafeRawBufferPointer, at position: UInt64) -> Int32? {
+    func writeFully(_ bytes: UnsafeRawBufferPointer, at position: UInt64) -> Int32? {
         var done = 0
         while done < bytes.count, let base = bytes.baseAddress {
             let written = pwrite(descriptor, base + done, bytes.count - done, off_t(position) + off_t(done))
@@ -285,7 +214,7 @@ public final class FileByteSink: ByteSink {
         }
     }
 
-    private func sourceEndedEarly(_ source: FileByteSource) -> BoxError {
+    func sourceEndedEarly(_ source: FileByteSource) -> BoxError {
         BoxError(.io("cannot copy '\(source.path)' to '\(path)': source ended early"), at: nil)
     }
 

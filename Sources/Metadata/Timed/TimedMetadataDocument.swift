@@ -141,7 +141,7 @@ public struct TimedMetadataDocument: Hashable, Sendable, Codable {
         guard scale > 0 else { throw MetadataInputError("must be at least 1", path: "timescale") }
         var tableKeys = try declaredKeys()
         // Each item finds its key at once, however many keys there are.
-        var keyIndex = KeyIndex()
+        var keyIndex = TimedMetadataKeyIndex()
         for (index, key) in tableKeys.enumerated() { keyIndex.add(key, at: index) }
         guard !groups.isEmpty else { throw MetadataInputError("the document has no groups", path: "groups") }
         for index in groups.indices.dropFirst() where !(groups[index].start > groups[index - 1].start) {
@@ -254,7 +254,7 @@ public struct TimedMetadataDocument: Hashable, Sendable, Codable {
 
     /// A group's items in key table order; identifiers not declared become keys.
     private func items(of group: Group, path: String, keys: inout [TimedMetadataKey],
-                       index keyIndex: inout KeyIndex) throws(MetadataInputError) -> [MetadataItem] {
+                       index keyIndex: inout TimedMetadataKeyIndex) throws(MetadataInputError) -> [MetadataItem] {
         var items: [(order: Int, item: MetadataItem)] = []
         for (text, value) in group.items.sorted(by: { $0.key < $1.key }) {
             let itemPath = "\(path).items.\(text)"
@@ -289,22 +289,4 @@ public struct TimedMetadataDocument: Hashable, Sendable, Codable {
         }
         return items.sorted { $0.order < $1.order }.map(\.item)
     }
-}
-
-/// Where each key of a table is, by identifier and language, and the first of each identifier.
-private struct KeyIndex {
-    private var exact: [String: Int] = [:]
-    private var firstOfIdentifier: [MetadataIdentifier: Int] = [:]
-
-    mutating func add(_ key: TimedMetadataKey, at index: Int) {
-        let name = Self.name(key.identifier, key.locale)
-        if exact[name] == nil { exact[name] = index }
-        if firstOfIdentifier[key.identifier] == nil { firstOfIdentifier[key.identifier] = index }
-    }
-
-    func index(of identifier: MetadataIdentifier, language: String?) -> Int? { exact[Self.name(identifier, language)] }
-
-    func first(of identifier: MetadataIdentifier) -> Int? { firstOfIdentifier[identifier] }
-
-    private static func name(_ identifier: MetadataIdentifier, _ language: String?) -> String { "\(identifier)\u{0}\(language ?? "")" }
 }
