@@ -33,7 +33,7 @@ public struct SidecarSet: Sendable {
     }
 
     /// The tracks, full subtitle tracks first (each before its forced-only twin, as
-    /// `FullTrackChoice.addedBy(requestIndex:)` needs), then forced-only ones, then caption
+    /// ``FullTrackChoice/addedBy(requestIndex:)`` needs), then forced-only ones, then caption
     /// tracks; by file name within each. A subtitle track's index is its request's index.
     public var tracks: [Track]
     /// The files named after the movie that make no track, by file name.
