@@ -64,7 +64,7 @@ struct AddSubtitlesCommand: ParsableCommand {
           legible add-subtitles movie.mov --sidecars --dry-run
           legible add-subtitles movie.mov --sidecars -o movie-subtitled.mov
 
-        With --plan every file is retimed alike.
+        With --plan or --sidecars every file is retimed alike.
 
         \(sidecarDiscussion)
 
