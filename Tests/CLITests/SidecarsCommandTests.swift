@@ -7,6 +7,12 @@ import Testing
 @Suite struct SidecarsCommandTests {
     typealias Scenario = SidecarsScenario
 
+    @Test func theFixturesAreWhatScriptsMakeSidecarsWrites() throws {
+        let script = TestPaths.packageRoot.appendingPathComponent("Scripts/make-sidecars").path
+        let check = try ExternalTool.run(script, ["--check"])
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+    }
+
     @Test func dryRunListsEveryFileWithItsTrackAndWritesNothing() throws {
         let scenario = try Scenario(label: "sidecars-dry")
         defer { scenario.folder.remove() }
