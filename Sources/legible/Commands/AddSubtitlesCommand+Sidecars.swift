@@ -17,9 +17,10 @@ extension AddSubtitlesCommand {
         language by a forc reference) and default; hi is hearing impaired, never Hindi. .srt, \
         .vtt, .ttml, .dfxp and .xml files become subtitle tracks (--format), .scc files caption \
         tracks as add-captions makes them. Each track is named as Apple's players list it \
-        ("English SDH", "Spanish Forced", "French CC"), joins the legible group, and the sound \
-        track in its language, when there is one, follows it as --follow-audio auto makes it \
-        (the forced-only track where there is one). A file whose name Legible cannot read is \
+        ("English SDH", "Spanish Forced", "French CC") and joins the legible group; the sound \
+        track in a language, when there is one, follows one subtitle track of that language \
+        as --follow-audio auto makes it (the forced-only one where there is one; a note says \
+        when there is no such sound track). A file whose name Legible cannot read is \
         skipped with the reason, never guessed at; two files that would make the same track are \
         an error naming both. --dry-run prints the files and their tracks (--json: as JSON) and \
         writes nothing. The conventions are Plex's \
