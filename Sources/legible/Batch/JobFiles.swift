@@ -17,7 +17,8 @@ struct JobFiles: Sendable {
     /// The `output` file, when the job writes a new file.
     var output: String?
     /// Every other string the job gives (positional or option, arrays included) that names an
-    /// existing file: the movie, subtitles, chapters, a plan, a GPX track…
+    /// existing file: the movie, subtitles, chapters, a plan, a GPX track… and the sidecar files
+    /// of `add-subtitles --sidecars`.
     var inputs: [String]
     /// Every other string the job gives, resolved as a path whether or not a file is there
     /// yet: what the job may read, among them files another job of the batch will write.
@@ -33,6 +34,10 @@ struct JobFiles: Sendable {
             let texts: [String] = if case let .array(elements) = value { elements.compactMap(\.argument) }
                                   else { value.argument.map { [$0] } ?? [] }
             named += texts.filter { !$0.isEmpty }.map { Self.resolve($0, in: folder) }
+        }
+        // add-subtitles --sidecars reads the files beside its movie that no key names.
+        if job.command == "add-subtitles", job.values["sidecars"] == .bool(true), let movie = job.input {
+            named += SidecarFiles.paths(beside: Self.resolve(movie, in: folder))
         }
         self.named = named.sorted()
         inputs = self.named.filter { FileStamp(path: $0) != nil }

@@ -76,35 +76,12 @@ struct AddCaptionsCommand: ParsableCommand {
     func run() throws {
         var applied = CueRetiming()
         try outputOptions.run(movie: movie) { editor in
-            let movieEnd = RetimingOptions.movieEnd(of: editor.movie)
             let properties = TrackChanges(language: try languageTag(language), name: name, alternateGroup: .automatic,
                                           makesDefault: isDefault, addedCharacteristics: MediaCharacteristic.subtitlesForDeafAndHardOfHearing)
-            let input: CaptionFile
-            do throws(SubtitleFileError) {
-                input = try CaptionFile.read(captions)
-            } catch {
-                throw CommandFailure(error.description)
-            }
-            var request: CaptionTrackRequest
-            switch input {
-            case .scc(let document):
-                if let channel, channel != .cc1 {
-                    throw CommandFailure("--channel \(channel): an SCC file's byte pairs name their channels themselves (field 1: CC1, CC2)")
-                }
-                let retimed = retimingOptions.retimed(document, file: captions, movieEnd: movieEnd, quiet: outputOptions.quiet)
-                applied = retimed.retiming
-                request = CaptionTrackRequest(scc: retimed.document, properties: properties)
-                request.losses = retimed.losses
-            case .cues(let document):
-                if !outputOptions.quiet { for warning in document.warnings { printWarning("\(captions): \(warning)") } }
-                let retimed = retimingOptions.retimed(document, file: captions, movieEnd: movieEnd, quiet: outputOptions.quiet)
-                applied = retimed.retiming
-                let encoding = CEA608Encoder.encode(retimed.document.cues, channel: channel ?? .cc1,
-                                                    frameRate: CaptionTrackRequest.frameRate(for: editor.movie))
-                request = CaptionTrackRequest(encoding: encoding, properties: properties)
-                request.losses = retimed.losses
-            }
-            return EditPlan(brand: outputOptions.resolvedBrand(sourcePath: movie), captionTracks: [request], pastEnd: pastEndOption.pastEnd)
+            let made = try CaptionTrackRequest.reading(captions, channel: channel, properties: properties, movie: editor.movie,
+                                                       retiming: retimingOptions, quiet: outputOptions.quiet)
+            applied = made.retiming
+            return EditPlan(brand: outputOptions.resolvedBrand(sourcePath: movie), captionTracks: [made.request], pastEnd: pastEndOption.pastEnd)
         } describe: { report in
             ["added closed-caption track \(report.addedTrackIDs.map(String.init).joined(separator: ", ")) to \(report.path) (\(report.fileSize) bytes)"]
         } json: {

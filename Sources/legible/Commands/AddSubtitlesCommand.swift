@@ -61,8 +61,12 @@ struct AddSubtitlesCommand: ParsableCommand {
           legible add-subtitles movie.mov styled.vtt --language en --strict -o out.mov
           legible add-subtitles movie.mov pal.srt --language en --fps 25:24000/1001 -o out.mov
           legible add-subtitles movie.mov broadcast.ttml --timecode-origin auto -o out.mov
+          legible add-subtitles movie.mov --sidecars --dry-run
+          legible add-subtitles movie.mov --sidecars -o movie-subtitled.mov
 
-        With --plan every file is retimed alike.
+        With --plan or --sidecars every file is retimed alike.
+
+        \(sidecarDiscussion)
 
         \(RetimingOptions.discussion(pastEnd: true))
 
@@ -77,6 +81,12 @@ struct AddSubtitlesCommand: ParsableCommand {
 
     @Option(help: "A JSON plan listing several subtitle files and their options (instead of SUBTITLES).")
     var plan: String?
+
+    @Flag(help: "Add every subtitle file beside the movie named MOVIE.LANGUAGE[.sdh|.hi|.cc|.forced|.default].EXT, reading language and kind from the name (instead of SUBTITLES).")
+    var sidecars = false
+
+    @Flag(help: "With --sidecars: list the files found and the tracks they would make, write nothing.")
+    var dryRun = false
 
     @Option(help: "The track's sample format: tx3g (default), wvtt or stpp.")
     var format: SubtitleTrackFormat?
@@ -99,9 +109,12 @@ struct AddSubtitlesCommand: ParsableCommand {
     @Flag(help: "Leave out image subtitles (SMPTE-TT smpte:backgroundImage) and add the text cues alone; without it such a file is refused.")
     var skipImages = false
 
-    @OptionGroup var outputOptions: EditOutputOptions
+    @OptionGroup var outputOptions: EditDestinationOptions<DestinationUnlessDryRun>
 
     func validate() throws {
+        if !dryRun { try outputOptions.requireDestination() }
+        if let conflict = sidecarConflict { throw ValidationError(conflict) }
+        if sidecars { return }
         if (subtitles == nil) == (plan == nil) { throw ValidationError("give one subtitle file, or --plan FILE") }
         if plan != nil, format != nil || !properties.isEmpty || forced || forcedFor != nil || followAudio != nil {
             throw ValidationError("with --plan, give each track's options in the plan")
@@ -110,6 +123,7 @@ struct AddSubtitlesCommand: ParsableCommand {
     }
 
     func run() throws {
+        if sidecars { return try runSidecars() }
         var applied: [(file: String, retiming: CueRetiming)] = []
         try outputOptions.run(movie: movie) { editor in
             var requests: [SubtitleTrackRequest] = []

@@ -36,7 +36,8 @@ struct BatchCommand: ParsableCommand {
         shard's record is read). A job is skipped when the record has it done for the same \
         text ("hash": an edited job, another title say, is a new job) and, for a job with an \
         "output", when that file is still the one the job wrote (same file, size and time) \
-        and not older than any file the job reads. An existing output is replaced only when \
+        and not older than any file the job reads (for add-subtitles with "sidecars": true, \
+        the subtitle files beside its movie too). An existing output is replaced only when \
         the record says this batch wrote it and nobody changed it since; any other file at \
         that path (an older file, your notes) makes the job fail, until you remove it or pass \
         --force. An output that is the job's input (p.mov, ./p.mov, a link to it), the \
@@ -68,6 +69,7 @@ struct BatchCommand: ParsableCommand {
         A manifest:
           {"command": "add-subtitles", "input": "a.mov", "subtitles": "a.en.srt", "language": "en", "output": "out/a.mov"}
           {"command": "strip", "input": "b.mov", "output": "out/b.mov", "keep": ["authored", "capture-time"]}
+          {"command": "add-subtitles", "input": "c/C.mov", "sidecars": true, "output": "out/c.mov"}
           {"command": "set-track", "input": "c.mov", "track": 3, "language": "fr", "default": true, "inPlace": true}
           {"command": "check", "input": "out/a.mov"}
 
