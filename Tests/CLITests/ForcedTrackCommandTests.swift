@@ -125,7 +125,32 @@ import Testing
         let findings = try #require(check.jsonObject?["findings"] as? [[String: Any]])
         #expect(findings.filter { [Self.full, Self.twin].contains($0["trackID"] as? Int ?? 0) }.isEmpty, "\(check.stdout)")
         let qc = try LegibleCommand.run(["qc", movie, "--json"])
-        #expect(!qc.stdout.contains("forced-cue-missing"), "\(qc.stdout.prefix(2_000))")
+        #expect(!qc.stdout.contains("forced-cue-missing") && !qc.stdout.contains("forced-cue-not-in-twin"), "\(qc.stdout.prefix(2_000))")
+    }
+
+    /// `qc` reads the full track's marks: a cue it marks forced that its twin (here made by hand
+    /// from the other marked cues) does not show is a forced-cue-not-in-twin warning on the
+    /// full track, numbered among its cues.
+    @Test func qcNamesAMarkedCueTheTwinLacks() throws {
+        let folder = try TemporaryFolder("cli-forced-track")
+        defer { folder.remove() }
+        let all = try Self.ttmlCues("all", Self.ttml)
+        let whole = try Self.ttmlCues("whole", Self.ttml)
+        let left = whole[1]
+        func stamp(_ ms: Int) -> String { String(format: "00:00:%02d,%03d", ms / 1000, ms % 1000) }
+        let srt = whole.filter { $0 != left }.enumerated().map { "\($0.offset + 1)\n\(stamp($0.element.start)) --> \(stamp($0.element.end))\n\($0.element.text)\n" }
+        try Data(srt.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: folder.path("twin.srt")))
+        let withFull = folder.path("full.mov"), paired = folder.path("paired.mov")
+        for arguments in [[Self.demo, Self.ttml, "-o", withFull], [withFull, folder.path("twin.srt"), "--language", "es", "--forced", "--forced-for", String(Self.full), "-o", paired]] {
+            let added = try LegibleCommand.run(["add-subtitles"] + arguments + ["--quiet"])
+            try #require(added.status == 0, "\(added.stderr)")
+        }
+        let qc = try LegibleCommand.run(["qc", paired, "--track", String(Self.full), "--profile", "fcc", "--json"])
+        let findings = try #require(((qc.jsonObject?["subjects"] as? [[String: Any]])?.first?["findings"]) as? [[String: Any]], "\(qc.stdout)")
+        let named = findings.filter { $0["rule"] as? String == "forced-cue-not-in-twin" }
+        #expect(named.map { $0["cue"] as? Int } == [all.firstIndex(of: left).map { $0 + 1 }], "\(findings)")
+        #expect((named.first?["message"] as? String)?.contains(left.text) == true)
+        #expect(named.first?["severity"] as? String == "warning")
     }
 
     /// The plan key does what the option does.

@@ -94,7 +94,6 @@ struct ExtractCommand: ParsableCommand {
         } catch let error as TextTrackReadError {
             throw CommandFailure(file: "\(file): track \(track.id)", error)
         }
-        var losses = extracted.losses
         if forcedOnly {
             do {
                 extracted.cues = try ForcedCueSelection.forcedCues(extracted.cues, of: track)
@@ -102,9 +101,9 @@ struct ExtractCommand: ParsableCommand {
                 throw CommandFailure("\(file): track \(track.id): no forced cues to write: \(error)")
             }
         }
-        // Every cue of a forced-only output is forced: a format without the flag loses nothing the file's use does not say.
-        let outputLosses = try outputOptions.losses(of: extracted.cues, header: extracted.header).filter { !forcedOnly || $0.kind != .forced }
-        losses += outputLosses
+        let lost = try outputOptions.losses(of: extracted.cues, header: extracted.header)
+        // Forced-only output is forced as a whole: the flag is what the file is for, not a loss.
+        let losses = extracted.losses + (forcedOnly ? lost.filter { $0.kind != .forced } : lost)
         if let captions = extracted.captions {
             for problem in captions.report.problems where !outputOptions.quiet { printWarning("\(file): track \(track.id): \(problem)") }
         }
