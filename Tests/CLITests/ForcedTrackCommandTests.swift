@@ -59,7 +59,7 @@ import Testing
 
     /// A track extracted as SubRip and read back by the test's own reader, markup aside.
     static func extracted(_ movie: String, track: Int, _ extra: [String] = [], in folder: TemporaryFolder) throws -> [TimedCue] {
-        let path = folder.path("track-\(track)\(extra.joined()).srt")
+        let path = folder.path("\(URL(fileURLWithPath: movie).deletingPathExtension().lastPathComponent)-\(track)\(extra.joined()).srt")
         let result = try LegibleCommand.run(["extract", movie, "--track", String(track), "-o", path, "--quiet"] + extra)
         try #require(result.status == 0, "\(result.stderr)")
         return try SubtitleCueReader.cues(contentsOf: URL(fileURLWithPath: path)).map {
@@ -153,8 +153,8 @@ import Testing
         #expect(named.first?["severity"] as? String == "warning")
     }
 
-    /// The plan key does what the option does.
-    @Test func thePlanKey() throws {
+    /// The plan key, and a batch job's key, do what the option does.
+    @Test func thePlanKeyAndBatch() throws {
         let folder = try TemporaryFolder("cli-forced-track")
         defer { folder.remove() }
         let plan = folder.path("plan.json")
@@ -165,6 +165,13 @@ import Testing
         #expect(try Self.extracted(output, track: Self.twin, in: folder) == Self.ttmlCues("shown", Self.ttml))
         let info = try LegibleCommand.run(["info", output])
         #expect(info.stdout.contains("forc → \(Self.twin)"), "\(info.stdout)")
+
+        let manifest = folder.path("jobs.jsonl")
+        let job = #"{"command": "add-subtitles", "input": "\#(Self.demo)", "subtitles": "\#(Self.ttml)", "forcedTrack": true, "output": "batch.mov"}"#
+        try Data((job + "\n").utf8).write(to: URL(fileURLWithPath: manifest))
+        let batch = try LegibleCommand.run(["batch", manifest])
+        try #require(batch.status == 0, "\(batch.stdout) \(batch.stderr)")
+        #expect(try Self.extracted(folder.path("batch.mov"), track: Self.twin, in: folder) == Self.ttmlCues("shown", Self.ttml))
     }
 
     /// An stpp track keeps forced spans, so its forced cues are all the file marks.
