@@ -114,7 +114,8 @@ public struct SubtitleTrackSpec: Sendable, Hashable, Decodable {
 
     /// The engine's request for `document`, the parsed ``file``. A document with image
     /// subtitles (SMPTE-TT `smpte:backgroundImage`) is refused unless `skipsImages`, which adds
-    /// its text cues alone.
+    /// its text cues alone. This is the one track the spec states; with ``forcedTrack``,
+    /// ``requests(for:skipsImages:firstIndex:)`` makes its forced-only twin too.
     public func request(for document: SubtitleDocument, skipsImages: Bool = false) throws(SubtitleTrackSpecError) -> SubtitleTrackRequest {
         if !document.imageLines.isEmpty, !skipsImages { throw .imageSubtitles(lines: document.imageLines) }
         let tag: LanguageTag?
