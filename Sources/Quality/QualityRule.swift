@@ -31,6 +31,8 @@ public enum QualityRule: String, Sendable, CaseIterable {
     case emptyCue = "empty-cue"
     /// A cue of a forced-only track that its language's full subtitle track does not show.
     case forcedCueMissing = "forced-cue-missing"
+    /// A cue a full subtitle track marks forced that its forced-only twin does not show.
+    case forcedCueNotInTwin = "forced-cue-not-in-twin"
 
     /// Where a rule that every profile applies is written down; nil for the rules whose numbers,
     /// and sources, come from a profile.
@@ -46,7 +48,7 @@ public enum QualityRule: String, Sendable, CaseIterable {
             "W3C WebVTT, cue timings (the end time must be greater than the start time)"
         case .emptyCue:
             "3GPP TS 26.245, timed text samples (a sample without text shows nothing: it is how a gap is written)"
-        case .forcedCueMissing:
+        case .forcedCueMissing, .forcedCueNotInTwin:
             ForcedCueCoverage.source
         }
     }

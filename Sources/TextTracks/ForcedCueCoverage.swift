@@ -27,6 +27,11 @@ public struct ForcedCueCoverage: Sendable {
         /// Their numbers among the forced-only track's cues (1-based, as `legible extract`
         /// numbers them), in the order of ``missing``.
         public var missingCueNumbers: [Int]
+        /// The other way round: the numbers among the full track's cues of those it marks
+        /// forced (`ForcedDisplay`: a `tx3g` `frcd`, an `stpp` cue's `itts:forcedDisplay`) whose
+        /// forced text the forced-only track does not show, so viewers with subtitles off, who
+        /// see the forced-only track, miss it.
+        public var markedCueNumbersNotInTwin: [Int]
     }
 
     /// Every pair in `movie`: a `forc` reference from a full track to its forced-only twin, or,
@@ -54,8 +59,10 @@ public struct ForcedCueCoverage: Sendable {
             guard let full = try? TextTrackReader.content(of: pair.full, in: movie).cues,
                   let forced = try? TextTrackReader.content(of: pair.forced, in: movie).cues else { return nil }
             let indexes = missingIndexes(forced, from: full)
+            let marked = full.indices.compactMap { index in ForcedDisplay.shown(of: full[index]).map { (number: index + 1, cue: $0) } }
             return Pair(fullTrackID: pair.full.id, forcedTrackID: pair.forced.id, missing: indexes.map { forced[$0] },
-                        missingCueNumbers: indexes.map { $0 + 1 })
+                        missingCueNumbers: indexes.map { $0 + 1 },
+                        markedCueNumbersNotInTwin: missingIndexes(marked.map(\.cue), from: forced).map { marked[$0].number })
         }
     }
 

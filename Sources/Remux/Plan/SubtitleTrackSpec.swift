@@ -15,7 +15,7 @@ import TimedText
 /// As JSON (a plan entry), every key but `file` may be left out, and an unknown key is an
 /// error: `{"file": "en-sdh.srt", "format": "tx3g", "language": "en", "name": "English SDH",
 /// "sdh": true, "characteristics": ["public.easy-to-read"], "forced": false, "forcedFor": 3,
-/// "group": "auto", "default": false, "followAudio": "auto"}`; `group` and `followAudio` take a
+/// "forcedTrack": false, "group": "auto", "default": false, "followAudio": "auto"}`; `group` and `followAudio` take a
 /// number as well as a string (`"group": 2`).
 public struct SubtitleTrackSpec: Sendable, Hashable, Decodable {
     /// The subtitle file: SubRip, WebVTT or TTML (`SubtitleFile`).
@@ -35,6 +35,9 @@ public struct SubtitleTrackSpec: Sendable, Hashable, Decodable {
     public var forced: Bool?
     /// The full subtitle track whose forced-only twin this track is (it gets a `forc` reference).
     public var forcedFor: UInt32?
+    /// Besides the full track, a forced-only twin of the cues the file marks forced
+    /// (``requests(for:skipsImages:firstIndex:)``).
+    public var forcedTrack: Bool?
     /// The alternate group; nil for `AlternateGroupChoice/automatic`.
     public var group: AlternateGroupChoice?
     /// Enables the track and disables the others of its alternate group.
@@ -43,14 +46,14 @@ public struct SubtitleTrackSpec: Sendable, Hashable, Decodable {
     public var followAudio: AudioTrackChoice?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case file, format, language, name, sdh, characteristics, forced, forcedFor, group, followAudio
+        case file, format, language, name, sdh, characteristics, forced, forcedFor, forcedTrack, group, followAudio
         case isDefault = "default"
     }
 
     /// Creates a spec; what is left out takes its default.
     public init(file: String, format: SubtitleTrackFormat? = nil, language: String? = nil, name: String? = nil, sdh: Bool? = nil,
-                characteristics: [String]? = nil, forced: Bool? = nil, forcedFor: UInt32? = nil, group: AlternateGroupChoice? = nil,
-                isDefault: Bool? = nil, followAudio: AudioTrackChoice? = nil) {
+                characteristics: [String]? = nil, forced: Bool? = nil, forcedFor: UInt32? = nil, forcedTrack: Bool? = nil,
+                group: AlternateGroupChoice? = nil, isDefault: Bool? = nil, followAudio: AudioTrackChoice? = nil) {
         self.file = file
         self.format = format
         self.language = language
@@ -59,6 +62,7 @@ public struct SubtitleTrackSpec: Sendable, Hashable, Decodable {
         self.characteristics = characteristics
         self.forced = forced
         self.forcedFor = forcedFor
+        self.forcedTrack = forcedTrack
         self.group = group
         self.isDefault = isDefault
         self.followAudio = followAudio
@@ -77,6 +81,7 @@ public struct SubtitleTrackSpec: Sendable, Hashable, Decodable {
         characteristics = try container.decodeIfPresent([String].self, forKey: .characteristics)
         forced = try container.decodeIfPresent(Bool.self, forKey: .forced)
         forcedFor = try container.decodeIfPresent(UInt32.self, forKey: .forcedFor)
+        forcedTrack = try container.decodeIfPresent(Bool.self, forKey: .forcedTrack)
         group = try Self.text(container, .group).map { (text) throws(SubtitleTrackSpecError) in
             guard let choice = AlternateGroupChoice(text: text) else { throw .invalidGroup(text) }
             return choice
@@ -109,7 +114,8 @@ public struct SubtitleTrackSpec: Sendable, Hashable, Decodable {
 
     /// The engine's request for `document`, the parsed ``file``. A document with image
     /// subtitles (SMPTE-TT `smpte:backgroundImage`) is refused unless `skipsImages`, which adds
-    /// its text cues alone.
+    /// its text cues alone. This is the one track the spec states; with ``forcedTrack``,
+    /// ``requests(for:skipsImages:firstIndex:)`` makes its forced-only twin too.
     public func request(for document: SubtitleDocument, skipsImages: Bool = false) throws(SubtitleTrackSpecError) -> SubtitleTrackRequest {
         if !document.imageLines.isEmpty, !skipsImages { throw .imageSubtitles(lines: document.imageLines) }
         let tag: LanguageTag?

@@ -33,6 +33,17 @@ struct AddSubtitlesCommand: ParsableCommand {
         list it as "English SDH". --follow-audio gives the sound track in its language (or the \
         one you name) a folw reference to it.
 
+        --forced-track adds, beside the full track, its forced-only twin: the cues the file \
+        marks forced (TTML itts:forcedDisplay="true" on a p, or on its span, div, body or \
+        region; W3C IMSC 1.0.1), in the same language and group, tagged forced-only and paired \
+        with forc, so players show it while subtitles are off and the full track when they are \
+        on (QTFF "Referencing a related forced subtitle track"). The full track keeps every cue \
+        and its forced flags. Of a cue that marks only a span forced the twin keeps that span's \
+        text: a player showing forced subtitles only hides the rest (IMSC's \
+        displayForcedOnlyMode), and a tx3g sample is forced or not as a whole. SubRip and \
+        WebVTT cannot mark a cue forced: a file that marks none is refused, never made into an \
+        empty track.
+
         What the track's format cannot carry is named, one warning per kind with the cue \
         numbers (tx3g keeps bold, italic, underline, colours, font sizes, fonts, one background \
         colour for the track, line/position/size as a text box, karaoke timing and forced flags; \
@@ -48,7 +59,7 @@ struct AddSubtitlesCommand: ParsableCommand {
         with one 4-byte write. Several tracks in one run: --plan FILE.json, a list like
           {"subtitles": [{"file": "en-sdh.srt", "language": "en", "sdh": true, "followAudio": "auto"},
                          {"file": "fr.vtt", "language": "fr-CA", "name": "Français", "format": "wvtt"}]}
-        (keys: file, format, language, name, sdh, characteristics, forced, forcedFor, group, \
+        (keys: file, format, language, name, sdh, characteristics, forced, forcedFor, forcedTrack, group, \
         default, followAudio; files are relative to the plan).
 
         Examples:
@@ -57,6 +68,7 @@ struct AddSubtitlesCommand: ParsableCommand {
           legible add-subtitles movie.mp4 fr.vtt --language fr-CA --format wvtt -o movie-fr.mp4
           legible add-subtitles movie.mp4 en.srt --language en --format stpp -o movie-dash.mp4
           legible add-subtitles movie.mov es-forced.srt --language es --forced --forced-for 4 -o out.mov
+          legible add-subtitles movie.mov es-full.ttml --language es --forced-track -o out.mov
           legible add-subtitles movie.mov --plan subtitles.json -o out.mov
           legible add-subtitles movie.mov styled.vtt --language en --strict -o out.mov
           legible add-subtitles movie.mov pal.srt --language en --fps 25:24000/1001 -o out.mov
@@ -99,6 +111,9 @@ struct AddSubtitlesCommand: ParsableCommand {
     @Option(help: "The full subtitle track this forced-only track belongs to: it gets a forc reference to the new track.")
     var forcedFor: UInt32?
 
+    @Flag(help: "Also a forced-only twin of the full track: the cues the file marks forced (TTML itts:forcedDisplay), paired with forc.")
+    var forcedTrack = false
+
     @Option(help: "auto (the sound track in the subtitle's language) or a track ID: that sound track gets a folw reference to the new track.")
     var followAudio: String?
 
@@ -116,10 +131,11 @@ struct AddSubtitlesCommand: ParsableCommand {
         if let conflict = sidecarConflict { throw ValidationError(conflict) }
         if sidecars { return }
         if (subtitles == nil) == (plan == nil) { throw ValidationError("give one subtitle file, or --plan FILE") }
-        if plan != nil, format != nil || !properties.isEmpty || forced || forcedFor != nil || followAudio != nil {
+        if plan != nil, format != nil || !properties.isEmpty || forced || forcedFor != nil || forcedTrack || followAudio != nil {
             throw ValidationError("with --plan, give each track's options in the plan")
         }
         if forcedFor != nil && !forced { throw ValidationError("--forced-for names the full track of a forced-only one: add --forced") }
+        if forcedTrack && forced { throw ValidationError("--forced-track adds a full track and its forced-only twin; --forced makes the one track forced-only: give one") }
     }
 
     func run() throws {
@@ -128,9 +144,9 @@ struct AddSubtitlesCommand: ParsableCommand {
         try outputOptions.run(movie: movie) { editor in
             var requests: [SubtitleTrackRequest] = []
             for spec in try trackSpecs() {
-                let made = try spec.request(quiet: outputOptions.quiet, skipImages: skipImages, strict: outputOptions.strict,
-                                            retiming: retimingOptions, movieEnd: RetimingOptions.movieEnd(of: editor.movie))
-                requests.append(made.request)
+                let made = try spec.requests(quiet: outputOptions.quiet, skipImages: skipImages, strict: outputOptions.strict,
+                                             retiming: retimingOptions, movieEnd: RetimingOptions.movieEnd(of: editor.movie), firstIndex: requests.count)
+                requests.append(contentsOf: made.requests)
                 applied.append((spec.file, made.retiming))
             }
             return EditPlan(subtitleTracks: requests, brand: outputOptions.resolvedBrand(sourcePath: movie), pastEnd: pastEndOption.pastEnd)
@@ -150,7 +166,7 @@ struct AddSubtitlesCommand: ParsableCommand {
             }
             return [SubtitleTrackSpec(file: subtitles, format: format, language: properties.language, name: properties.name,
                                       sdh: properties.sdh, characteristics: properties.characteristic, forced: forced,
-                                      forcedFor: forcedFor, group: properties.group, isDefault: properties.isDefault,
+                                      forcedFor: forcedFor, forcedTrack: forcedTrack, group: properties.group, isDefault: properties.isDefault,
                                       followAudio: audio)]
         }
         guard let plan else { return [] }

@@ -25,6 +25,15 @@ struct ExtractCommand: ParsableCommand {
         list shows it (an empty first edit delays the track, as FFmpeg writes for captions that \
         start late); what no edit shows is left out.
 
+        --forced-only writes the forced cues alone, what a player shows while subtitles are \
+        off: a tx3g sample with a frcd box (or every sample, when the description's display \
+        flags say all are forced; QTFF), an stpp cue with TTML itts:forcedDisplay="true", and \
+        of a cue that marks only a span forced, that span's text (W3C IMSC 1.0.1's \
+        displayForcedOnlyMode hides the rest). Every cue written is forced, so a format without \
+        forced flags (WebVTT, SubRip) is not warned about them: name the file as forced \
+        (es.forced.srt). A wvtt, QuickTime text or CEA-608 track cannot mark a cue forced, and \
+        a track that marks none is refused rather than written empty.
+
         A CEA-608 closed-caption track (c608) is decoded one channel at a time: --channel CC1 \
         (the default, or the first channel with captions), CC2, CC3 or CC4; pop-on, roll-up \
         and paint-on captions become cues with their row, column and styles. SCC output of such \
@@ -45,6 +54,7 @@ struct ExtractCommand: ParsableCommand {
           legible extract movie.mp4 --track 3 --format srt > english.srt
           legible extract movie.mp4 --track 3 --json | jq '.cues[0]'
           legible extract movie.mov --track 5 --channel CC1 -o captions.scc
+          legible extract movie.mov --track 3 --forced-only -o es.forced.srt
           legible extract seg_1.m4s --init init.mp4 --track 1 -o part1.vtt
 
         Exit status: 0 on success; 2 if the file cannot be read, the track does not exist \
@@ -60,6 +70,9 @@ struct ExtractCommand: ParsableCommand {
     @Option(help: "For a closed-caption track: the channel, CC1 (default), CC2, CC3 or CC4.")
     var channel: CEA608Channel?
 
+    @Flag(help: "Only the cues the track marks forced (tx3g frcd, stpp itts:forcedDisplay).")
+    var forcedOnly = false
+
     @OptionGroup var outputOptions: SubtitleOutputOptions
 
     @OptionGroup var initializationSegment: InitializationSegmentOption
@@ -70,7 +83,7 @@ struct ExtractCommand: ParsableCommand {
             let available = movie.tracks.map { "\($0.id) \($0.mediaType.rawValue) (\($0.codec?.description ?? "no codec"))" }
             throw CommandFailure("\(file): no track with ID \(self.track); tracks: \(available.joined(separator: ", "))")
         }
-        let extracted: TextTrackContent
+        var extracted: TextTrackContent
         var bursts: [CEA608Burst]?
         do {
             extracted = try TextTrackReader.movieContent(of: track, in: movie, channel: channel)
@@ -81,10 +94,19 @@ struct ExtractCommand: ParsableCommand {
         } catch let error as TextTrackReadError {
             throw CommandFailure(file: "\(file): track \(track.id)", error)
         }
+        if forcedOnly {
+            do {
+                extracted.cues = try ForcedCueSelection.forcedCues(extracted.cues, of: track)
+            } catch {
+                throw CommandFailure("\(file): track \(track.id): no forced cues to write: \(error)")
+            }
+        }
+        let lost = try outputOptions.losses(of: extracted.cues, header: extracted.header)
+        // Forced-only output is forced as a whole: the flag is what the file is for, not a loss.
+        let losses = extracted.losses + (forcedOnly ? lost.filter { $0.kind != .forced } : lost)
         if let captions = extracted.captions {
             for problem in captions.report.problems where !outputOptions.quiet { printWarning("\(file): track \(track.id): \(problem)") }
         }
-        let losses = extracted.losses + (try outputOptions.losses(of: extracted.cues, header: extracted.header))
         let language = (try? LanguageTag(parsing: track.displayLanguage)).flatMap { $0.iso639Code == "und" ? nil : $0.shortestForm.description }
         try outputOptions.emit(extracted.cues, header: extracted.header, language: language, captionBursts: bursts, losses: losses,
                                source: "\(file): track \(track.id)", report: [

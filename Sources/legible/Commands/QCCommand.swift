@@ -27,7 +27,8 @@ struct QCCommand: ParsableCommand {
         Every profile also finds overlapping cues, cues past the movie's end or outside the \
         track's edit list, cues that end before they start, empty cues and, in a movie, cues of \
         a forced-only track that its language's full subtitle track does not show (as 'legible \
-        check' finds them).
+        check' finds them) and, the other way round, cues a full track marks forced (tx3g frcd, \
+        stpp itts:forcedDisplay) that its forced-only twin (forc) does not show.
 
         A movie's text tracks (tx3g, wvtt, QuickTime text; chapter tracks left out) are read \
         on the movie timeline; gaps counted in frames use its video's frame rate. For a subtitle \
