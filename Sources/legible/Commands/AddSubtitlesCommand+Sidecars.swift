@@ -33,8 +33,8 @@ extension AddSubtitlesCommand {
     var sidecarConflict: String? {
         guard sidecars else { return dryRun ? "--dry-run lists what --sidecars would add: give --sidecars" : nil }
         if subtitles != nil || plan != nil { return "--sidecars finds the subtitle files itself: give no SUBTITLES or --plan" }
-        if !properties.isEmpty || forced || forcedFor != nil || followAudio != nil {
-            return "--sidecars reads each track's language, kind and default from its file name: give no --language, --name, --group, --default, --sdh, --characteristic, --forced, --forced-for or --follow-audio"
+        if !properties.isEmpty || forced || forcedFor != nil || forcedTrack || followAudio != nil {
+            return "--sidecars reads each track's language, kind and default from its file name: give no --language, --name, --group, --default, --sdh, --characteristic, --forced, --forced-for, --forced-track or --follow-audio"
         }
         return nil
     }
