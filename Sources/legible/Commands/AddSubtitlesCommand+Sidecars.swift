@@ -77,10 +77,14 @@ extension AddSubtitlesCommand {
                 let spec = SubtitleTrackSpec(file: path, format: format, language: name.language.description, name: name.trackName,
                                              sdh: name.isSDH, forced: name.isForcedOnly, isDefault: name.isDefault,
                                              followAudio: track.followsAudio ? .automatic : nil)
-                var made = try spec.request(quiet: outputOptions.quiet, skipImages: skipImages, strict: outputOptions.strict,
-                                            retiming: retimingOptions, movieEnd: movieEnd)
-                made.request.forcedTwinOf = track.forcedTwinOf.map { .addedBy(requestIndex: $0) }
-                plan.subtitleTracks.append(made.request)
+                let made = try spec.requests(quiet: outputOptions.quiet, skipImages: skipImages, strict: outputOptions.strict,
+                                             retiming: retimingOptions, movieEnd: movieEnd, firstIndex: plan.subtitleTracks.count)
+                // A sidecar makes one track: its kind is in its name, never a forced-only twin.
+                guard var request = made.requests.first, made.requests.count == 1 else {
+                    throw CommandFailure("\(path): a sidecar makes one track, not \(made.requests.count)")
+                }
+                request.forcedTwinOf = track.forcedTwinOf.map { .addedBy(requestIndex: $0) }
+                plan.subtitleTracks.append(request)
                 applied.append((path, made.retiming))
             }
             guard !plan.subtitleTracks.isEmpty || !plan.captionTracks.isEmpty else {
