@@ -46,6 +46,8 @@ public enum CheckRule: String, Sendable, CaseIterable {
     /// An accessibility option enabled as its group's default while the group offers one that is
     /// not.
     case accessibilityDefault = "accessibility-default"
+    /// An audio fallback chain (`fall`) that does not end at the one enabled track of its group.
+    case fallback = "fallback"
 
     /// Where the rule is written down.
     public var source: String {
@@ -84,6 +86,8 @@ public enum CheckRule: String, Sendable, CaseIterable {
             ForcedCueCoverage.source
         case .accessibilityDefault:
             "QTFF, Preparing sound and subtitle alternate groups (the enabled track is the group's default); AVMediaFormat.h (accessibility characteristics)"
+        case .fallback:
+            "Apple TN2429, Use a Chain of Fallback Track References; AVAssetTrack.AssociationType.audioFallback; QTFF, Track reference atom ('fall')"
         }
     }
 }

@@ -86,7 +86,7 @@ import Testing
                           "check-forced-unpaired.mov", "check-forced-pair-group.mov", "check-follower-regular.mov",
                           "check-follower-from-video.mov", "check-follower-to-audio.mov", "check-missing-target.mov",
                           "check-elng.mov", "check-tagc-nul.mov", "check-audio-description.mov", "check-text-handler.mov",
-                          "check-chapter-in-group.mov", "check-text-placement.mov"]
+                          "check-chapter-in-group.mov", "check-text-placement.mov", "check-fallback-enabled.mov"]
 
     /// `--fix -o` repairs each fixable finding: the output has none of the findings the source
     /// had an automatic fix for, ffprobe lists the same streams, and every stream's framemd5

@@ -7,7 +7,7 @@ import Movie
 /// forced-only twin in the same group and language (QTFF).
 extension CheckContext {
     func referenceFindings() -> [Finding] {
-        missingTargetFindings() + followerFindings() + forcedPairFindings() + forcedPartnerFindings()
+        missingTargetFindings() + followerFindings() + forcedPairFindings() + forcedPartnerFindings() + fallbackFindings()
     }
 
     /// A track's references of one type, to tracks that exist.
