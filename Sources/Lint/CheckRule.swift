@@ -48,6 +48,8 @@ public enum CheckRule: String, Sendable, CaseIterable {
     case accessibilityDefault = "accessibility-default"
     /// An audio fallback chain (`fall`) that does not end at the one enabled track of its group.
     case fallback = "fallback"
+    /// Two tracks with one track ID.
+    case uniqueTrackIDs = "track-id"
 
     /// Where the rule is written down.
     public var source: String {
@@ -86,6 +88,8 @@ public enum CheckRule: String, Sendable, CaseIterable {
             ForcedCueCoverage.source
         case .accessibilityDefault:
             "QTFF, Preparing sound and subtitle alternate groups (the enabled track is the group's default); AVMediaFormat.h (accessibility characteristics)"
+        case .uniqueTrackIDs:
+            "ISO/IEC 14496-12 §8.3.2.3 (Track header box: track_ID is unique); QTFF, Track header atom"
         case .fallback:
             "Apple TN2429, Use a Chain of Fallback Track References; AVAssetTrack.AssociationType.audioFallback; QTFF, Track reference atom ('fall')"
         }

@@ -19,7 +19,7 @@ public struct MovieCheck: Sendable {
     public init(movie: Movie) {
         self.movie = movie
         let context = CheckContext(movie: movie)
-        var found = context.groupFindings() + context.languageFindings() + context.characteristicFindings()
+        var found = context.trackIDFindings() + context.groupFindings() + context.languageFindings() + context.characteristicFindings()
             + context.referenceFindings() + context.textTrackFindings() + context.playbackFindings()
         // The remux engine does not edit fragmented movies, so no command could make a fix.
         if movie.isFragmented { found = found.map { finding in

@@ -25,7 +25,8 @@ struct CheckCommand: ParsableCommand {
         from its language's full track; this one reads the subtitle text, and its fix rebuilds \
         the full track with them), accessibility-default \
         (SDH, captions or audio description enabled as a group's default), fallback (an audio \
-        'fall' chain, AC-3 to AAC say, that does not end at the one enabled track: Apple TN2429).
+        'fall' chain, AC-3 to AAC say, that does not end at the one enabled track: Apple TN2429), \
+        track-id (two tracks with one ID).
 
         --fix makes every "fix:" repair of an error or warning through the remux engine (samples \
         are copied unchanged; a subtitle track given the forced cues it lacks is written anew, \
