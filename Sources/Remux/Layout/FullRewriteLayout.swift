@@ -122,14 +122,18 @@ struct FullRewriteLayout: MovieLayout {
     private static func coalescingMedia(_ boxes: [CopiedBox]) -> [CopiedBox] {
         var result: [CopiedBox] = []
         for box in boxes {
-            if isMediaRange(box), let last = result.last, isMediaRange(last),
-               let previous = last.pieces.first, let next = box.pieces.first,
+            if isMediaRange(box), let last = result.indices.last, isMediaRange(result[last]),
+               let previous = result[last].pieces.first, let next = box.pieces.first,
                next.lowerBound >= previous.upperBound, next.lowerBound - previous.upperBound <= coalescedGap {
                 let span = previous.lowerBound..<next.upperBound
+                // Taken out and put back, so the growing list of gaps is appended to, not copied
+                // at each of ten thousand fragments.
+                var zeroed = result.removeLast().zeroed
+                if next.lowerBound > previous.upperBound { zeroed.append(previous.upperBound..<next.lowerBound) }
                 var merged = CopiedBox(header: BoxHeader(type: "mdat", payloadSize: UInt64(span.count)).explicit,
                                        box: nil, pieces: [span], source: box.source)
-                merged.zeroed = last.zeroed + [previous.upperBound..<next.lowerBound].filter { !$0.isEmpty }
-                result[result.count - 1] = merged
+                merged.zeroed = zeroed
+                result.append(merged)
                 continue
             }
             result.append(box)
