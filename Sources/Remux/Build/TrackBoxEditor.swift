@@ -18,6 +18,13 @@ struct TrackBoxEditor {
         trackID = try Self.header(of: trak, limits: limits).trackID
     }
 
+    /// The editor of a `trak` just built for track `trackID`, whose header needs no reading.
+    init(built trak: Box, trackID: UInt32, limits: Limits) {
+        self.trak = trak
+        self.limits = limits
+        self.trackID = trackID
+    }
+
     func header() throws(BoxError) -> TrackHeaderBox {
         try Self.header(of: trak, limits: limits)
     }
@@ -137,7 +144,7 @@ struct TrackBoxEditor {
             var children = minf.children
             let index = children.firstIndex { mediaHeaders.contains($0.type) } ?? 0
             children.removeAll { mediaHeaders.contains($0.type) }
-            children.insert(NewTrack.nullMediaHeader, at: min(index, children.count))
+            children.insert(TrackBuilder.nullMediaHeader, at: min(index, children.count))
             minf.setChildren(children)
             mdia.modifyChild("minf") { $0 = minf }
         }
