@@ -31,7 +31,7 @@ extension TrackBuilder {
     ])
 
     /// `stsd` holding `entries` (ISO/IEC 14496-12 §8.5.2).
-    public static func sampleDescription(_ entries: [Box]) -> Box {
+    public static func sampleDescriptions(_ entries: [Box]) -> Box {
         Box(type: "stsd", prefix: [0, 0, 0, 0, 0, 0, 0, 0], children: entries, countsChildren: true)
     }
 }

@@ -33,7 +33,7 @@ public struct TrackBuilder: Sendable {
     /// `minf` before `stbl`: the media information header (``nullMediaHeader``…) and `dinf`
     /// (``selfContainedData``).
     public var mediaInformationBoxes: [Box]
-    /// `stsd` (§8.5.2; ``sampleDescription(_:)`` makes one).
+    /// `stsd` (§8.5.2; ``sampleDescriptions(_:)`` makes one).
     public var sampleDescription: Box
     /// `stbl` after `stsd`: `stts`, `stsc`, `stsz`, `stco` (``emptySampleTables`` when the
     /// samples are in fragments); a copied track's `ctts`, `stss`, `sgpd`, `sbgp`… too.
@@ -53,7 +53,7 @@ public struct TrackBuilder: Sendable {
         mediaHeader = MediaHeaderBox(timing: HeaderTiming(timescale: timescale, duration: 0), language: .undetermined)
         mediaBoxes = [handler]
         mediaInformationBoxes = [mediaInformationHeader, Self.selfContainedData]
-        sampleDescription = Self.sampleDescription([sampleEntry])
+        sampleDescription = Self.sampleDescriptions([sampleEntry])
         sampleTables = Self.emptySampleTables
     }
 
