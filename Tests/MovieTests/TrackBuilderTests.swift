@@ -9,11 +9,11 @@ import Testing
 /// language as QTFF "Extended language tag atom" asks, and, given a file's own boxes, the track
 /// as the file has it.
 @Suite struct TrackBuilderTests {
-    static func track(_ tag: String? = nil) -> TrackBuilder {
+    static func track(_ tag: String? = nil) throws -> TrackBuilder {
         var track = TrackBuilder(trackID: 7, flags: [.inMovie], handler: TrackBuilder.handler("sbtl", name: "Subtitles", isQuickTime: true),
                                  mediaInformationHeader: TrackBuilder.nullMediaHeader, sampleEntry: Box(type: "tx3g", payload: [0, 0, 0, 0, 0, 0, 0, 1]),
                                  timescale: 1000)
-        track.setLanguage(tag.map { try! LanguageTag(parsing: $0) })
+        track.setLanguage(try tag.map { try LanguageTag(parsing: $0) })
         return track
     }
 
@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func aNewTrackHasTheBoxesOfTheSpecInItsOrder() throws {
-        var track = Self.track("zh-Hant")
+        var track = try Self.track("zh-Hant")
         track.editList = EditListBox(entries: [])
         track.references = [TrackReference(type: "folw", trackIDs: [2])]
         track.name = "Chinese"
@@ -59,14 +59,14 @@ import Testing
     /// ISO 639-2/T in `mdhd`; `elng` only when the tag says more than that code.
     @Test(arguments: [("en", "eng", nil), ("zh-Hant", "zho", "zh-Hant"), ("pt-BR", "por", "pt-BR"), (nil, "und", nil)] as [(String?, String, String?)])
     func theLanguageGoesToMdhdAndElng(tag: String?, code: String, extended: String?) throws {
-        let mdia = try #require(Self.track(tag).trak().child("mdia"))
+        let mdia = try #require(try Self.track(tag).trak().child("mdia"))
         #expect(try MediaHeaderBox(#require(mdia.child("mdhd"))).language.iso639Code == code)
         #expect(try mdia.child("elng").map { (box: Box) throws -> String in try ExtendedLanguageBox(box).tag } == extended)
     }
 
     /// A type's references are one `tref` child, each track ID once, types in their first order.
     @Test func referencesOfOneTypeAreMerged() throws {
-        var track = Self.track()
+        var track = try Self.track()
         track.references = [TrackReference(type: "folw", trackIDs: [2]), TrackReference(type: "chap", trackIDs: [3]),
                             TrackReference(type: "folw", trackIDs: [2, 4])]
         let tref = try #require(try track.trak().child("tref"))
@@ -78,7 +78,7 @@ import Testing
     /// `udta/name` then a `tagc` per characteristic, once each; an empty name and no
     /// characteristic leave no `udta`.
     @Test func nameAndCharacteristicsAreUserData() throws {
-        var track = Self.track()
+        var track = try Self.track()
         track.name = ""
         #expect(try track.trak().child("udta")?.type == nil)
         track.name = "English SDH"
