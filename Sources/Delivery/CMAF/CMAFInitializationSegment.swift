@@ -20,17 +20,10 @@ public enum CMAFInitializationSegment {
         header.flags.insert(.enabled)
         var mediaHeader = track.mediaHeader
         mediaHeader.timing.duration = 0
-        guard let mdia = track.box.child("mdia"), let minf = mdia.child("minf"), let stbl = minf.child("stbl"),
-              let stsd = stbl.child("stsd") else {
-            throw BoxError(.missingBox("track \(track.id) has no sample description"), at: track.box.location)
-        }
-        let media = [mediaHeader.makeBox()] + mdia.children.filter { $0.type != "mdhd" && $0.type != "minf" }
-            + [Box(type: "minf", children: minf.children.filter { $0.type != "stbl" } + [sampleTable(stsd)])]
-        var trak = [header.makeBox()] + [editList.map { Box(type: "edts", children: [$0.makeBox()]) }].compactMap { $0 }
-            + [Box(type: "mdia", children: media)]
-        if let udta = track.box.child("udta") { trak.append(udta) }
-        return try bytes(trak: Box(type: "trak", children: trak), trackID: track.id,
-                         movieTimescale: movie.header?.timescale ?? track.mediaHeader.timescale)
+        var copy = try TrackBuilder(copying: track.box, header: header, mediaHeader: mediaHeader)
+        copy.sampleTables = TrackBuilder.emptySampleTables
+        copy.editList = editList
+        return try bytes(trak: copy.trak(), trackID: track.id, movieTimescale: movie.header?.timescale ?? track.mediaHeader.timescale)
     }
 
     /// The header's bytes for a text track made from cues in `format` (its handler and media
@@ -39,30 +32,15 @@ public enum CMAFInitializationSegment {
     /// `extendedLanguage` (`elng`, a BCP 47 tag) follows it where the language needs it.
     public static func bytes(textTrackID trackID: UInt32, format: CMAFTextFormat, entry: Box, mediaHeader: MediaHeaderBox,
                              extendedLanguage: ExtendedLanguageBox?) throws(BoxError) -> [UInt8] {
-        var mediaHeader = mediaHeader
-        mediaHeader.timing.duration = 0
-        let dataInformation = Box(type: "dinf", children: [
-            Box(type: "dref", prefix: [0, 0, 0, 0, 0, 0, 0, 0], children: [Box(type: "url ", payload: [0, 0, 0, 1])], countsChildren: true),
-        ])
-        let stsd = Box(type: "stsd", prefix: [0, 0, 0, 0, 0, 0, 0, 0], children: [entry], countsChildren: true)
-        let media = [mediaHeader.makeBox()] + [extendedLanguage?.makeBox()].compactMap { $0 } + [
-            HandlerBox(handlerType: format.handlerType, name: ConventionalHandlerName.name(forHandlerType: format.handlerType)).makeBox(),
-            Box(type: "minf", children: [format.mediaInformationHeader, dataInformation, sampleTable(stsd)]),
-        ]
-        let header = TrackHeaderBox(trackID: trackID, flags: [.enabled, .inMovie], duration: 0)
-        let trak = Box(type: "trak", children: [header.makeBox(), Box(type: "mdia", children: media)])
-        return try bytes(trak: trak, trackID: trackID, movieTimescale: mediaHeader.timing.timescale)
-    }
-
-    /// `stbl` with the sample description `stsd` and empty tables (the samples are in the fragments).
-    static func sampleTable(_ stsd: Box) -> Box {
-        Box(type: "stbl", children: [
-            stsd,
-            TimeToSampleBox(runs: []).makeBox(),
-            SampleToChunkBox(runs: []).makeBox(),
-            SampleSizeBox(sizes: []).makeBox(),
-            ChunkOffsetBox(offsets: [], large: false).makeBox(),
-        ])
+        let handler = TrackBuilder.handler(format.handlerType, name: ConventionalHandlerName.name(forHandlerType: format.handlerType),
+                                           isQuickTime: false)
+        var track = TrackBuilder(trackID: trackID, flags: [.enabled, .inMovie], handler: handler,
+                                 mediaInformationHeader: format.mediaInformationHeader, sampleEntry: entry,
+                                 timescale: mediaHeader.timing.timescale)
+        track.mediaHeader = mediaHeader
+        track.mediaHeader.timing.duration = 0
+        track.extendedLanguage = extendedLanguage
+        return try bytes(trak: track.trak(), trackID: trackID, movieTimescale: mediaHeader.timing.timescale)
     }
 
     /// `ftyp`, then `moov` with `mvhd`, `trak` and `mvex`/`trex` (default sample description 1).
@@ -70,7 +48,7 @@ public enum CMAFInitializationSegment {
         let moov = Box(type: "moov", children: [
             MovieHeaderBox(timing: HeaderTiming(timescale: movieTimescale, duration: 0), nextTrackID: trackID &+ 1).makeBox(),
             trak,
-            Box(type: "mvex", children: [TrackExtendsBox(trackID: trackID).makeBox()]),
+            Box(type: "mvex", children: [TrackBuilder.trackExtends(trackID: trackID)]),
         ])
         var writer = ByteWriter()
         try fileType.makeBox().write(to: &writer)

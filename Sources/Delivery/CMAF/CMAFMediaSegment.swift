@@ -47,11 +47,8 @@ public struct CMAFMediaSegment {
             mfhd.write(sequenceNumber)
             return Box(type: "moof", children: [
                 Box(type: "mfhd", payload: mfhd.bytes),
-                Box(type: "traf", children: [
-                    TrackFragmentHeaderBox(trackID: trackID, defaultBaseIsMoof: true).makeBox(),
-                    TrackFragmentBaseMediaDecodeTimeBox(baseMediaDecodeTime: baseDecodeTime).makeBox(),
-                    TrackRunBox(entries: entries, dataOffset: dataOffset).makeBox(),
-                ]),
+                TrackBuilder.trackFragment(trackID: trackID, decodeTime: baseDecodeTime,
+                                           run: TrackRunBox(entries: entries, dataOffset: dataOffset)),
             ])
         }
         let mdatHeader = BoxHeader(type: "mdat", payloadSize: mediaSize)

@@ -1,4 +1,5 @@
 import ISOBMFF
+import Movie
 import TimedText
 
 /// The sample format of a CMAF text track (ISO/IEC 23000-19 §11): WebVTT (`wvtt`, ISO/IEC
@@ -22,8 +23,8 @@ public enum CMAFTextFormat: String, Sendable, CaseIterable {
     /// 14496-12 §12.5.2, §12.6.2).
     public var mediaInformationHeader: Box {
         switch self {
-        case .wvtt: Box(type: "nmhd", payload: [0, 0, 0, 0])
-        case .stpp: Box(type: "sthd", payload: [0, 0, 0, 0])
+        case .wvtt: TrackBuilder.nullMediaHeader
+        case .stpp: TrackBuilder.subtitleMediaHeader
         }
     }
 

@@ -23,8 +23,8 @@ struct CaptionTrackBuilder {
     static let sampleDescription = Box(type: ClosedCaptionSample.format, payload: [0, 0, 0, 0, 0, 0, 0, 1])
 
     struct Result {
-        /// The `trak`, its chunk offset still to be set by the layout.
-        var trak: Box
+        /// The track, its properties still to be set and its chunk offset by the layout.
+        var track: TrackBuilder
         var media: NewTrackMedia
         /// Captions shown late.
         var diagnostics: [String]
@@ -51,11 +51,13 @@ struct CaptionTrackBuilder {
         }
         var table = NewTrackSamples(kind: "a closed-caption sample")
         try boxing(table.append(samples))
-        let layout = NewTrack(handler: "clcp", handlerName: ConventionalHandlerName.name(forHandlerType: "clcp"),
-                              mediaInformationHeader: NewTrack.baseOrNullMediaHeader(isQuickTime: isQuickTime),
-                              sampleEntry: Self.sampleDescription, mediaTimescale: request.frameRate.timescale, flags: [.inMovie])
-        let (trak, media) = try boxing(layout.build(trackID: trackID, samples: table, movieTimescale: movieTimescale, isQuickTime: isQuickTime))
-        return Result(trak: trak, media: media,
+        var track = TrackBuilder(trackID: trackID, flags: [.inMovie],
+                                 handler: TrackBuilder.handler("clcp", name: ConventionalHandlerName.name(forHandlerType: "clcp"),
+                                                               isQuickTime: isQuickTime),
+                                 mediaInformationHeader: isQuickTime ? TrackBuilder.baseMediaHeader() : TrackBuilder.nullMediaHeader,
+                                 sampleEntry: Self.sampleDescription, timescale: request.frameRate.timescale)
+        try boxing(table.place(in: &track, movieTimescale: movieTimescale))
+        return Result(track: track, media: table.media(trackID: trackID),
                       diagnostics: request.encodingWarnings.filter { !$0.isLoss }.map(\.description),
                       losses: request.losses + request.encodingWarnings.compactMap(\.loss) + held.losses)
     }

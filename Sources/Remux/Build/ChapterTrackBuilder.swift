@@ -51,8 +51,8 @@ struct ChapterTrackBuilder {
     }()
 
     struct Result {
-        /// The `trak`, its chunk offset still to be set by the layout.
-        var trak: Box
+        /// The track, its properties still to be set and its chunk offset by the layout.
+        var track: TrackBuilder
         var media: NewTrackMedia
         /// Chapters left out at the movie's end.
         var losses: [ConversionLoss]
@@ -89,11 +89,11 @@ struct ChapterTrackBuilder {
             let sample = try QuickTimeTextSample.encode(chapter.title)
             try boxing(samples.append(sample, duration: UInt64(end - start)))
         }
-        let layout = NewTrack(handler: "text", handlerName: "ChapterHandler",
-                              mediaInformationHeader: NewTrack.baseMediaHeader([Self.textMediaInformation]),
-                              sampleEntry: Self.sampleDescription, mediaTimescale: Self.timescale, flags: [.inMovie],
-                              movieDuration: movieDuration)
-        let (trak, media) = try boxing(layout.build(trackID: trackID, samples: samples, movieTimescale: movieTimescale, isQuickTime: isQuickTime))
-        return Result(trak: trak, media: media, losses: losses, chapters: Array(kept))
+        var track = TrackBuilder(trackID: trackID, flags: [.inMovie],
+                                 handler: TrackBuilder.handler("text", name: "ChapterHandler", isQuickTime: isQuickTime),
+                                 mediaInformationHeader: TrackBuilder.baseMediaHeader([Self.textMediaInformation]),
+                                 sampleEntry: Self.sampleDescription, timescale: Self.timescale)
+        try boxing(samples.place(in: &track, movieTimescale: movieTimescale, trackDuration: movieDuration))
+        return Result(track: track, media: samples.media(trackID: trackID), losses: losses, chapters: Array(kept))
     }
 }

@@ -52,20 +52,11 @@ struct FragmentedNewTrack {
             fragments[index]?.bytes += bytes
         }
         self.fragments = fragments
+        // The builders' tables are `stsd`, `stts`, `stsc`, `stsz` and `stco`: the last four go.
         var emptied = trak
         emptied.modifyChild("mdia") { mdia in
             mdia.modifyChild("minf") { minf in
-                minf.modifyChild("stbl") { stbl in
-                    stbl.setChildren(stbl.children.map { table in
-                        switch table.type {
-                        case "stts": TimeToSampleBox(runs: []).makeBox()
-                        case "stsc": SampleToChunkBox(runs: []).makeBox()
-                        case "stsz": SampleSizeBox(sizes: []).makeBox()
-                        case "stco", "co64": ChunkOffsetBox(offsets: [], large: false).makeBox()
-                        default: table
-                        }
-                    })
-                }
+                minf.modifyChild("stbl") { $0.setChildren($0.children.filter { $0.type == "stsd" } + TrackBuilder.emptySampleTables) }
             }
         }
         self.trak = emptied
@@ -73,15 +64,11 @@ struct FragmentedNewTrack {
 
     /// The track's `trex` (§8.8.3): its first sample description; every sample a sync sample
     /// (text and metadata samples depend on none); durations and sizes in each `trun`.
-    var trackExtends: Box { TrackExtendsBox(trackID: trackID).makeBox() }
+    var trackExtends: Box { TrackBuilder.trackExtends(trackID: trackID) }
 
-    /// The `traf` of `fragment`, its data `dataOffset` bytes from the start of its `moof`
-    /// (`default-base-is-moof`, §8.8.7.1), its decode time in a 64-bit `tfdt` (§8.8.12).
+    /// The `traf` of `fragment`, its data `dataOffset` bytes from the start of its `moof`.
     func trackFragment(_ fragment: Fragment, dataOffset: Int32) -> Box {
-        Box(type: "traf", children: [
-            TrackFragmentHeaderBox(trackID: trackID, defaultBaseIsMoof: true).makeBox(),
-            TrackFragmentBaseMediaDecodeTimeBox(baseMediaDecodeTime: fragment.decodeTime).makeBox(),
-            TrackRunBox(entries: fragment.entries, dataOffset: dataOffset).makeBox(),
-        ])
+        TrackBuilder.trackFragment(trackID: trackID, decodeTime: fragment.decodeTime,
+                                   run: TrackRunBox(entries: fragment.entries, dataOffset: dataOffset))
     }
 }

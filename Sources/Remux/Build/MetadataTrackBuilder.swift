@@ -19,8 +19,8 @@ struct MetadataTrackBuilder {
     static let defaultTimescale: UInt32 = 1000
 
     struct Result {
-        /// The `trak`, its chunk offset still to be set by the layout.
-        var trak: Box
+        /// The track, its properties still to be set and its chunk offset by the layout.
+        var track: TrackBuilder
         var media: NewTrackMedia
         /// Groups held to the movie's end.
         var losses: [ConversionLoss]
@@ -58,11 +58,12 @@ struct MetadataTrackBuilder {
         }
         let entry = Box(type: TimedMetadataTrack.format, prefix: [0, 0, 0, 0, 0, 0, 0, 1],
                         children: [MetadataKeyTable(keys: request.keys).makeBox()])
-        let layout = NewTrack(handler: "meta", handlerName: "TimedMetadataHandler",
-                              mediaInformationHeader: NewTrack.baseOrNullMediaHeader(isQuickTime: isQuickTime),
-                              sampleEntry: entry, mediaTimescale: timescale, flags: [.enabled, .inMovie])
-        let (trak, media) = try boxing(layout.build(trackID: trackID, samples: samples, movieTimescale: movieTimescale, isQuickTime: isQuickTime))
-        return Result(trak: trak, media: media, losses: losses)
+        var track = TrackBuilder(trackID: trackID, flags: [.enabled, .inMovie],
+                                 handler: TrackBuilder.handler("meta", name: "TimedMetadataHandler", isQuickTime: isQuickTime),
+                                 mediaInformationHeader: isQuickTime ? TrackBuilder.baseMediaHeader() : TrackBuilder.nullMediaHeader,
+                                 sampleEntry: entry, timescale: timescale)
+        try boxing(samples.place(in: &track, movieTimescale: movieTimescale))
+        return Result(track: track, media: samples.media(trackID: trackID), losses: losses)
     }
 
     /// The groups with ``pastEnd`` applied: with `clip`, those starting at or after the movie's

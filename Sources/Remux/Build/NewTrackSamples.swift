@@ -1,4 +1,5 @@
 import ISOBMFF
+import Movie
 import TimedText
 
 /// The samples of a track the engine builds, gathered as they come: their bytes back to back
@@ -45,16 +46,26 @@ struct NewTrackSamples {
         }
     }
 
-    /// `stbl` for these samples, `entry` the one sample description, all samples in one chunk
-    /// whose offset is a placeholder the layout sets.
-    func sampleTable(entry: Box) -> Box {
-        Box(type: "stbl", children: [
-            Box(type: "stsd", prefix: [0, 0, 0, 0, 0, 0, 0, 0], children: [entry], countsChildren: true),
+    /// Puts these samples in `track`: its sample tables, all samples in one chunk whose offset
+    /// is a placeholder the layout sets; its media duration; and its duration in movie time,
+    /// `trackDuration` when that is not the samples' (a chapter track lasts as long as the movie).
+    func place(in track: inout TrackBuilder, movieTimescale: UInt32, trackDuration: UInt64? = nil) throws(BoxError) {
+        let duration: UInt64
+        if let trackDuration {
+            duration = trackDuration
+        } else {
+            duration = try self.trackDuration(mediaTimescale: track.mediaHeader.timescale, movieTimescale: movieTimescale)
+        }
+        track.header.duration = duration
+        // The version a `tkhd` made with this duration has (64-bit times past 32 bits).
+        if duration > UInt64(UInt32.max) { track.header.version = 1 }
+        track.mediaHeader.timing.setDuration(self.duration)
+        track.sampleTables = [
             TimeToSampleBox(runs: runs).makeBox(),
             SampleToChunkBox(runs: [(1, UInt32(sizes.count), 1)]).makeBox(),
             SampleSizeBox(sizes: sizes).makeBox(),
             ChunkOffsetBox(offsets: [0], large: false).makeBox(),
-        ])
+        ]
     }
 
     /// The samples as the engine writes them.

@@ -10,53 +10,45 @@ struct ReplacedCuesTrack {
     let builder: SubtitleTrackBuilder
     let limits: Limits
 
-    func build(_ request: CueReplacementRequest, source: Track, trak old: Box, trackID: UInt32) throws(EditError) -> SubtitleTrackBuilder.Result {
+    /// The rebuilt `trak`, and what the subtitle track builder made, its track given the old
+    /// one's properties.
+    func build(_ request: CueReplacementRequest, source: Track, trak old: Box,
+               trackID: UInt32) throws(EditError) -> (trak: Box, built: SubtitleTrackBuilder.Result) {
         // Only tx3g: a wvtt track's description holds a header and label the cues do not.
         guard source.codec == "tx3g" else {
             throw .cannotReplaceCues(trackID: source.id, format: source.codec)
         }
         var built = try builder.build(SubtitleTrackRequest(cues: request.cues, format: .tx3g), trackID: trackID)
-        built.trak = try boxing(grafted(built.trak, into: old))
-        return built
+        let trak = try boxing(grafted(&built.track, handler: built.handler, into: old))
+        return (trak, built)
     }
 
-    /// `old` with the built track's ID, duration, size and media.
-    private func grafted(_ built: Box, into old: Box) throws(BoxError) -> Box {
-        guard let builtHeader = built.child("tkhd"), let oldHeader = old.child("tkhd"),
-              var media = built.child("mdia"), let oldMedia = old.child("mdia") else {
+    /// `old` with the built track's header and media, given the old track's header flags,
+    /// group, layer, volume and (when an edit list, kept, says how long the track plays)
+    /// duration, its `mdhd` language, its `elng`, and its `hdlr` when the handler is the same.
+    private func grafted(_ track: inout TrackBuilder, handler: FourCC, into old: Box) throws(BoxError) -> Box {
+        guard let oldHeader = old.child("tkhd"), let oldMedia = old.child("mdia") else {
             throw BoxError(.missingBox("a subtitle track to rebuild has no tkhd or mdia"), at: old.location)
         }
-        var header = try TrackHeaderBox(builtHeader.loaded(limits: limits))
         let previous = try TrackHeaderBox(oldHeader.loaded(limits: limits))
-        header.flags = previous.flags
-        header.alternateGroup = previous.alternateGroup
-        header.layer = previous.layer
-        header.volume = previous.volume
-        // An edit list (kept) says how long the track plays.
-        if old.child("edts") != nil { header.duration = previous.duration }
-
-        if let oldMediaHeader = oldMedia.child("mdhd"), let builtMediaHeader = media.child("mdhd") {
-            var mediaHeader = try MediaHeaderBox(builtMediaHeader.loaded(limits: limits))
-            mediaHeader.language = try MediaHeaderBox(oldMediaHeader.loaded(limits: limits)).language
-            media.modifyChild("mdhd") { $0.setPayload(mediaHeader) }
+        track.header.flags = previous.flags
+        track.header.alternateGroup = previous.alternateGroup
+        track.header.layer = previous.layer
+        track.header.volume = previous.volume
+        if old.child("edts") != nil { track.header.duration = previous.duration }
+        if let oldMediaHeader = oldMedia.child("mdhd") {
+            track.mediaHeader.language = try MediaHeaderBox(oldMediaHeader.loaded(limits: limits)).language
         }
-        let builtHandler = try media.child("hdlr").map { (box: Box) throws(BoxError) in try HandlerBox(box.loaded(limits: limits)) }
-        let oldHandler = try oldMedia.child("hdlr").map { (box: Box) throws(BoxError) in try HandlerBox(box.loaded(limits: limits)) }
-        var mediaChildren: [Box] = []
-        for child in media.children {
-            if child.type == "hdlr", let oldBox = oldMedia.child("hdlr"), oldHandler?.handlerType == builtHandler?.handlerType {
-                mediaChildren.append(oldBox)
-            } else {
-                mediaChildren.append(child)
-            }
-            if child.type == "mdhd", let language = oldMedia.child("elng") { mediaChildren.append(language) }
+        if let oldHandler = oldMedia.child("hdlr"), try HandlerBox(oldHandler.loaded(limits: limits)).handlerType == handler {
+            track.mediaBoxes = [oldHandler]
         }
-        media.setChildren(mediaChildren)
-
+        if let language = oldMedia.child("elng") { track.mediaBoxes.insert(language, at: 0) }
+        let header = track.header.makeBox()
+        let media = track.media()
         var trak = old
         trak.setChildren(old.children.map { child in
             switch child.type {
-            case "tkhd": header.makeBox()
+            case "tkhd": header
             case "mdia": media
             default: child
             }

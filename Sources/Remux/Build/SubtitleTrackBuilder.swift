@@ -22,8 +22,8 @@ struct SubtitleTrackBuilder {
     static let timescale: UInt32 = 1000
 
     struct Result {
-        /// The `trak`, its chunk offset still to be set by the layout.
-        var trak: Box
+        /// The track, its properties still to be set and its chunk offset by the layout.
+        var track: TrackBuilder
         var media: NewTrackMedia
         /// `sbtl` or `text`.
         var handler: FourCC
@@ -95,15 +95,17 @@ struct SubtitleTrackBuilder {
             losses += encoded.losses
             handler = "subt"
         }
-        var track = NewTrackSamples(kind: "a subtitle sample")
-        try boxing(track.append(samples))
+        var table = NewTrackSamples(kind: "a subtitle sample")
+        try boxing(table.append(samples))
         // A TTML (`stpp`) track is subtitle media: `sthd` (ISO/IEC 14496-12 §12.6.2).
-        let mediaHeader = handler == "subt" ? NewTrack.subtitleMediaHeader : NewTrack.nullMediaHeader
-        let layout = NewTrack(handler: handler, handlerName: ConventionalHandlerName.name(forHandlerType: handler),
-                              mediaInformationHeader: mediaHeader, sampleEntry: entry, mediaTimescale: Self.timescale,
-                              flags: [.inMovie], width: width, height: height, matrix: matrix)
-        let (trak, media) = try boxing(layout.build(trackID: trackID, samples: track, movieTimescale: movieTimescale, isQuickTime: isQuickTime))
-        return Result(trak: trak, media: media, handler: handler,
+        let mediaHeader = handler == "subt" ? TrackBuilder.subtitleMediaHeader : TrackBuilder.nullMediaHeader
+        var track = TrackBuilder(trackID: trackID, flags: [.inMovie],
+                                 handler: TrackBuilder.handler(handler, name: ConventionalHandlerName.name(forHandlerType: handler),
+                                                               isQuickTime: isQuickTime),
+                                 mediaInformationHeader: mediaHeader, sampleEntry: entry, timescale: Self.timescale)
+        (track.header.width, track.header.height, track.header.matrix) = (width, height, matrix)
+        try boxing(table.place(in: &track, movieTimescale: movieTimescale))
+        return Result(track: track, media: table.media(trackID: trackID), handler: handler,
                       diagnostics: timeline.diagnostics.map(\.message), losses: losses)
     }
 }

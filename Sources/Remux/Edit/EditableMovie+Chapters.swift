@@ -18,11 +18,10 @@ extension EditableMovie {
         let trackID = try trackIDs.take()
         let builder = ChapterTrackBuilder(movieTimescale: movieTimescale, movieDuration: source.header?.duration ?? 0,
                                           isQuickTime: isQuickTime, pastEnd: plan.pastEnd)
-        let built = try builder.build(request, trackID: trackID)
-        var editor = try boxing(TrackBoxEditor(trak: built.trak, limits: limits))
+        var built = try builder.build(request, trackID: trackID)
         // One chapter track per language, all in one alternate group (QTFF "Chapter lists").
         let group = replacement.alternateGroup
-        try boxing(editor.apply(TrackChanges(language: request.language, name: request.name), group: group == 0 ? nil : group))
+        built.track.setProperties(TrackChanges(language: request.language, name: request.name), group: group)
         for kept in replacement.keptTrackIDs {
             let index = try index(of: kept)
             try boxing(tracks[index].editor.apply(TrackChanges(), group: group))
@@ -36,7 +35,7 @@ extension EditableMovie {
             let index = try index(of: referrer)
             try boxing(tracks[index].editor.apply(reference, group: nil))
         }
-        try adopt(EditableTrack(added: editor, handler: "text", group: group, language: request.language), media: built.media,
-                  losses: built.losses)
+        let track = try EditableTrack(added: built.track, handler: "text", language: request.language, limits: limits)
+        try adopt(track, duration: built.track.header.duration, media: built.media, losses: built.losses)
     }
 }

@@ -13,8 +13,7 @@ extension EditableMovie {
         for (index, request) in plan.subtitleTracks.enumerated() {
             let trackID = try trackIDs.take()
             addedIDs.append(trackID)
-            let built = try builder.build(request, trackID: trackID)
-            var editor = try boxing(TrackBoxEditor(trak: built.trak, limits: limits))
+            var built = try builder.build(request, trackID: trackID)
             var properties = request.properties
             if request.isForcedOnly { properties.addedCharacteristics.append(MediaCharacteristic.containsOnlyForcedSubtitles) }
             var group = resolve(properties.alternateGroup ?? .automatic, for: trackID)
@@ -25,16 +24,16 @@ extension EditableMovie {
                 if properties.language == nil { properties.language = target.language }
             }
             try checkReferences(properties.addedReferences)
-            try boxing(editor.apply(properties, group: group))
+            built.track.setProperties(properties, group: group)
             if properties.makesDefault { defaults.append(trackID) }
-            let track = EditableTrack(added: editor, handler: built.handler, group: group ?? 0, language: properties.language)
+            let track = try EditableTrack(added: built.track, handler: built.handler, language: properties.language, limits: limits)
             if let twin {
                 try setOnlyReference(TrackReference.forcedSubtitlesOnly, of: twin, to: trackID)
             }
             if let choice = request.followedByAudio {
                 try setOnlyReference(TrackReference.selectionFollower, of: try audioTrack(choice, language: properties.language), to: trackID)
             }
-            try adopt(track, media: built.media, diagnostics: built.diagnostics, losses: built.losses)
+            try adopt(track, duration: built.track.header.duration, media: built.media, diagnostics: built.diagnostics, losses: built.losses)
         }
     }
 
@@ -58,14 +57,13 @@ extension EditableMovie {
         let builder = CaptionTrackBuilder(movieTimescale: movieTimescale, isQuickTime: isQuickTime, movieEnd: movieEnd, pastEnd: plan.pastEnd)
         for request in plan.captionTracks {
             let trackID = try trackIDs.take()
-            let built = try builder.build(request, trackID: trackID)
-            var editor = try boxing(TrackBoxEditor(trak: built.trak, limits: limits))
+            var built = try builder.build(request, trackID: trackID)
             let group = resolve(request.properties.alternateGroup ?? .automatic, for: trackID)
             try checkReferences(request.properties.addedReferences)
-            try boxing(editor.apply(request.properties, group: group))
+            built.track.setProperties(request.properties, group: group)
             if request.properties.makesDefault { defaults.append(trackID) }
-            let track = EditableTrack(added: editor, handler: "clcp", group: group ?? 0, language: request.properties.language)
-            try adopt(track, media: built.media, diagnostics: built.diagnostics, losses: built.losses)
+            let track = try EditableTrack(added: built.track, handler: "clcp", language: request.properties.language, limits: limits)
+            try adopt(track, duration: built.track.header.duration, media: built.media, diagnostics: built.diagnostics, losses: built.losses)
         }
     }
 
@@ -74,12 +72,11 @@ extension EditableMovie {
         let builder = MetadataTrackBuilder(movieTimescale: movieTimescale, isQuickTime: isQuickTime, movieEnd: movieEnd, pastEnd: plan.pastEnd)
         for request in plan.metadataTracks {
             let trackID = try trackIDs.take()
-            let built = try builder.build(request, trackID: trackID)
-            var editor = try boxing(TrackBoxEditor(trak: built.trak, limits: limits))
+            var built = try builder.build(request, trackID: trackID)
             try checkReferences(request.properties.addedReferences)
-            try boxing(editor.apply(request.properties, group: nil))
-            try adopt(EditableTrack(added: editor, handler: "meta", group: 0, language: request.language), media: built.media,
-                      losses: built.losses)
+            built.track.setProperties(request.properties, group: nil)
+            let track = try EditableTrack(added: built.track, handler: "meta", language: request.language, limits: limits)
+            try adopt(track, duration: built.track.header.duration, media: built.media, losses: built.losses)
         }
     }
 
@@ -92,11 +89,11 @@ extension EditableMovie {
             guard let source = source.track(id: request.trackID) else { throw unknownTrack(request.trackID) }
             removal.trackIDs.insert(request.trackID)
             let trackID = try trackIDs.take()
-            let built = try rebuilder.build(request, source: source, trak: tracks[index].editor.trak, trackID: trackID)
+            let (trak, built) = try rebuilder.build(request, source: source, trak: tracks[index].editor.trak, trackID: trackID)
             for other in tracks.indices { try boxing(tracks[other].editor.redirectReferences(from: request.trackID, to: trackID)) }
-            let track = EditableTrack(added: try boxing(TrackBoxEditor(trak: built.trak, limits: limits)), handler: built.handler,
-                                      group: source.header.alternateGroup, language: try? LanguageTag(parsing: source.displayLanguage))
-            try adopt(track, media: built.media, diagnostics: built.diagnostics, losses: built.losses)
+            let track = EditableTrack(added: trak, trackID: trackID, handler: built.handler, group: source.header.alternateGroup,
+                                      language: try? LanguageTag(parsing: source.displayLanguage), limits: limits)
+            try adopt(track, duration: built.track.header.duration, media: built.media, diagnostics: built.diagnostics, losses: built.losses)
         }
     }
 

@@ -158,9 +158,8 @@ struct EditableMovie {
     /// Puts a built track into the movie: its boxes, its samples, its warnings and losses (named
     /// after it), its share of the duration — lengthening the movie only as ``EditPlan/pastEnd``
     /// allows, and saying so.
-    mutating func adopt(_ track: EditableTrack, media: NewTrackMedia, diagnostics built: [String] = [],
+    mutating func adopt(_ track: EditableTrack, duration trackDuration: UInt64, media: NewTrackMedia, diagnostics built: [String] = [],
                         losses lost: [ConversionLoss] = []) throws(EditError) {
-        let trackDuration = try boxing(track.editor.header()).duration
         diagnostics += built.map { "track \(track.id): \($0)" }
         losses += lost.map { loss in
             var named = loss

@@ -33,14 +33,20 @@ struct EditableTrack {
         isAdded = false
     }
 
-    /// A track the edit adds.
-    init(added editor: TrackBoxEditor, handler: FourCC, group: Int16, language: LanguageTag?) {
-        self.editor = editor
+    /// A track the edit adds: its `trak` as built for track `trackID`.
+    init(added trak: Box, trackID: UInt32, handler: FourCC, group: Int16, language: LanguageTag?, limits: Limits) {
+        editor = TrackBoxEditor(built: trak, trackID: trackID, limits: limits)
         self.handler = handler
         self.group = group
         self.language = language?.description ?? "und"
         wasEnabled = false
         isChapterTrack = false
         isAdded = true
+    }
+
+    /// A track the edit adds, built with its final properties.
+    init(added track: TrackBuilder, handler: FourCC, language: LanguageTag?, limits: Limits) throws(EditError) {
+        self.init(added: try boxing(track.trak()), trackID: track.header.trackID, handler: handler, group: track.header.alternateGroup,
+                  language: language, limits: limits)
     }
 }
