@@ -29,12 +29,12 @@ public enum ElementaryStreamReader {
         var window = SourceWindow(source)
         let start = try skippingID3(&window)
         let head = try window.bytes(at: start, upTo: 12)
+        if head.isEmpty { throw ElementaryStreamError(.noFrames, "the file holds no audio", at: start) }
         if WAVReader.hasSignature(head) { return try WAVReader.read(source, from: start) }
         if ADTSHeader.hasSync(head) { return try ADTSReader.read(source, from: start) }
         if AC3FrameHeader.hasSync(head), let bsid = AC3FrameHeader.bitStreamID(head) {
             return bsid > 10 ? try EAC3Reader.read(source, from: start) : try AC3Reader.read(source, from: start)
         }
-        if source.size == 0 { throw ElementaryStreamError(.noFrames, "the file is empty", at: nil) }
         let suffix = fileName.split(separator: ".").last.map { $0.lowercased() } ?? ""
         let expected = extensions[suffix].map { "no \($0.rawValue) sync at its start" } ?? "its start is no ADTS, AC-3, E-AC-3 or WAV sync"
         throw ElementaryStreamError(.unrecognized, "\(fileName) is not a raw audio stream Legible reads: \(expected)", at: start)

@@ -13,6 +13,13 @@ public struct ElementaryStreamSamples: Sendable, Equatable {
         public var sampleCount: Int
         /// The run's length in bytes.
         public var byteCount: UInt64
+
+        /// A run of `sampleCount` samples, `byteCount` bytes from `offset` on.
+        public init(offset: UInt64, sampleCount: Int, byteCount: UInt64) {
+            self.offset = offset
+            self.sampleCount = sampleCount
+            self.byteCount = byteCount
+        }
     }
 
     /// The samples' sizes: one size for all (PCM), or one a sample.
