@@ -1,11 +1,14 @@
 /// The fields of one ADTS frame header (ISO/IEC 13818-7 §6.2, ISO/IEC 14496-3 §1.A.2.2): 7
 /// bytes, 9 with the CRC that follows when `protection_absent` is 0.
-struct ADTSHeader: Equatable {
+struct ADTSHeader: SyncFrameHeader, Equatable {
+    static let formatName = "ADTS"
+    static let headerReadSize = 7
+
     /// `profile_ObjectType`: the MPEG-4 audio object type minus one.
     var profile: UInt8
     var samplingFrequencyIndex: UInt8
     var channelConfiguration: UInt8
-    /// The whole frame, header included.
+    /// The whole frame, header included (`aac_frame_length`).
     var frameLength: Int
     /// The header's length: 7, or 9 with a CRC.
     var headerLength: Int

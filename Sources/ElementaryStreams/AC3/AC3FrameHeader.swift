@@ -1,6 +1,9 @@
 /// The fields of an AC-3 sync frame's syncinfo and bsi that `dac3` carries and the frame's size
 /// (ETSI TS 102 366 §4.3.1, §4.3.2, §4.4.1.4 Table 4.13).
-struct AC3FrameHeader: Equatable {
+struct AC3FrameHeader: SyncFrameHeader, Equatable {
+    static let formatName = "AC-3"
+    static let headerReadSize = 8
+
     var fscod: UInt8
     var frmsizecod: UInt8
     var bsid: UInt8
@@ -8,7 +11,9 @@ struct AC3FrameHeader: Equatable {
     var acmod: UInt8
     var lfeon: Bool
     /// The frame's size in bytes.
-    var frameSize: Int
+    var frameLength: Int
+    /// The whole frame is the sample.
+    var headerLength: Int { 0 }
 
     /// The nominal bit rates in kbit/s of `frmsizecod / 2` (Table 4.13).
     static let bitRates: [Int] = [32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320, 384, 448, 512, 576, 640]
@@ -62,7 +67,7 @@ struct AC3FrameHeader: Equatable {
         case 2: kbps * 3
         default: kbps * 1000 * 1536 / (44100 * 16) + Int(frmsizecod & 1)
         }
-        frameSize = words * 2
+        frameLength = words * 2
     }
 
     /// The `dac3` payload (ETSI TS 102 366 F.4): fscod, bsid, bsmod, acmod, lfeon,
