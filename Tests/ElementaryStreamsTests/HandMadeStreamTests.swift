@@ -28,6 +28,7 @@ import Testing
         // Three 30-byte samples in 3072 / 44100 s.
         #expect(stream.bitrate.average == 90 * 8 * 44100 / 3072)
         #expect(stream.bitrate.bufferSize == 30)
+        #expect(stream.bitrate.maximum == 90 * 8)  // all three start in the first second
     }
 
     @Test func ac3FramesAreOneRun() throws {
@@ -74,6 +75,7 @@ import Testing
         // RIFF header 12, LIST 8 + 3 + pad, fmt 8 + 40, data header 8.
         #expect(stream.samples.runs == [.init(offset: 80, sampleCount: 5, byteCount: 30)])
         #expect(stream.timescale == 96000 && stream.sampleDuration == 1)
+        #expect(stream.bitrate == AudioBitrate(bufferSize: 6, maximum: 30 * 8, average: 30 * 8 * 96000 / 5))
         let entry = try SampleEntry(stream.sampleEntry, handler: "soun")
         #expect(entry.format == "lpcm")
         #expect(entry.audio?.channels == 2 && entry.audio?.sampleSize == 20 && entry.audio?.sampleRate == 96000)
