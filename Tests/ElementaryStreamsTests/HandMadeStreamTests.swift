@@ -50,19 +50,21 @@ import Testing
     }
 
     @Test func eac3DependentSubstreamsJoinTheirAccessUnit() throws {
-        // An independent 5.1 substream and a dependent one mapping Lrs/Rrs (chanmap bit 6),
+        // An independent 5.1 substream and a dependent one mapping Lrs/Rrs (chanmap location 6,
+        // counted from the most significant bit) and LFE2 (location 14),
         // then again. Its bsmod 3 (commentary) sits in the informational metadata.
         let unit = Make.eac3(acmod: 7, lfeon: true, bsmod: 3, size: 200)
-            + Make.eac3(streamType: 1, acmod: 2, channelMap: 1 << (15 - 6), size: 60)
+            + Make.eac3(streamType: 1, acmod: 2, channelMap: 1 << (15 - 6) | 1 << (15 - 14), size: 60)
         let stream = try Self.read(unit + unit, name: "a.ec3")
         #expect(stream.samples.offsets == [0, 260])
         #expect(stream.samples.sizes == .varying([260, 260]))
         var dec3 = Make.Bits()
         dec3.put(260 * 8 * 48000 / 1536 / 1000, 13)  // data_rate
         dec3.put(0, 3)  // num_ind_sub - 1
-        // fscod, bsid, reserved, asvc, bsmod, acmod, lfeon, reserved, num_dep_sub, chan_loc (Lrs/Rrs).
+        // fscod, bsid, reserved, asvc, bsmod, acmod, lfeon, reserved, num_dep_sub, chan_loc
+        // (Table F.6.1: Lrs/Rrs 0x002, LFE2 0x100).
         dec3.put(0, 2); dec3.put(16, 5); dec3.put(0, 1); dec3.put(0, 1); dec3.put(3, 3); dec3.put(7, 3); dec3.put(1, 1)
-        dec3.put(0, 3); dec3.put(1, 4); dec3.put(1 << 7, 9)
+        dec3.put(0, 3); dec3.put(1, 4); dec3.put(0x102, 9)
         #expect(stream.sampleEntry.child("dec3")?.data.map(Array.init) == dec3.bytes)
     }
 

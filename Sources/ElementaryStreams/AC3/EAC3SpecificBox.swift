@@ -15,14 +15,19 @@ struct EAC3SpecificBox {
     var dataRate: UInt32
     var substreams: [Substream]
 
-    /// The `chan_loc` bits (F.6.2.15, Table F.6.1: Lc/Rc, Lrs/Rrs, Cs, Ts, Lsd/Rsd, Lw/Rw, Vhl/Vhr,
-    /// Vhc, LFE2 from the most significant of the 9 on) of a dependent substream's `chanmap`
-    /// (Table E.1.4, bit 0 the most significant: L, C, R, Ls, Rs, then the same eight locations
-    /// at 5–12, Lts/Rts at 13, LFE2 at 14, LFE at 15). A dependent substream without a map
+    /// The `chan_loc` bits (F.6.2.13, Table F.6.1: Lc/Rc 0x001, Lrs/Rrs 0x002, Cs 0x004, Ts 0x008,
+    /// Lsd/Rsd 0x010, Lw/Rw 0x020, Vhl/Vhr 0x040, Vhc 0x080, LFE2 0x100, as Chromium's reader and
+    /// FFmpeg-derived writers have them) of a dependent substream's `chanmap` (Table E.1.4,
+    /// location 0 in the most significant bit: L 0x8000, C, R, Ls, Rs, then Lc/Rc 0x0400 down to
+    /// Vhc 0x0008, Lts/Rts 0x0004, LFE2 0x0002, LFE 0x0001). A dependent substream without a map
     /// replaces channels its independent one has, so it adds no location.
     static func channelLocations(of header: EAC3FrameHeader) -> UInt16 {
         guard let map = header.channelMap else { return 0 }
-        return (map >> 3 & 0xFF) << 1 | (map >> 1 & 1)
+        let pairs: [(chanmap: UInt16, location: UInt16)] = [
+            (0x0400, 0x001), (0x0200, 0x002), (0x0100, 0x004), (0x0080, 0x008), (0x0040, 0x010),
+            (0x0020, 0x020), (0x0010, 0x040), (0x0008, 0x080), (0x0002, 0x100),
+        ]
+        return pairs.reduce(0) { map & $1.chanmap != 0 ? $0 | $1.location : $0 }
     }
 
     var box: Box {
