@@ -75,12 +75,10 @@ struct ADTSHeader: SyncFrameHeader, Equatable {
     /// What a stream's sample entry describes; a frame that differs starts a stream one entry
     /// cannot describe.
     func differences(from first: ADTSHeader) -> String? {
-        var changes: [String] = []
-        if profile != first.profile { changes.append("profile \(first.profile) to \(profile)") }
-        if sampleRate != first.sampleRate { changes.append("sample rate \(first.sampleRate) Hz to \(sampleRate) Hz") }
-        if channelConfiguration != first.channelConfiguration {
-            changes.append("channel configuration \(first.channelConfiguration) to \(channelConfiguration)")
-        }
-        return changes.isEmpty ? nil : changes.joined(separator: ", ")
+        var changes = ParameterChanges()
+        changes.compare("profile", first.profile, profile)
+        changes.compare("sample rate", first.sampleRate, sampleRate, unit: " Hz")
+        changes.compare("channel configuration", first.channelConfiguration, channelConfiguration)
+        return changes.summary
     }
 }

@@ -86,11 +86,12 @@ struct AC3FrameHeader: SyncFrameHeader, Equatable {
 
     /// What differs from `first` among the fields `dac3` describes (the bit rate may vary).
     func differences(from first: AC3FrameHeader) -> String? {
-        var changes: [String] = []
-        if fscod != first.fscod { changes.append("sample rate \(first.sampleRate) Hz to \(sampleRate) Hz") }
-        if acmod != first.acmod || lfeon != first.lfeon { changes.append("channels \(first.channels) to \(channels)") }
-        if bsid != first.bsid { changes.append("bsid \(first.bsid) to \(bsid)") }
-        if bsmod != first.bsmod { changes.append("bsmod \(first.bsmod) to \(bsmod)") }
-        return changes.isEmpty ? nil : changes.joined(separator: ", ")
+        var changes = ParameterChanges()
+        changes.compare("sample rate", first.sampleRate, sampleRate, unit: " Hz")
+        changes.compare("audio coding mode", first.acmod, acmod)
+        changes.compare("lfeon", first.lfeon, lfeon)
+        changes.compare("bsid", first.bsid, bsid)
+        changes.compare("bsmod", first.bsmod, bsmod)
+        return changes.summary
     }
 }

@@ -95,10 +95,11 @@ struct EAC3FrameHeader: Equatable {
 
     /// What differs from `first`, a frame of the same substream, among what `dec3` describes.
     func differences(from first: EAC3FrameHeader) -> String? {
-        var changes: [String] = []
-        if sampleRate != first.sampleRate { changes.append("sample rate \(first.sampleRate) Hz to \(sampleRate) Hz") }
-        if acmod != first.acmod || lfeon != first.lfeon { changes.append("channels \(first.channels) to \(channels)") }
-        if bsid != first.bsid { changes.append("bsid \(first.bsid) to \(bsid)") }
-        return changes.isEmpty ? nil : changes.joined(separator: ", ")
+        var changes = ParameterChanges()
+        changes.compare("sample rate", first.sampleRate, sampleRate, unit: " Hz")
+        changes.compare("audio coding mode", first.acmod, acmod)
+        changes.compare("lfeon", first.lfeon, lfeon)
+        changes.compare("bsid", first.bsid, bsid)
+        return changes.summary
     }
 }
