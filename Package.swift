@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "Quality", targets: ["Quality"]),
         .library(name: "Report", targets: ["Report"]),
         .library(name: "KnownBoxes", targets: ["KnownBoxes"]),
+        .library(name: "ElementaryStreams", targets: ["ElementaryStreams"]),
     ],
     dependencies: [
         // Pinned to the version the project is built and tested with, so a release build is the same
@@ -38,6 +39,7 @@ let package = Package(
         ),
         .target(name: "ISOBMFF", dependencies: ["CZlib"]),
         .target(name: "FileOutput", dependencies: ["ISOBMFF"]),
+        .target(name: "ElementaryStreams", dependencies: ["ISOBMFF"]),
         .target(name: "XML"),
         .target(name: "Conversion"),
         .target(name: "Language"),
@@ -63,6 +65,7 @@ let package = Package(
         .target(name: "LegibleTestSupport", dependencies: ["ISOBMFF"], path: "Tests/LegibleTestSupport"),
         .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "FileOutput", "CZlib", "LegibleTestSupport"],
                     resources: [.copy("Fixtures")]),
+        .testTarget(name: "ElementaryStreamsTests", dependencies: ["ElementaryStreams", "ISOBMFF", "LegibleTestSupport"]),
         .testTarget(name: "FileOutputTests", dependencies: ["FileOutput", "ISOBMFF"]),
         .testTarget(name: "LanguageTests", dependencies: ["Language", "LegibleTestSupport"]),
         .testTarget(name: "MovieTests", dependencies: ["Movie", "ISOBMFF", "Language", "LegibleTestSupport"]),
