@@ -182,6 +182,20 @@ import Testing
         #expect(try Self.extracted(movie, track: Self.full, ["--forced-only"], in: folder) == Self.ttmlCues("shown", Self.ttml))
     }
 
+    /// A tx3g sample cannot mark a span forced, but with --forced-track the twin shows the span,
+    /// so nothing is lost: the full track names no forced-span loss and --strict writes; without
+    /// the twin the loss is named.
+    @Test func theTwinCarriesTheForcedSpan() throws {
+        let folder = try TemporaryFolder("cli-forced-track")
+        defer { folder.remove() }
+        let paired = try LegibleCommand.run(["add-subtitles", Self.demo, Self.ttml, "--forced-track", "--json", "-o", folder.path("paired.mov")])
+        try #require(paired.status == 0, "\(paired.stderr)")
+        #expect(!paired.stdout.contains("forced-span"), "\(paired.stdout)")
+        let alone = try LegibleCommand.run(["add-subtitles", Self.demo, Self.ttml, "--json", "-o", folder.path("alone.mov")])
+        try #require(alone.status == 0, "\(alone.stderr)")
+        #expect(alone.stdout.contains("forced-span"), "\(alone.stdout)")
+    }
+
     /// `convert` to TTML keeps every mark; to SubRip and WebVTT it names the forced cues and
     /// the forced span it cannot mark (the fixture: cues 2, 4, 5 and a span of 3).
     @Test func convertKeepsOrNamesTheMarks() throws {

@@ -35,6 +35,22 @@ import TimedText
         #expect(twin.followedByAudio == nil)
     }
 
+    /// A span marked forced in a cue that is not: the twin shows it; a tx3g (or wvtt) full track,
+    /// which cannot mark a span, leaves the mark out instead of naming it lost; stpp keeps it.
+    @Test(arguments: [(SubtitleTrackFormat.tx3g, false), (.wvtt, false), (.stpp, true)])
+    func aForcedSpanIsTheTwins(format: SubtitleTrackFormat, fullKeepsTheMark: Bool) throws {
+        var forcedStyle = TextStyle()
+        forcedStyle.isForced = true
+        let cue = Cue(start: .milliseconds(0), end: .milliseconds(900),
+                      text: CueText(runs: [StyledRun("Dice: "), StyledRun("SALIDA", style: forcedStyle)]))
+        let document = SubtitleDocument(format: .ttml, cues: [cue], language: "es")
+        let requests = try SubtitleTrackSpec(file: "es.ttml", format: format, forcedTrack: true).requests(for: document)
+        try #require(requests.count == 2)
+        #expect(requests[1].cues.map(\.text.plainText) == ["SALIDA"])
+        #expect(requests[0].cues.map(\.text.plainText) == ["Dice: SALIDA"])
+        #expect(requests[0].cues[0].text.runs.contains { $0.style.isForced } == fullKeepsTheMark)
+    }
+
     @Test func withoutTheKeyOneTrack() throws {
         #expect(try SubtitleTrackSpec(file: "es.ttml").requests(for: Self.marked).count == 1)
     }

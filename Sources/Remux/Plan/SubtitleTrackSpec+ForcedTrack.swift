@@ -18,13 +18,27 @@ extension SubtitleTrackSpec {
     ///   ``SubtitleTrackSpecError/forcedTrackOfForcedTrack`` when the spec is forced-only itself.
     public func requests(for document: SubtitleDocument, skipsImages: Bool = false,
                          firstIndex: Int = 0) throws(SubtitleTrackSpecError) -> [SubtitleTrackRequest] {
-        let full = try request(for: document, skipsImages: skipsImages)
+        var full = try request(for: document, skipsImages: skipsImages)
         guard forcedTrack == true else { return [full] }
         if forced == true || forcedFor != nil { throw .forcedTrackOfForcedTrack }
         let shown = ForcedDisplay.shown(document.cues)
         guard !shown.isEmpty else { throw .noForcedCues(document.format) }
         let twin = SubtitleTrackRequest(cues: shown, format: full.format, properties: TrackChanges(language: full.properties.language), isForcedOnly: true,
                                         forcedTwinOf: .addedBy(requestIndex: firstIndex))
+        // A tx3g or wvtt sample cannot mark a span forced: the twin shows those spans, so the
+        // full track leaves the marks out rather than name them lost. A stpp track keeps them.
+        if case .ttml = full.format {} else { full.cues = full.cues.map(Self.withoutForcedSpans) }
         return [full, twin]
+    }
+
+    /// `cue` with no span marked forced (a cue forced whole stays so).
+    static func withoutForcedSpans(_ cue: Cue) -> Cue {
+        var cue = cue
+        cue.text = CueText(runs: cue.text.runs.map { run in
+            var run = run
+            run.style.isForced = false
+            return run
+        })
+        return cue
     }
 }
