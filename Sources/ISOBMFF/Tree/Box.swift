@@ -10,7 +10,9 @@ public struct Box: Sendable {
         case data(ArraySlice<UInt8>)
         /// Payload bytes left in a file, never loaded (`mdat`, large `free`, large tables). The
         /// range names its file, so boxes read from several inputs can be written into one output.
-        case fileRange(offset: UInt64, length: UInt64, source: any ByteSource)
+        /// Stored out of line: its file reference would make every box in every children array
+        /// 24 bytes larger, where few boxes are file ranges.
+        indirect case fileRange(offset: UInt64, length: UInt64, source: any ByteSource)
         /// Fixed fields, then child boxes, then bytes that do not form a box. Stored out of line
         /// so a leaf costs no more than its slice.
         indirect case container(BoxContainer)
