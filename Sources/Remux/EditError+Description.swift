@@ -26,6 +26,12 @@ extension EditError {
         case let .externalMedia(trackID):
             "track \(trackID) refers to media in another file (dref); only self-contained movies can be edited"
         case .noFreeTrackID: "the movie uses every track ID"
+        case let .unknownSourceTrack(id, available):
+            "no track \(id) in the file to import from; its tracks are \(available.map(String.init).joined(separator: ", "))"
+        case let .cannotImportTrack(trackID, obstacle):
+            "cannot import track \(trackID): \(obstacle)"
+        case let .fallbackNeedsSoundTracks(trackID):
+            "track \(trackID) is not a sound track: a fallback ('fall') relates two sound tracks"
         case let .unknownTrack(id, available):
             "no track \(id) in this movie; its tracks are \(available.map(String.init).joined(separator: ", "))"
         case let .forcedTwinNotSubtitle(trackID):
@@ -112,6 +118,7 @@ extension EditError.InPlaceObstacle: CustomStringConvertible {
         case let .movieDoesNotFit(size, room):
             "the edited moov (\(size) bytes) does not fit where the old one is (\(room) bytes with the free space after it), and a fragmented movie's moov cannot move"
         case .severalMovieBoxes: "the fragmented movie has more than one moov"
+        case .importedTracks: "a track imported from another file is only written into a new file so far"
         }
     }
 }
@@ -122,6 +129,18 @@ extension EditError.FragmentKeepingObstacle: CustomStringConvertible {
         switch self {
         case .chapters: "a chapter track must have its samples in moov, where players read chapters"
         case .cueReplacement: "replacing a fragmented subtitle track's cues is not supported"
+        case .importedTracks: "a track imported from another file is only written into a regular movie so far"
+        }
+    }
+}
+
+extension EditError.ImportObstacle: CustomStringConvertible {
+    /// The obstacle in plain words.
+    public var description: String {
+        switch self {
+        case .fragmentedSource: "its file is fragmented (moof), and only tracks of a regular movie are imported so far"
+        case .externalMedia: "its samples are in yet another file (dref)"
+        case let .codecNotInBrand(format, reason): "its samples are '\(format)', \(reason)"
         }
     }
 }

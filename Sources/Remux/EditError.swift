@@ -147,6 +147,15 @@ public enum EditError: Error, Equatable, Sendable, CustomStringConvertible {
     /// movie's end and ``EditPlan/pastEnd`` is `refuse`.
     case captionBurstPastEnd(number: Int, start: MediaTime, movieEnd: MediaTime)
 
+    // MARK: imported tracks
+
+    /// The file a track is imported from has no track `id`; `available` lists its track IDs.
+    case unknownSourceTrack(id: UInt32, available: [UInt32])
+    /// Track `trackID` of another file cannot be imported; `obstacle` says why.
+    case cannotImportTrack(trackID: UInt32, ImportObstacle)
+    /// A fallback (`fall`) relates two sound tracks; track `trackID` is not one.
+    case fallbackNeedsSoundTracks(trackID: UInt32)
+
     /// A sound track, as a refusal lists them: its ID and its language as the movie gives it.
     public struct SoundTrack: Equatable, Sendable, CustomStringConvertible {
         /// The track ID.
@@ -182,6 +191,9 @@ public enum EditError: Error, Equatable, Sendable, CustomStringConvertible {
         /// The movie is fragmented and has more than one `moov`, so it is not clear which the
         /// fragments extend.
         case severalMovieBoxes
+        /// The plan imports a track from another file, whose samples only a full rewrite copies
+        /// so far.
+        case importedTracks
     }
 
     /// Why a fragmented movie cannot be written fragmented.
@@ -190,6 +202,19 @@ public enum EditError: Error, Equatable, Sendable, CustomStringConvertible {
         case chapters
         /// Subtitle tracks rebuilt from new cues: their samples are in fragments.
         case cueReplacement
+        /// Tracks imported from another file: only a regular movie takes them so far.
+        case importedTracks
+    }
+
+    /// Why a track of another file cannot be imported.
+    public enum ImportObstacle: Equatable, Sendable {
+        /// The file is fragmented (`moof`); only a regular movie's tracks are imported so far.
+        case fragmentedSource
+        /// The track's samples are in yet another file (`dref`).
+        case externalMedia
+        /// The track's sample description `format` is one the output's brand cannot carry
+        /// (`reason` says why).
+        case codecNotInBrand(format: FourCC, reason: String)
     }
 
     /// The state an in-place edit leaves the file in after a failed write.

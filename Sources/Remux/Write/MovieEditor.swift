@@ -166,6 +166,7 @@ public struct MovieEditor: Sendable {
     /// The source byte ranges an in-place edit with `plan` would overwrite with zeros, for a
     /// dry run; nothing is written.
     public func erasuresInPlace(_ plan: EditPlan) throws(EditError) -> [Range<UInt64>] {
+        if !plan.importedTracks.isEmpty { throw .inPlaceNeedsRewrite(.importedTracks) }
         let edited = try EditedMovie(movie: movie, plan: plan, limits: limits)
         if movie.isFragmented { return try OverwriteLayout(edited: edited, movie: movie, limits: limits).erasures }
         return try AppendLayout(edited: edited, movie: movie).erasures
@@ -181,6 +182,7 @@ public struct MovieEditor: Sendable {
         if plan.isEmpty {
             return EditReport(path: path, addedTrackIDs: [], bytesWritten: 0, fileSize: size, diagnostics: [])
         }
+        if !plan.importedTracks.isEmpty { throw .inPlaceNeedsRewrite(.importedTracks) }
         var edited = try EditedMovie(movie: movie, plan: plan, limits: limits)
         plantedFault?(&edited.movieBox)
         if movie.isFragmented {

@@ -9,6 +9,8 @@ import Movie
 /// - it has the tracks the plan keeps and adds, and no other;
 /// - every kept track has the source's samples, as many and each of the same size, so the same
 ///   bytes in all;
+/// - every track imported from another movie has the samples of its track there, as many and
+///   each of the same size, each inside an `mdat` as it was there;
 /// - every added track has the samples planned, as many and the bytes they add up to, none
 ///   larger than a text track's reader takes (``SampleDataReader/textTrack``);
 /// - every sample lies inside an `mdat` box (ISO/IEC 14496-12 §8.1.1), as the source's did
@@ -20,12 +22,14 @@ struct WrittenMovieCheck {
     let source: Movie
     let removedTrackIDs: Set<UInt32>
     let addedTracks: [NewTrackMedia]
+    let importedTracks: [ImportedTrackMedia]
     let limits: Limits
 
     init(edited: EditedMovie, source: Movie, limits: Limits) {
         self.source = source
         removedTrackIDs = edited.removal.trackIDs
         addedTracks = edited.newMedia
+        importedTracks = edited.importedMedia
         self.limits = limits
     }
 
@@ -49,10 +53,11 @@ struct WrittenMovieCheck {
 
         let keptIDs = source.tracks.map(\.id).filter { !removedTrackIDs.contains($0) }
         let outputIDs = Set(output.tracks.map(\.id))
-        if let missing = (keptIDs + addedTracks.map(\.trackID)).first(where: { !outputIDs.contains($0) }) {
+        let plannedIDs = keptIDs + addedTracks.map(\.trackID) + importedTracks.map(\.trackID)
+        if let missing = plannedIDs.first(where: { !outputIDs.contains($0) }) {
             throw .verificationFailed(.missingTrack(trackID: missing))
         }
-        let planned = Set(keptIDs + addedTracks.map(\.trackID))
+        let planned = Set(plannedIDs)
         if let extra = output.tracks.first(where: { !planned.contains($0.id) }) {
             throw .verificationFailed(.unexpectedTrack(trackID: extra.id))
         }
@@ -70,6 +75,13 @@ struct WrittenMovieCheck {
             try compare(id, Self.samples(of: before, fragments: sourceSamples, written: false),
                         Self.samples(of: after, fragments: outputSamples, written: true),
                         sourceMedia: sourceMedia, outputMedia: outputMedia)
+        }
+        for media in importedTracks {
+            guard let after = output.track(id: media.trackID) else { continue }
+            // The source was read before; its table not reading now is its fault, not the output's.
+            try compare(media.trackID, Self.samples(of: media.sourceTrack, fragments: [:], written: false),
+                        Self.samples(of: after, fragments: outputSamples, written: true),
+                        sourceMedia: MediaBoxes(media.sourceMovie.file), outputMedia: outputMedia)
         }
         for media in addedTracks {
             guard let track = output.track(id: media.trackID) else { continue }

@@ -1,0 +1,76 @@
+import ISOBMFF
+import Movie
+
+/// Builds the `trak` of a track copied from another movie (``ImportedTrackRequest``) through
+/// `TrackBuilder(copying:)`: the source's sample description (every child), handler, media
+/// information and sample tables go through as they are — chunk offsets aside, which the layout
+/// sets where the chunks land — and its edit list and track duration are rescaled from the
+/// source's movie timescale to the target's (ISO/IEC 14496-12 §8.6.6: segment durations are in
+/// movie time, media times in media time, which does not change).
+struct ImportedTrackBuilder {
+    let movieTimescale: UInt32
+    let isQuickTime: Bool
+
+    /// A built track: its boxes as the source has them (no group, disabled for sound and
+    /// legible media until the request's properties are set), its samples, and what was left out.
+    struct Built {
+        var track: TrackBuilder
+        var handler: FourCC?
+        var media: ImportedTrackMedia
+        var diagnostics: [String]
+    }
+
+    func build(_ request: ImportedTrackRequest, trackID: UInt32) throws(EditError) -> Built {
+        let movie = request.source
+        guard let track = movie.track(id: request.trackID) else {
+            throw .unknownSourceTrack(id: request.trackID, available: movie.tracks.map(\.id))
+        }
+        if movie.isFragmented { throw .cannotImportTrack(trackID: track.id, .fragmentedSource) }
+        if !track.externalDataReferences.isEmpty { throw .cannotImportTrack(trackID: track.id, .externalMedia) }
+        if !isQuickTime, let obstacle = Self.quickTimeOnly(track) { throw .cannotImportTrack(trackID: track.id, obstacle) }
+
+        let sourceTimescale = movie.header?.timescale ?? 600
+        var header = track.header
+        header.trackID = trackID
+        header.alternateGroup = 0
+        header.duration = try boxing(NewTrackSamples.rescale(track.header.duration, from: sourceTimescale, to: movieTimescale))
+        if track.mediaType == .audio || track.mediaType.isLegible { header.flags.remove(.enabled) }
+        var built = try boxing(TrackBuilder(copying: track.box, header: header, mediaHeader: track.mediaHeader))
+        // The builder writes `elng` after `mdhd` itself, so a new language replaces it.
+        built.mediaBoxes.removeAll { $0.type == "elng" }
+        built.extendedLanguage = track.extendedLanguage
+        if var editList = track.editList {
+            for index in editList.entries.indices {
+                editList.entries[index].segmentDuration = try boxing(NewTrackSamples.rescale(editList.entries[index].segmentDuration,
+                                                                                              from: sourceTimescale, to: movieTimescale))
+            }
+            built.editList = editList
+        }
+        let chunks = try boxing(ChunkIndex(track.sampleTable()).chunks)
+        let dropped = track.references.map { reference in
+            "its '\(reference.type)' reference to track \(reference.trackIDs.map(String.init).joined(separator: ", ")) of the source is not copied (that track is not)"
+        }
+        return Built(track: built, handler: track.handler?.handlerType,
+                     media: ImportedTrackMedia(trackID: trackID, sourceMovie: movie, sourceTrack: track, chunks: chunks),
+                     diagnostics: dropped)
+    }
+
+    /// Why an ISO base media file cannot carry `track`'s samples as they are, nil when it can:
+    /// QuickTime's own sound formats (QTFF "Sound sample descriptions": uncompressed PCM,
+    /// µ-law, A-law, IMA 4:1), which ISO/IEC 14496-12 has no sample entry for, and QuickTime
+    /// sound descriptions of version 1 or 2, whose extra fields ISO readers take for children.
+    static func quickTimeOnly(_ track: Track) -> EditError.ImportObstacle? {
+        guard track.mediaType == .audio, let entry = track.sampleEntries.first else { return nil }
+        if quickTimeSoundFormats.contains(entry.format) {
+            return .codecNotInBrand(format: entry.format, reason: "a QuickTime sound format that an MPEG-4 file cannot carry; write a QuickTime movie (.mov)")
+        }
+        // The sound description's version follows the 8 bytes every sample entry starts with.
+        let fields = entry.fieldBytes
+        if fields.count >= 10, case let version = UInt16(fields[fields.startIndex + 8]) << 8 | UInt16(fields[fields.startIndex + 9]), version > 0 {
+            return .codecNotInBrand(format: entry.format, reason: "in a QuickTime sound description of version \(version), which an MPEG-4 file cannot carry; write a QuickTime movie (.mov)")
+        }
+        return nil
+    }
+
+    private static let quickTimeSoundFormats: Set<FourCC> = ["lpcm", "sowt", "twos", "in24", "in32", "fl32", "fl64", "raw ", "NONE", "ulaw", "alaw", "ima4"]
+}

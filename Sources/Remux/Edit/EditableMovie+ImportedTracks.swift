@@ -1,0 +1,58 @@
+import ISOBMFF
+import Language
+import Movie
+
+extension EditableMovie {
+    /// Tracks copied from other movies (``ImportedTrackRequest``), each with the next free ID:
+    /// a sound track joins the movie's audio group, a legible one the legible group, other
+    /// media none unless asked; a fallback joins its partner's group and becomes its default.
+    mutating func addImportedTracks() throws(EditError) {
+        let builder = ImportedTrackBuilder(movieTimescale: movieTimescale, isQuickTime: isQuickTime)
+        for request in plan.importedTracks {
+            let trackID = try trackIDs.take()
+            var built = try builder.build(request, trackID: trackID)
+            let mediaType = MediaType(handler: built.handler)
+            var properties = request.properties
+            if let partner = request.fallbackFor {
+                let target = tracks[try index(of: partner)]
+                guard target.handler == "soun" else { throw .fallbackNeedsSoundTracks(trackID: partner) }
+                guard mediaType == .audio else { throw .fallbackNeedsSoundTracks(trackID: request.trackID) }
+                properties.makesDefault = true
+            }
+            let group: Int16?
+            switch properties.alternateGroup {
+            case let .number(number)?: group = number
+            case .automatic?, nil:
+                group = mediaType == .audio ? try audioGroup(for: trackID)
+                    : mediaType.isLegible ? resolve(.automatic, for: trackID) : nil
+            }
+            // The source's own tags are kept, so one asked for again is not written twice.
+            properties.addedCharacteristics.removeAll(where: built.media.sourceTrack.userData.characteristics.contains)
+            try checkReferences(properties.addedReferences)
+            built.track.setProperties(properties, group: group)
+            if properties.makesDefault { defaults.append(trackID) }
+            let language = properties.language ?? (try? LanguageTag(parsing: built.media.sourceTrack.displayLanguage))
+            let track = try EditableTrack(added: built.track, handler: built.handler ?? FourCC(rawValue: 0), language: language, limits: limits)
+            if let partner = request.fallbackFor {
+                try setOnlyReference(TrackReference.audioFallback, of: partner, to: trackID)
+            }
+            try adopt(track, duration: built.track.header.duration, media: nil, diagnostics: built.diagnostics)
+            importedMedia.append(built.media)
+        }
+    }
+
+    /// The movie's audio alternate group: the one most sound tracks share; without one, the
+    /// lowest number no track uses, which the sound tracks in no group join too, so that players
+    /// offer them as alternates rather than mix them (QTFF, Track header atom: alternate group).
+    private mutating func audioGroup(for trackID: UInt32) throws(EditError) -> Int16 {
+        let sounds = tracks.indices.filter { tracks[$0].handler == "soun" && tracks[$0].id != trackID }
+        let counts = Dictionary(grouping: sounds.map { tracks[$0].group }.filter { $0 != 0 }, by: { $0 }).mapValues(\.count)
+        let group = counts.max(by: { ($0.value, -Int($0.key)) < ($1.value, -Int($1.key)) })?.key
+            ?? (1...Int16.max).first { number in !tracks.contains { $0.group == number } } ?? 0
+        for index in sounds where tracks[index].group == 0 {
+            try boxing(tracks[index].editor.apply(TrackChanges(), group: group))
+            tracks[index].group = group
+        }
+        return group
+    }
+}

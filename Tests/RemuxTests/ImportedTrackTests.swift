@@ -1,0 +1,100 @@
+import Foundation
+import ISOBMFF
+import Language
+import LegibleTestSupport
+import Movie
+import Remux
+import Testing
+
+/// A track of another movie added by the engine (``ImportedTrackRequest``): its packets are the
+/// source's (ffmpeg's framemd5 of the new stream equals that of the source stream), every other
+/// stream is unchanged, and it is placed as an audio alternate.
+@Suite struct ImportedTrackTests {
+    /// demo.mov's Spanish audio (stream 2) alone in an .m4a, made by ffmpeg, and the path.
+    static func spanishAudio(in folder: TemporaryFolder) throws -> String {
+        let path = folder.path("spanish.m4a")
+        let made = try ExternalTool.run("ffmpeg", ["-nostdin", "-v", "error", "-y", "-i", RemuxFixtures.media("demo.mov").path,
+                                                   "-map", "0:2", "-c", "copy", path])
+        try #require(made.status == 0, "ffmpeg: \(made.stderr)")
+        return path
+    }
+
+    @Test(.enabled(if: ExternalTool.shouldRun("ffmpeg")), arguments: ["demo.mov", "demo.mp4"])
+    func theNewStreamHasTheSourcesPackets(_ name: String) throws {
+        let folder = try TemporaryFolder("import-track")
+        defer { folder.remove() }
+        let audio = try Self.spanishAudio(in: folder)
+        let properties = TrackChanges(language: try LanguageTag(parsing: "es"), name: "Español (descripción)",
+                                      addedCharacteristics: [MediaCharacteristic.describesVideo])
+        let request = ImportedTrackRequest(source: try Movie.open(path: audio), trackID: 1, properties: properties)
+        let output = folder.path(name)
+        let (pair, report) = try EditedPair.write(EditPlan(importedTracks: [request]), from: RemuxFixtures.media(name), to: output)
+        #expect(report.addedTrackIDs == [5])
+        try pair.expectSamplesIdentical()
+        let before = try FFmpegReading.streams(RemuxFixtures.media(name).path)
+        let after = try FFmpegReading.streams(output)
+        #expect(after.count == before.count + 1)
+        #expect(Array(after.prefix(before.count)) == before)
+        #expect(after.last?.codecType == "audio")
+        #expect(after.last?.language == "spa")
+        #expect(try FFmpegReading.framemd5(output, stream: before.count) == FFmpegReading.framemd5(audio, stream: 0))
+        for stream in before.indices {
+            #expect(try FFmpegReading.framemd5(output, stream: stream) == FFmpegReading.framemd5(RemuxFixtures.media(name).path, stream: stream))
+        }
+        let track = try pair.outputTrack(5)
+        // demo's two sound tracks are in alternate group 1 (MP4Box -info: "Alternate Group ID 1").
+        #expect(track.header.alternateGroup == 1)
+        #expect(!track.isEnabled)
+        #expect(track.userData.characteristics == [MediaCharacteristic.describesVideo])
+        #expect(track.name == "Español (descripción)")
+    }
+
+    @Test(.enabled(if: ExternalTool.shouldRun("ffmpeg")))
+    func aDefaultImportDisablesTheOtherSoundTracks() throws {
+        let folder = try TemporaryFolder("import-default")
+        defer { folder.remove() }
+        let request = ImportedTrackRequest(source: try Movie.open(path: try Self.spanishAudio(in: folder)), trackID: 1,
+                                           properties: TrackChanges(makesDefault: true))
+        let (pair, _) = try EditedPair.write(EditPlan(importedTracks: [request]), from: RemuxFixtures.media("demo.mov"),
+                                             to: folder.path("out.mov"))
+        #expect(try pair.outputTrack(5).isEnabled)
+        #expect(try !pair.outputTrack(2).isEnabled)
+        // Video and subtitles are in other groups.
+        #expect(try pair.outputTrack(1).isEnabled)
+    }
+
+    @Test(.enabled(if: ExternalTool.shouldRun("ffmpeg")))
+    func aFallbackIsNamedByTheTrackItReplaces() throws {
+        let folder = try TemporaryFolder("import-fallback")
+        defer { folder.remove() }
+        let request = ImportedTrackRequest(source: try Movie.open(path: try Self.spanishAudio(in: folder)), trackID: 1, fallbackFor: 2)
+        let (pair, _) = try EditedPair.write(EditPlan(importedTracks: [request]), from: RemuxFixtures.media("demo.mov"),
+                                             to: folder.path("out.mov"))
+        #expect(try pair.outputTrack(2).referencedTrackIDs(TrackReference.audioFallback) == [5])
+        #expect(try !pair.outputTrack(2).isEnabled)
+        #expect(try pair.outputTrack(5).isEnabled)
+        #expect(try pair.outputTrack(5).header.alternateGroup == pair.outputTrack(2).header.alternateGroup)
+    }
+
+    @Test func aMissingSourceTrackIsNamed() throws {
+        let folder = try TemporaryFolder("import-missing")
+        defer { folder.remove() }
+        let request = ImportedTrackRequest(source: try Movie.open(path: RemuxFixtures.media("demo.mp4").path), trackID: 9)
+        #expect(throws: EditError.unknownSourceTrack(id: 9, available: [1, 2, 3, 4])) {
+            try MovieEditor(path: RemuxFixtures.media("demo.mov").path).write(EditPlan(importedTracks: [request]), to: folder.path("out.mov"))
+        }
+        #expect(try folder.contents().isEmpty)
+    }
+
+    @Test func inPlaceIsRefusedForNow() throws {
+        let folder = try TemporaryFolder("import-in-place")
+        defer { folder.remove() }
+        let movie = try folder.copy(RemuxFixtures.media("demo.mov"), as: "demo.mov")
+        let before = try Data(contentsOf: URL(fileURLWithPath: movie))
+        let request = ImportedTrackRequest(source: try Movie.open(path: RemuxFixtures.media("demo.mp4").path), trackID: 2)
+        #expect(throws: EditError.inPlaceNeedsRewrite(.importedTracks)) {
+            try MovieEditor(path: movie, lock: .exclusive).editInPlace(EditPlan(importedTracks: [request]))
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: movie)) == before)
+    }
+}
