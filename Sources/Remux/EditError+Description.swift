@@ -30,6 +30,8 @@ extension EditError {
             "no track \(id) in the file to import from; its tracks are \(available.map(String.init).joined(separator: ", "))"
         case let .cannotImportTrack(trackID, obstacle):
             "cannot import track \(trackID): \(obstacle)"
+        case let .cannotImportStream(obstacle):
+            "cannot import the audio stream: \(obstacle)"
         case let .fallbackNeedsSoundTracks(trackID):
             "track \(trackID) is not a sound track: a fallback ('fall') relates two sound tracks"
         case let .unknownTrack(id, available):

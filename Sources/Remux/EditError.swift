@@ -153,6 +153,8 @@ public enum EditError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownSourceTrack(id: UInt32, available: [UInt32])
     /// Track `trackID` of another file cannot be imported; `obstacle` says why.
     case cannotImportTrack(trackID: UInt32, ImportObstacle)
+    /// A raw audio stream cannot be imported; `obstacle` says why.
+    case cannotImportStream(ImportObstacle)
     /// A fallback (`fall`) relates two sound tracks; track `trackID` is not one.
     case fallbackNeedsSoundTracks(trackID: UInt32)
 

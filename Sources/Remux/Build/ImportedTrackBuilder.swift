@@ -18,12 +18,22 @@ struct ImportedTrackBuilder {
         var handler: FourCC?
         var media: ImportedTrackMedia
         var diagnostics: [String]
+        /// The source's own `tagc` tags, kept.
+        var characteristics: [String]
+        /// The source's language, when it gives one.
+        var language: String?
     }
 
     func build(_ request: ImportedTrackRequest, trackID: UInt32) throws(EditError) -> Built {
-        let movie = request.source
-        guard let track = movie.track(id: request.trackID) else {
-            throw .unknownSourceTrack(id: request.trackID, available: movie.tracks.map(\.id))
+        switch request.source {
+        case let .track(movie, sourceID): try build(track: sourceID, of: movie, trackID: trackID)
+        case let .stream(stream): try StreamTrackBuilder(isQuickTime: isQuickTime).build(stream, trackID: trackID, movieTimescale: movieTimescale)
+        }
+    }
+
+    private func build(track sourceID: UInt32, of movie: Movie, trackID: UInt32) throws(EditError) -> Built {
+        guard let track = movie.track(id: sourceID) else {
+            throw .unknownSourceTrack(id: sourceID, available: movie.tracks.map(\.id))
         }
         if movie.isFragmented { throw .cannotImportTrack(trackID: track.id, .fragmentedSource) }
         if !track.externalDataReferences.isEmpty { throw .cannotImportTrack(trackID: track.id, .externalMedia) }
@@ -46,13 +56,13 @@ struct ImportedTrackBuilder {
             }
             built.editList = editList
         }
-        let chunks = try boxing(ChunkIndex(track.sampleTable()).chunks)
+        let chunks = try boxing(ChunkIndex(track.sampleTable()).chunks).map { (offset: $0.offset, length: $0.length) }
         let dropped = track.references.map { reference in
             "its '\(reference.type)' reference to track \(reference.trackIDs.map(String.init).joined(separator: ", ")) of the source is not copied (that track is not)"
         }
         return Built(track: built, handler: track.handler?.handlerType,
-                     media: ImportedTrackMedia(trackID: trackID, sourceMovie: movie, sourceTrack: track, chunks: chunks),
-                     diagnostics: dropped)
+                     media: ImportedTrackMedia(trackID: trackID, file: movie.file.source, chunks: chunks, expected: .track(track, in: movie)),
+                     diagnostics: dropped, characteristics: track.userData.characteristics, language: track.displayLanguage)
     }
 
     /// Why an ISO base media file cannot carry `track`'s samples as they are, nil when it can:

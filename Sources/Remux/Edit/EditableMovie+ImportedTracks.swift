@@ -16,7 +16,7 @@ extension EditableMovie {
             if let partner = request.fallbackFor {
                 let target = tracks[try index(of: partner)]
                 guard target.handler == "soun" else { throw .fallbackNeedsSoundTracks(trackID: partner) }
-                guard mediaType == .audio else { throw .fallbackNeedsSoundTracks(trackID: request.trackID) }
+                guard mediaType == .audio else { throw .fallbackNeedsSoundTracks(trackID: trackID) }
                 properties.makesDefault = true
             }
             let group: Int16?
@@ -27,11 +27,11 @@ extension EditableMovie {
                     : mediaType.isLegible ? resolve(.automatic, for: trackID) : nil
             }
             // The source's own tags are kept, so one asked for again is not written twice.
-            properties.addedCharacteristics.removeAll(where: built.media.sourceTrack.userData.characteristics.contains)
+            properties.addedCharacteristics.removeAll(where: built.characteristics.contains)
             try checkReferences(properties.addedReferences)
             built.track.setProperties(properties, group: group)
             if properties.makesDefault { defaults.append(trackID) }
-            let language = properties.language ?? (try? LanguageTag(parsing: built.media.sourceTrack.displayLanguage))
+            let language = properties.language ?? built.language.flatMap { try? LanguageTag(parsing: $0) }
             let track = try EditableTrack(added: built.track, handler: built.handler ?? FourCC(rawValue: 0), language: language, limits: limits)
             if let partner = request.fallbackFor {
                 try setOnlyReference(TrackReference.audioFallback, of: partner, to: trackID)

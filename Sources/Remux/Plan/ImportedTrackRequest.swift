@@ -1,17 +1,18 @@
+import ElementaryStreams
 import Movie
 
-/// A track of another movie to add, its samples copied byte for byte from that file: its sample
-/// description with every child, its timing, sync and sample-group tables, its edit list and
-/// its language, name and characteristics, unless ``properties`` overrides them.
+/// A track to add whose samples are copied byte for byte from another file: a track of another
+/// movie — its sample description with every child, its timing, sync and sample-group tables,
+/// its edit list and its language, name and characteristics, unless ``properties`` overrides
+/// them — or a raw audio stream (`ElementaryStream`: ADTS AAC, AC-3, E-AC-3, WAV PCM), made a
+/// sound track of its sample entry, in chunks of about a second.
 ///
 /// A sound track joins the movie's audio alternate group (one is made when the sound tracks
 /// have none) and is disabled unless ``TrackChanges/makesDefault``. References to tracks of
 /// the other file are not copied (those tracks are not), and the report names them.
 public struct ImportedTrackRequest: Sendable {
-    /// The movie the track is in, opened; a regular (not fragmented) movie.
-    public var source: Movie
-    /// The ID of the track in ``source``.
-    public var trackID: UInt32
+    /// Where the samples come from.
+    public var source: ImportedTrackSource
     /// Properties to set on the copy; what is left out is the source track's.
     public var properties: TrackChanges
     /// The existing sound track this one is the fallback for: that track gets a `fall`
@@ -23,9 +24,21 @@ public struct ImportedTrackRequest: Sendable {
 
     /// A request to copy track `trackID` of `source` with `properties`.
     public init(source: Movie, trackID: UInt32, properties: TrackChanges = TrackChanges(), fallbackFor: UInt32? = nil) {
+        self.init(.track(source, trackID: trackID), properties: properties, fallbackFor: fallbackFor)
+    }
+
+    /// A request to add `source` with `properties`.
+    public init(_ source: ImportedTrackSource, properties: TrackChanges = TrackChanges(), fallbackFor: UInt32? = nil) {
         self.source = source
-        self.trackID = trackID
         self.properties = properties
         self.fallbackFor = fallbackFor
     }
+}
+
+/// What an imported track is made of.
+public enum ImportedTrackSource: Sendable {
+    /// Track `trackID` of a movie opened from another file; a regular (not fragmented) movie.
+    case track(Movie, trackID: UInt32)
+    /// A raw audio stream, read by `ElementaryStreamReader`.
+    case stream(ElementaryStream)
 }
