@@ -56,7 +56,7 @@ let package = Package(
         .executableTarget(
             name: "legible",
             dependencies: [
-                "ISOBMFF", "FileOutput", "Movie", "TimedText", "TextTracks", "Metadata", "Remux", "Lint", "Delivery", "Quality", "Report", "Conversion", "KnownBoxes", "Language",
+                "ISOBMFF", "FileOutput", "Movie", "TimedText", "TextTracks", "Metadata", "Remux", "Lint", "Delivery", "Quality", "Report", "Conversion", "KnownBoxes", "Language", "ElementaryStreams",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

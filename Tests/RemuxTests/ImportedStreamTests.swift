@@ -22,13 +22,21 @@ import Testing
 
     /// Each packet's size and MD5 (framemd5's fifth and sixth columns; side data may follow
     /// them, such as the priming samples an MPEG-4 file declares), `extra` options given to ffmpeg.
-    static func packets(_ path: String, stream: Int, extra: [String] = []) throws -> [String] {
-        let output = try ExternalTool.run("ffmpeg", ["-nostdin", "-v", "error", "-i", path, "-map", "0:\(stream)", "-c", "copy"]
+    /// `input` options apply to the file read.
+    static func packets(_ path: String, stream: Int, input: [String] = [], extra: [String] = []) throws -> [String] {
+        let output = try ExternalTool.run("ffmpeg", ["-nostdin", "-v", "error"] + input + ["-i", path, "-map", "0:\(stream)", "-c", "copy"]
                                           + extra + ["-f", "framemd5", "-"])
         try #require(output.status == 0, "ffmpeg framemd5: \(output.stderr)")
         return output.stdout.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
             line.split(separator: ",").dropFirst(4).prefix(2).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ",")
         }
+    }
+
+    /// ffprobe's duration of the file.
+    static func duration(_ path: String) throws -> String {
+        let output = try ExternalTool.run("ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", path])
+        try #require(output.status == 0, "ffprobe: \(output.stderr)")
+        return output.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     @Test(arguments: ["demo.mov", "demo.mp4"], ["spanish.aac", "spanish.ac3"])
@@ -49,7 +57,10 @@ import Testing
         #expect(after.last?.codecTag == (raw.hasSuffix(".ac3") ? "ac-3" : "mp4a"))
         let expected = try Self.packets(rawPath, stream: 0, extra: raw.hasSuffix(".aac") ? ["-bsf:a", "aac_adtstoasc"] : [])
         #expect(!expected.isEmpty)
-        #expect(try Self.packets(output, stream: before.count) == expected)
+        // The stream is 4.032 s, the movie 4 s: the edit list ends the track with the movie, so
+        // ffmpeg, which honours it, is asked for every sample the track holds.
+        #expect(try Self.packets(output, stream: before.count, input: ["-ignore_editlist", "1"]) == expected)
+        #expect(try Self.duration(output) == Self.duration(RemuxFixtures.media(movie).path))
         for index in before.indices {
             #expect(try FFmpegReading.framemd5(output, stream: index) == FFmpegReading.framemd5(RemuxFixtures.media(movie).path, stream: index))
         }

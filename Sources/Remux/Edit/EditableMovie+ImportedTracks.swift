@@ -29,6 +29,7 @@ extension EditableMovie {
             // The source's own tags are kept, so one asked for again is not written twice.
             properties.addedCharacteristics.removeAll(where: built.characteristics.contains)
             try checkReferences(properties.addedReferences)
+            clipAtMovieEnd(&built)
             built.track.setProperties(properties, group: group)
             if properties.makesDefault { defaults.append(trackID) }
             let language = properties.language ?? built.language.flatMap { try? LanguageTag(parsing: $0) }
@@ -39,6 +40,21 @@ extension EditableMovie {
             try adopt(track, duration: built.track.header.duration, media: nil, diagnostics: built.diagnostics)
             importedMedia.append(built.media)
         }
+    }
+
+    /// A track longer than the movie, when ``EditPlan/pastEnd`` clips: its edit list ends it
+    /// where the movie ends, every sample kept, and the report says so. (`extend` lengthens the
+    /// movie and `refuse` refuses, as for every new track.)
+    private mutating func clipAtMovieEnd(_ built: inout ImportedTrackBuilder.Built) {
+        // Rounding to movie time can add a unit: not worth a word.
+        let slack = UInt64(movieTimescale / 1000 + 1)
+        let length = built.track.header.duration
+        guard plan.pastEnd == .clip, duration > 0, length > duration, length - duration > slack else { return }
+        built.track.editList = EditListBox.clipping(built.track.editList, at: duration)
+        built.track.header.duration = duration
+        let scale = movieTimescale
+        let time = { (units: UInt64) in MediaTime(units: Int64(clamping: units), timescale: scale) ?? MediaTime(microseconds: 0) }
+        built.diagnostics.append("it lasts \(time(length)), longer than the movie (\(time(duration))): its edit list ends it with the movie, every sample kept")
     }
 
     /// The movie's audio alternate group: the one most sound tracks share; without one, the

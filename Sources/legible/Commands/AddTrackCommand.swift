@@ -1,0 +1,125 @@
+import ArgumentParser
+import ElementaryStreams
+import Movie
+import Remux
+
+/// `legible add-track`: a track of another file — a movie's track or a raw audio stream — added
+/// with its samples copied byte for byte.
+struct AddTrackCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add-track",
+        abstract: "Add a track of another file (a movie's track, or raw AAC, AC-3, E-AC-3 or WAV audio) to a movie, without re-encoding.",
+        discussion: """
+        The samples are copied byte for byte from SOURCE, never decoded. From a movie (.mov, \
+        .mp4, .m4a, .m4v; not fragmented yet) the track keeps its sample description, timing, \
+        sync and sample-group tables, edit list (rescaled to the movie's timescale), language, \
+        name and characteristics unless you set them; its references to tracks of SOURCE are \
+        left out, with a warning. Choose it with --track ID (see 'legible info SOURCE') or \
+        --type; a source with one track needs neither. A raw stream (.aac ADTS, .ac3, .ec3, \
+        .wav) becomes a sound track of its own sample entry (esds, dac3, dec3, or QuickTime lpcm \
+        for PCM, which only a .mov takes).
+
+        A sound track joins the movie's audio alternate group (made when the sound tracks have \
+        none) and is disabled unless --default, which enables it and disables the others of its \
+        group; players list it in the audio menu by its language and name. A subtitle track \
+        joins the legible group; video joins no group unless --group says.
+
+        --describes-video tags public.accessibility.describes-video: Apple's players list the \
+        track as "Audio Description", and 'legible select' picks it for a viewer who asks. \
+        --fallback-for ID adds a track to play where track ID cannot be (an AAC stereo mix for \
+        an AC-3 track): track ID gets a 'fall' reference to it and is disabled, the new track \
+        joins its group enabled (Apple TN2429, "Use a Chain of Fallback Track References").
+
+        Output: -o writes a new file (moov first) through a temporary file. In place is not \
+        supported for this command yet.
+
+        Examples:
+          legible add-track movie.mov described.m4a --language en --describes-video --name "English AD" -o movie-ad.mov
+          legible add-track movie.mp4 dub.mp4 --type audio --language es -o movie-es.mp4
+          legible add-track movie.mov surround.ac3 --language en -o movie-51.mov
+          legible add-track movie.mov stereo.aac --language en --fallback-for 2 -o movie-fallback.mov
+
+        Exit status: 0 on success (warnings included); 2 on bad input or usage.
+        """)
+
+    @Argument(help: "The movie (.mov, .mp4, .m4v).")
+    var movie: String
+
+    @Argument(help: "The file with the track: a movie (.mov, .mp4, .m4a, .m4v) or raw audio (.aac, .ac3, .ec3, .wav).")
+    var source: String
+
+    @Option(help: "The ID of the track of SOURCE to add (see 'legible info SOURCE').")
+    var track: UInt32?
+
+    @Option(help: "The first track of SOURCE of this kind: audio, video or subtitle.")
+    var type: SourceTrackType?
+
+    @OptionGroup var properties: TrackPropertyOptions
+
+    @Flag(help: "Audio description: tag public.accessibility.describes-video.")
+    var describesVideo = false
+
+    @Option(help: "The ID of the sound track the new one is the fallback for: that track gets a 'fall' reference to it and is disabled.")
+    var fallbackFor: UInt32?
+
+    @OptionGroup var outputOptions: EditOutputOptions
+
+    func validate() throws {
+        if track != nil, type != nil { throw ValidationError("--track and --type exclude each other") }
+        if fallbackFor != nil, properties.group != nil {
+            throw ValidationError("--fallback-for puts the track in its partner's group; leave out --group")
+        }
+    }
+
+    func run() throws {
+        try outputOptions.run(movie: movie) { editor in
+            let changes = TrackChanges(language: try languageTag(properties.language), name: properties.name,
+                                       alternateGroup: properties.group, makesDefault: properties.isDefault,
+                                       addedCharacteristics: properties.addedCharacteristics
+                                           + (describesVideo ? [MediaCharacteristic.describesVideo] : []))
+            let request = ImportedTrackRequest(try importedSource(), properties: changes, fallbackFor: fallbackFor)
+            return EditPlan(brand: outputOptions.resolvedBrand(sourcePath: movie), importedTracks: [request])
+        } describe: { report in
+            ["added track \(report.addedTrackIDs.map(String.init).joined(separator: ", ")) from \(source) to \(report.path) (\(report.fileSize) bytes)"]
+        }
+    }
+
+    /// SOURCE read as raw audio (by its extension) or as a movie, with the track chosen.
+    private func importedSource() throws -> ImportedTrackSource {
+        let suffix = source.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        if ElementaryStreamReader.extensions[suffix] != nil {
+            if track != nil || type != nil { throw CommandFailure("\(source) is a raw audio stream, which has one track: leave out --track and --type") }
+            do {
+                return .stream(try ElementaryStreamReader.read(path: source))
+            } catch {
+                throw CommandFailure(file: source, error)
+            }
+        }
+        let other = try Movie.openForCommand(path: source)
+        return .track(other, trackID: try chosenTrack(of: other))
+    }
+
+    /// The track `--track` or `--type` names, or the source's only track.
+    private func chosenTrack(of other: Movie) throws -> UInt32 {
+        if let track { return track }
+        let candidates = type.map { kind in other.tracks.filter { kind.matches($0.mediaType) } } ?? other.tracks
+        if let only = candidates.first, type != nil || candidates.count == 1 { return only.id }
+        let list = other.tracks.map { "\($0.id) (\($0.mediaType), \($0.displayLanguage))" }.joined(separator: ", ")
+        throw CommandFailure(type.map { "\(source) has no \($0.rawValue) track; its tracks are \(list)" }
+            ?? "\(source) has several tracks (\(list)): choose one with --track ID or --type audio|video|subtitle")
+    }
+}
+
+/// The kind of track `add-track --type` takes from its source.
+enum SourceTrackType: String, ExpressibleByArgument, CaseIterable {
+    case audio, video, subtitle
+
+    /// Whether a track of `mediaType` is of this kind (subtitle: any legible track).
+    func matches(_ mediaType: MediaType) -> Bool {
+        switch self {
+        case .audio: mediaType == .audio
+        case .video: mediaType == .video
+        case .subtitle: mediaType.isLegible
+        }
+    }
+}
