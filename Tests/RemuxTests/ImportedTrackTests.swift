@@ -76,6 +76,19 @@ import Testing
         #expect(try pair.outputTrack(5).header.alternateGroup == pair.outputTrack(2).header.alternateGroup)
     }
 
+    @Test(.enabled(if: ExternalTool.shouldRun("ffmpeg")))
+    func aFallbackForADisabledTrackSaysWhichDefaultGaveWay() throws {
+        let folder = try TemporaryFolder("import-fallback-disabled")
+        defer { folder.remove() }
+        // Track 3 (Spanish) is disabled and track 2 (English) enabled in group 1 (MP4Box -info).
+        let request = ImportedTrackRequest(source: try Movie.open(path: try Self.spanishAudio(in: folder)), trackID: 1, fallbackFor: 3)
+        let (pair, report) = try EditedPair.write(EditPlan(importedTracks: [request]), from: RemuxFixtures.media("demo.mov"),
+                                                  to: folder.path("out.mov"))
+        #expect(try pair.outputTrack(5).isEnabled)
+        #expect(try !pair.outputTrack(2).isEnabled)
+        #expect(report.diagnostics.contains { $0.hasPrefix("track 5: track 2 (eng) is disabled") })
+    }
+
     @Test func aMissingSourceTrackIsNamed() throws {
         let folder = try TemporaryFolder("import-missing")
         defer { folder.remove() }

@@ -36,6 +36,11 @@ extension EditableMovie {
             let track = try EditableTrack(added: built.track, handler: built.handler ?? FourCC(rawValue: 0), language: language, limits: limits)
             if let partner = request.fallbackFor {
                 try setOnlyReference(TrackReference.audioFallback, of: partner, to: trackID)
+                // The end of a fallback chain is its group's enabled track, so a default of
+                // another language gives way: said, as the viewer's default audio changes.
+                for other in tracks where other.group == group && other.id != partner && other.wasEnabled && !other.isAdded {
+                    built.diagnostics.append("track \(other.id) (\(other.language)) is disabled: the end of a fallback chain is its group's enabled track (Apple TN2429)")
+                }
             }
             try adopt(track, duration: built.track.header.duration, media: nil, diagnostics: built.diagnostics)
             importedMedia.append(built.media)

@@ -1,0 +1,114 @@
+import Foundation
+import LegibleTestSupport
+import Testing
+
+/// `legible add-track`, checked by independent readers: ffprobe (streams, languages), MP4Box
+/// (`-info`: group, flags, `tagc`; `-diso`: `tref/fall`) and `legible check` finding nothing the
+/// source did not have; refusals are one `error:` line, exit status 2 and no output.
+@Suite(.enabled(if: ExternalTool.shouldRun("ffmpeg"))) struct AddTrackCommandTests {
+    static func media(_ name: String) -> String { TestPaths.testMedia.appendingPathComponent(name).path }
+
+    /// demo.mov's Spanish audio (stream 2) as `name`: copied (.m4a, .aac) or encoded (.ac3) by ffmpeg.
+    static func spanish(_ name: String, in folder: TemporaryFolder) throws -> String {
+        let path = folder.path(name)
+        let codec = name.hasSuffix(".ac3") ? ["-c:a", "ac3", "-b:a", "96k"] : ["-c", "copy"]
+        let made = try ExternalTool.run("ffmpeg", ["-nostdin", "-v", "error", "-y", "-i", media("demo.mov"), "-map", "0:2"] + codec + [path])
+        try #require(made.status == 0, "ffmpeg: \(made.stderr)")
+        return path
+    }
+
+    /// `legible check`'s findings, the summary line's file name left out.
+    static func findings(_ path: String) throws -> [String] {
+        let result = try LegibleCommand.run(["check", path])
+        return result.stdout.split(separator: "\n").map { line in line.hasPrefix(path) ? String(line.dropFirst(path.count)) : String(line) }
+            .map { $0.replacingOccurrences(of: path, with: "MOVIE") }
+    }
+
+    /// MP4Box `-info` of one track.
+    static func mp4BoxInfo(_ path: String, track: Int) throws -> String {
+        let output = try ExternalTool.run(TestPaths.mp4Box, ["-info", String(track), path])
+        try #require(output.status == 0, "MP4Box: \(output.stderr)")
+        return output.stdout + output.stderr
+    }
+
+    @Test(.enabled(if: ExternalTool.shouldRun(at: TestPaths.mp4Box)), arguments: ["demo.mov", "demo.mp4"])
+    func audioDescriptionIsTaggedAndGrouped(_ name: String) throws {
+        let folder = try TemporaryFolder("add-track-ad")
+        defer { folder.remove() }
+        let source = try Self.spanish("spanish.m4a", in: folder)
+        let output = folder.path(name)
+        let result = try LegibleCommand.run(["add-track", Self.media(name), source, "--language", "es", "--describes-video",
+                                             "--name", "Spanish AD", "-o", output])
+        try #require(result.status == 0, "\(result.stderr)")
+        let streams = try FFmpegReading.streams(output)
+        #expect(streams.count == 5)
+        #expect(streams.last?.codecType == "audio" && streams.last?.language == "spa")
+        let info = try Self.mp4BoxInfo(output, track: 5)
+        #expect(info.contains("tagc: public.accessibility.describes-video"))
+        #expect(info.contains("Alternate Group ID 1"))
+        #expect(info.contains("Disabled"))
+        // The source's own English track is still the enabled one of the group.
+        #expect(try Self.mp4BoxInfo(output, track: 2).contains("Enabled"))
+        #expect(try Self.findings(output) == Self.findings(Self.media(name)))
+    }
+
+    @Test(.enabled(if: ExternalTool.shouldRun(at: TestPaths.mp4Box)))
+    func aFallbackIsAFallReferenceCheckAccepts() throws {
+        let folder = try TemporaryFolder("add-track-fallback")
+        defer { folder.remove() }
+        // The AC-3 mix first, made the default, then an AAC one added as its fallback.
+        let ac3 = try Self.spanish("spanish.ac3", in: folder), aac = try Self.spanish("spanish.aac", in: folder)
+        let first = folder.path("ac3.mov"), output = folder.path("fallback.mov")
+        try #require(try LegibleCommand.run(["add-track", Self.media("demo.mov"), ac3, "--language", "es", "--name", "Spanish 5.1",
+                                             "--default", "-o", first]).status == 0)
+        let result = try LegibleCommand.run(["add-track", first, aac, "--language", "es", "--name", "Spanish Stereo",
+                                             "--fallback-for", "5", "-o", output])
+        try #require(result.status == 0, "\(result.stderr)")
+        let dump = folder.path("dump.xml")
+        try #require(try ExternalTool.run(TestPaths.mp4Box, ["-diso", output, "-out", dump]).status == 0)
+        let xml = try String(contentsOfFile: dump, encoding: .utf8)
+        let track5 = try #require(xml.components(separatedBy: "<TrackBox").first { $0.contains("TrackID=\"5\" Duration") })
+        #expect(track5.contains("Type=\"fall\"") && track5.contains("<TrackReferenceEntry TrackID=\"6\"/>"))
+        #expect(try Self.mp4BoxInfo(output, track: 6).contains("Enabled"))
+        #expect(try Self.mp4BoxInfo(output, track: 5).contains("Disabled"))
+        #expect(try Self.mp4BoxInfo(output, track: 2).contains("Disabled"))
+        #expect(!result.stderr.contains("is disabled"), "the AC-3 track was the enabled one: no other track changes")
+        #expect(try Self.findings(output) == Self.findings(Self.media("demo.mov")))
+    }
+
+    @Test func refusalsAreOneErrorLine() throws {
+        let folder = try TemporaryFolder("add-track-refusals")
+        defer { folder.remove() }
+        let aac = try Self.spanish("spanish.aac", in: folder)
+        let wav = folder.path("tone.wav")
+        try #require(try ExternalTool.run("ffmpeg", ["-nostdin", "-v", "error", "-f", "lavfi", "-i", "sine=frequency=440:duration=1",
+                                                     "-c:a", "pcm_s24le", wav]).status == 0)
+        // The first 5000 bytes: ffprobe finds the frame there cut short.
+        let cut = folder.path("cut.aac")
+        try Data(try Data(contentsOf: URL(fileURLWithPath: aac)).prefix(5000)).write(to: URL(fileURLWithPath: cut))
+        let cases: [(arguments: [String], message: String)] = [
+            ([Self.media("demo.mp4"), wav], "PCM, which only a QuickTime movie carries"),
+            ([Self.media("demo.mov"), Self.media("demo.mp4"), "--track", "9"], "no track 9 in the file to import from; its tracks are 1, 2, 3, 4"),
+            ([Self.media("demo.mov"), Self.media("demo.mp4")], "choose one with --track ID or --type"),
+            ([Self.media("demo.mov"), cut], "cut short"),
+        ]
+        for (index, refusal) in cases.enumerated() {
+            let output = folder.path("out\(index)" + (refusal.arguments[0].hasSuffix(".mp4") ? ".mp4" : ".mov"))
+            let result = try LegibleCommand.run(["add-track"] + refusal.arguments + ["-o", output])
+            #expect(result.status == 2, "\(refusal.arguments)")
+            #expect(result.errorLines.count == 1 && result.errorLines.first?.contains(refusal.message) == true, "\(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: output))
+        }
+    }
+
+    @Test func inPlaceIsRefusedAndTheMovieKept() throws {
+        let folder = try TemporaryFolder("add-track-in-place")
+        defer { folder.remove() }
+        let movie = try folder.copy(URL(fileURLWithPath: Self.media("demo.mov")), as: "demo.mov")
+        let before = try Data(contentsOf: URL(fileURLWithPath: movie))
+        let result = try LegibleCommand.run(["add-track", movie, Self.media("demo.mp4"), "--track", "3", "--in-place"])
+        #expect(result.status == 2)
+        #expect(result.errorLines.count == 1 && result.errorLines.first?.contains("write a new file with -o") == true, "\(result.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: movie)) == before)
+    }
+}
