@@ -10,7 +10,8 @@ import Testing
 /// stream's packets as those of the raw file (sizes and MD5s; the raw demuxers count time in
 /// another clock), every other stream is unchanged, and PCM is refused in an MPEG-4 file.
 @Suite(.enabled(if: ExternalTool.shouldRun("ffmpeg"))) struct ImportedStreamTests {
-    /// demo.mov's Spanish audio as `name` (.aac: the AAC copied into ADTS; .ac3: encoded by ffmpeg).
+    /// demo.mov's Spanish audio as `name` (.m4a, .aac: the AAC copied, into ADTS for .aac;
+    /// .ac3: encoded by ffmpeg).
     static func stream(_ name: String, in folder: TemporaryFolder) throws -> String {
         let path = folder.path(name)
         let codec = name.hasSuffix(".ac3") ? ["-c:a", "ac3", "-b:a", "96k"] : ["-c", "copy"]

@@ -12,11 +12,7 @@ import Testing
 @Suite struct ImportedTrackTests {
     /// demo.mov's Spanish audio (stream 2) alone in an .m4a, made by ffmpeg, and the path.
     static func spanishAudio(in folder: TemporaryFolder) throws -> String {
-        let path = folder.path("spanish.m4a")
-        let made = try ExternalTool.run("ffmpeg", ["-nostdin", "-v", "error", "-y", "-i", RemuxFixtures.media("demo.mov").path,
-                                                   "-map", "0:2", "-c", "copy", path])
-        try #require(made.status == 0, "ffmpeg: \(made.stderr)")
-        return path
+        try ImportedStreamTests.stream("spanish.m4a", in: folder)
     }
 
     @Test(.enabled(if: ExternalTool.shouldRun("ffmpeg")), arguments: ["demo.mov", "demo.mp4"])
