@@ -50,6 +50,11 @@ import Testing
         // The source's own English track is still the enabled one of the group.
         #expect(try Self.mp4BoxInfo(output, track: 2).contains("Enabled"))
         #expect(try Self.findings(output) == Self.findings(Self.media(name)))
+        // A viewer with Audio Descriptions on gets the new track; one without, demo's own Spanish.
+        let described = try LegibleCommand.run(["select", output, "--languages", "es", "--prefer-audio-description"])
+        #expect(described.stdout.contains("audible  group 1: track 5 "), "\(described.stdout)")
+        let plain = try LegibleCommand.run(["select", output, "--languages", "es"])
+        #expect(plain.stdout.contains("audible  group 1: track 3 "), "\(plain.stdout)")
     }
 
     @Test(.enabled(if: ExternalTool.shouldRun(at: TestPaths.mp4Box)))
