@@ -120,7 +120,6 @@ extension EditError.InPlaceObstacle: CustomStringConvertible {
         case let .movieDoesNotFit(size, room):
             "the edited moov (\(size) bytes) does not fit where the old one is (\(room) bytes with the free space after it), and a fragmented movie's moov cannot move"
         case .severalMovieBoxes: "the fragmented movie has more than one moov"
-        case .importedTracks: "a track imported from another file is only written into a new file so far"
         }
     }
 }

@@ -193,9 +193,6 @@ public enum EditError: Error, Equatable, Sendable, CustomStringConvertible {
         /// The movie is fragmented and has more than one `moov`, so it is not clear which the
         /// fragments extend.
         case severalMovieBoxes
-        /// The plan imports a track from another file, whose samples only a full rewrite copies
-        /// so far.
-        case importedTracks
     }
 
     /// Why a fragmented movie cannot be written fragmented.

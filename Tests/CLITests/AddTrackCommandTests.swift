@@ -106,14 +106,23 @@ import Testing
         }
     }
 
-    @Test func inPlaceIsRefusedAndTheMovieKept() throws {
+    @Test func inPlaceAppendsAndARefusalKeepsTheMovie() throws {
         let folder = try TemporaryFolder("add-track-in-place")
         defer { folder.remove() }
-        let movie = try folder.copy(URL(fileURLWithPath: Self.media("demo.mov")), as: "demo.mov")
+        let movie = try folder.copy(URL(fileURLWithPath: Self.media("demo.mp4")), as: "demo.mp4")
         let before = try Data(contentsOf: URL(fileURLWithPath: movie))
-        let result = try LegibleCommand.run(["add-track", movie, Self.media("demo.mp4"), "--track", "3", "--in-place"])
-        #expect(result.status == 2)
-        #expect(result.errorLines.count == 1 && result.errorLines.first?.contains("write a new file with -o") == true, "\(result.stderr)")
+        let wav = folder.path("tone.wav")
+        try #require(try ExternalTool.run("ffmpeg", ["-nostdin", "-v", "error", "-f", "lavfi", "-i", "sine=frequency=440:duration=1",
+                                                     "-c:a", "pcm_s16le", wav]).status == 0)
+        let refused = try LegibleCommand.run(["add-track", movie, wav, "--in-place"])
+        #expect(refused.status == 2)
+        #expect(refused.errorLines.count == 1 && refused.errorLines.first?.contains("PCM") == true, "\(refused.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: movie)) == before)
+        // demo.mp4's Spanish track (3) added again, in place.
+        let result = try LegibleCommand.run(["add-track", movie, Self.media("demo.mp4"), "--track", "3", "--language", "es",
+                                             "--name", "Spanish again", "--in-place"])
+        try #require(result.status == 0, "\(result.stderr)")
+        #expect(try FFmpegReading.streams(movie).count == 5)
+        #expect(try FFmpegReading.framemd5(movie, stream: 4) == FFmpegReading.framemd5(Self.media("demo.mp4"), stream: 2))
     }
 }

@@ -1,3 +1,4 @@
+import ElementaryStreams
 import Foundation
 import ISOBMFF
 import Language
@@ -95,15 +96,39 @@ import Testing
         #expect(try folder.contents().isEmpty)
     }
 
-    @Test func inPlaceIsRefusedForNow() throws {
+    @Test(.enabled(if: ExternalTool.shouldRun("ffmpeg")), arguments: ["demo.mov", "demo.mp4"])
+    func inPlaceTheChunksAndMovieAreAppended(_ name: String) throws {
         let folder = try TemporaryFolder("import-in-place")
         defer { folder.remove() }
-        let movie = try folder.copy(RemuxFixtures.media("demo.mov"), as: "demo.mov")
+        let movie = try folder.copy(RemuxFixtures.media(name), as: name)
         let before = try Data(contentsOf: URL(fileURLWithPath: movie))
-        let request = ImportedTrackRequest(source: try Movie.open(path: RemuxFixtures.media("demo.mp4").path), trackID: 2)
-        #expect(throws: EditError.inPlaceNeedsRewrite(.importedTracks)) {
-            try MovieEditor(path: movie, lock: .exclusive).editInPlace(EditPlan(importedTracks: [request]))
+        let audio = try Self.spanishAudio(in: folder), raw = try ImportedStreamTests.stream("spanish.ac3", in: folder)
+        let plan = EditPlan(importedTracks: [ImportedTrackRequest(source: try Movie.open(path: audio), trackID: 1),
+                                             ImportedTrackRequest(.stream(try ElementaryStreamReader.read(path: raw)))])
+        let report = try MovieEditor(path: movie, lock: .exclusive).editInPlace(plan)
+        #expect(report.addedTrackIDs == [5, 6])
+        let after = try Data(contentsOf: URL(fileURLWithPath: movie))
+        // The source's bytes stay where they were (but the old moov's type, now 'free'), the
+        // rest is appended: as many bytes as the report says.
+        #expect(UInt64(after.count) == UInt64(before.count) + report.bytesWritten)
+        #expect(zip(before, after).filter { $0 != $1 }.count <= 4)
+        let streams = try FFmpegReading.streams(movie)
+        #expect(streams.count == 6)
+        #expect(try FFmpegReading.framemd5(movie, stream: 4) == FFmpegReading.framemd5(audio, stream: 0))
+        #expect(try ImportedStreamTests.packets(movie, stream: 5, input: ["-ignore_editlist", "1"]) == ImportedStreamTests.packets(raw, stream: 0))
+        for stream in 0..<4 {
+            #expect(try FFmpegReading.framemd5(movie, stream: stream) == FFmpegReading.framemd5(RemuxFixtures.media(name).path, stream: stream))
         }
-        #expect(try Data(contentsOf: URL(fileURLWithPath: movie)) == before)
+    }
+
+    @Test(.enabled(if: ExternalTool.shouldRun("ffmpeg")))
+    func inPlaceStoppedBeforeTheSwitchLeavesTheOldMovie() throws {
+        let folder = try TemporaryFolder("import-in-place-stop")
+        defer { folder.remove() }
+        let movie = try folder.copy(RemuxFixtures.media("demo.mov"), as: "demo.mov")
+        let plan = EditPlan(importedTracks: [ImportedTrackRequest(source: try Movie.open(path: try Self.spanishAudio(in: folder)), trackID: 1)])
+        _ = try MovieEditor(path: movie, lock: .exclusive).editInPlace(plan, progress: nil, stoppingAfter: .retireStaleMovies)
+        // As a crash there would leave it: the samples and moov appended, the old moov still read.
+        #expect(try FFmpegReading.streams(movie) == FFmpegReading.streams(RemuxFixtures.media("demo.mov").path))
     }
 }

@@ -25,4 +25,25 @@ struct ImportedTrackMedia: Sendable {
 
     /// The bytes of all the chunks.
     var byteCount: UInt64 { chunks.reduce(0) { $0.saturatingAdd($1.length) } }
+
+    /// Where each track's chunks go within one `mdat` payload holding `media`'s chunks one
+    /// after another in order, by track ID, and the payload's size.
+    static func offsets(_ media: [ImportedTrackMedia]) -> (offsets: [UInt32: [UInt64]], size: UInt64) {
+        var offsets: [UInt32: [UInt64]] = [:]
+        var position: UInt64 = 0
+        for track in media {
+            offsets[track.trackID] = track.chunks.map { chunk in
+                defer { position = position.saturatingAdd(chunk.length) }
+                return position
+            }
+        }
+        return (offsets, position)
+    }
+
+    /// Appends every chunk of `media` to `sink`, copied from its file.
+    static func copy(_ media: [ImportedTrackMedia], to sink: inout some ByteSink) throws(BoxError) {
+        for track in media {
+            for chunk in track.chunks { try sink.copy(from: track.file, offset: chunk.offset, length: chunk.length) }
+        }
+    }
 }

@@ -64,7 +64,7 @@ struct FullRewriteLayout: MovieLayout {
         let media = newBytes.isEmpty ? nil : Box(type: "mdat", payload: newBytes)
         mediaBox = media
         importedMedia = edited.importedMedia
-        let imported = Self.importedOffsets(edited.importedMedia)
+        let imported = ImportedTrackMedia.offsets(edited.importedMedia)
         importedHeader = edited.importedMedia.isEmpty ? nil : BoxHeader(type: "mdat", payloadSize: imported.size)
         let importedBox = importedHeader
         var offsets = source.chunks
@@ -172,20 +172,6 @@ struct FullRewriteLayout: MovieLayout {
         return (position % page == piece.lowerBound % page) ? 0 : 8 + misalignment
     }
 
-    /// Where each imported track's chunks go within the imported `mdat`'s payload, by track ID,
-    /// one after another in track order, and the payload's size.
-    private static func importedOffsets(_ media: [ImportedTrackMedia]) -> (offsets: [UInt32: [UInt64]], size: UInt64) {
-        var offsets: [UInt32: [UInt64]] = [:]
-        var position: UInt64 = 0
-        for track in media {
-            offsets[track.trackID] = track.chunks.map { chunk in
-                defer { position = position.saturatingAdd(chunk.length) }
-                return position
-            }
-        }
-        return (offsets, position)
-    }
-
     /// Byte position of a new track's samples within the new media.
     private static func start(of trackID: UInt32, in media: [NewTrackMedia]) -> UInt64 {
         UInt64(media.prefix { $0.trackID != trackID }.reduce(0) { $0 + $1.bytes.count })
@@ -200,9 +186,7 @@ struct FullRewriteLayout: MovieLayout {
         try mediaBox?.write(to: &head)
         importedHeader?.write(into: &head)
         try sink.write(head.bytes[...])
-        for media in importedMedia {
-            for chunk in media.chunks { try sink.copy(from: media.file, offset: chunk.offset, length: chunk.length) }
-        }
+        try ImportedTrackMedia.copy(importedMedia, to: &sink)
         for copied in copiedBoxes {
             if copied.padding > 0 {
                 var free = ByteWriter(capacity: Int(copied.padding))

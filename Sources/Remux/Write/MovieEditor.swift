@@ -166,7 +166,6 @@ public struct MovieEditor: Sendable {
     /// The source byte ranges an in-place edit with `plan` would overwrite with zeros, for a
     /// dry run; nothing is written.
     public func erasuresInPlace(_ plan: EditPlan) throws(EditError) -> [Range<UInt64>] {
-        if !plan.importedTracks.isEmpty { throw .inPlaceNeedsRewrite(.importedTracks) }
         let edited = try EditedMovie(movie: movie, plan: plan, limits: limits)
         if movie.isFragmented { return try OverwriteLayout(edited: edited, movie: movie, limits: limits).erasures }
         return try AppendLayout(edited: edited, movie: movie).erasures
@@ -182,7 +181,6 @@ public struct MovieEditor: Sendable {
         if plan.isEmpty {
             return EditReport(path: path, addedTrackIDs: [], bytesWritten: 0, fileSize: size, diagnostics: [])
         }
-        if !plan.importedTracks.isEmpty { throw .inPlaceNeedsRewrite(.importedTracks) }
         var edited = try EditedMovie(movie: movie, plan: plan, limits: limits)
         plantedFault?(&edited.movieBox)
         if movie.isFragmented {
@@ -196,7 +194,7 @@ public struct MovieEditor: Sendable {
         let file = try openForEditing()
         let writer = InPlaceWriter(file: file, layout: layout, originalSize: size,
                                    check: WrittenMovieCheck(edited: edited, source: movie, limits: limits))
-        let total = (layout.mediaBox?.totalSize ?? 0) + layout.movieBox.totalSize
+        let total = layout.appendedSize
         let report = EditReport(path: path, addedTrackIDs: edited.addedTrackIDs, bytesWritten: total,
                                 fileSize: layout.appendOffset + total, diagnostics: edited.diagnostics + layout.warnings, losses: edited.losses)
         try writer.run(stoppingAfter: lastStep, progress: progress.map { progress in

@@ -30,14 +30,16 @@ struct AddTrackCommand: ParsableCommand {
         an AC-3 track): track ID gets a 'fall' reference to it and is disabled, the new track \
         joins its group enabled (Apple TN2429, "Use a Chain of Fallback Track References").
 
-        Output: -o writes a new file (moov first) through a temporary file. In place is not \
-        supported for this command yet.
+        Output: -o writes a new file (moov first) through a temporary file; --in-place appends \
+        the new samples and moov to MOVIE (in proportion to the new samples, not to MOVIE), \
+        the old moov retired by one 4-byte write once the appended file reads back as planned.
 
         Examples:
           legible add-track movie.mov described.m4a --language en --describes-video --name "English AD" -o movie-ad.mov
           legible add-track movie.mp4 dub.mp4 --type audio --language es -o movie-es.mp4
           legible add-track movie.mov surround.ac3 --language en -o movie-51.mov
           legible add-track movie.mov stereo.aac --language en --fallback-for 2 -o movie-fallback.mov
+          legible add-track movie.mov commentary.m4a --language en --name "Director's commentary" --characteristic public.auxiliary-content --in-place
 
         Exit status: 0 on success (warnings included); 2 on bad input or usage.
         """)

@@ -14,7 +14,7 @@ extension EditError {
         case .handlerChangeNeedsTx3g:
             "\(description): re-create it with 'legible extract' and 'legible add-subtitles'"
         case .inPlaceNeedsRewrite(.removedBoxRunsToEnd), .inPlaceNeedsRewrite(.lastBoxTooLarge), .inPlaceNeedsRewrite(.movieDoesNotFit),
-             .inPlaceNeedsRewrite(.severalMovieBoxes), .inPlaceNeedsRewrite(.importedTracks):
+             .inPlaceNeedsRewrite(.severalMovieBoxes):
             "\(description); write a new file with -o instead"
         case .inPlaceWriteFailed(_, outcome: .removedBytesNotErased):
             "\(description): run the same command again to finish"
