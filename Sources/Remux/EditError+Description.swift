@@ -32,6 +32,8 @@ extension EditError {
             "cannot import track \(trackID): \(obstacle)"
         case let .cannotImportStream(obstacle):
             "cannot import the audio stream: \(obstacle)"
+        case let .importOffsetPastEnd(offset):
+            "an offset of \(Double(offset.microseconds) / 1_000_000) s advances the imported track past its end: nothing of it would play"
         case let .fallbackNeedsSoundTracks(trackID):
             "track \(trackID) is not a sound track: a fallback ('fall') relates two sound tracks"
         case let .unknownTrack(id, available):

@@ -155,6 +155,8 @@ public enum EditError: Error, Equatable, Sendable, CustomStringConvertible {
     case cannotImportTrack(trackID: UInt32, ImportObstacle)
     /// A raw audio stream cannot be imported; `obstacle` says why.
     case cannotImportStream(ImportObstacle)
+    /// The imported track was to be advanced by `offset`, which leaves nothing of it to play.
+    case importOffsetPastEnd(offset: MediaTime)
     /// A fallback (`fall`) relates two sound tracks; track `trackID` is not one.
     case fallbackNeedsSoundTracks(trackID: UInt32)
 

@@ -96,6 +96,9 @@ import Testing
             ([Self.media("demo.mov"), Self.media("demo.mp4"), "--track", "9"], "no track 9 in the file to import from; its tracks are 1, 2, 3, 4"),
             ([Self.media("demo.mov"), Self.media("demo.mp4")], "choose one with --track ID or --type"),
             ([Self.media("demo.mov"), cut], "cut short"),
+            // The ADTS stream is 189 frames of 1024 at 48 kHz, 4.032 s; demo is 4 s (ffprobe).
+            ([Self.media("demo.mov"), aac, "--past-end", "refuse"], "track 5 would make the movie longer"),
+            ([Self.media("demo.mov"), aac, "--offset", "-5"], "advances the imported track past its end"),
         ]
         for (index, refusal) in cases.enumerated() {
             let output = folder.path("out\(index)" + (refusal.arguments[0].hasSuffix(".mp4") ? ".mp4" : ".mov"))
@@ -104,6 +107,18 @@ import Testing
             #expect(result.errorLines.count == 1 && result.errorLines.first?.contains(refusal.message) == true, "\(result.stderr)")
             #expect(!FileManager.default.fileExists(atPath: output))
         }
+    }
+
+    @Test func extendLengthensTheMovieToTheTrack() throws {
+        let folder = try TemporaryFolder("add-track-extend")
+        defer { folder.remove() }
+        let aac = try Self.spanish("spanish.aac", in: folder), output = folder.path("out.mov")
+        let result = try LegibleCommand.run(["add-track", Self.media("demo.mov"), aac, "--past-end", "extend", "-o", output])
+        try #require(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("the movie is lengthened"))
+        // 189 ADTS frames of 1024 samples at 48 kHz.
+        let probe = try ExternalTool.run("ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", output])
+        #expect(probe.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "4.032000")
     }
 
     @Test func inPlaceAppendsAndARefusalKeepsTheMovie() throws {

@@ -25,10 +25,34 @@ struct ImportedTrackBuilder {
     }
 
     func build(_ request: ImportedTrackRequest, trackID: UInt32) throws(EditError) -> Built {
-        switch request.source {
+        var built = switch request.source {
         case let .track(movie, sourceID): try build(track: sourceID, of: movie, trackID: trackID)
         case let .stream(stream): try StreamTrackBuilder(isQuickTime: isQuickTime).build(stream, trackID: trackID, movieTimescale: movieTimescale)
         }
+        try place(&built.track, offset: request.offset)
+        return built
+    }
+
+    /// Moves the track by `offset` through its edit list (ISO/IEC 14496-12 §8.6.6), its
+    /// duration following.
+    private func place(_ track: inout TrackBuilder, offset: MediaTime) throws(EditError) {
+        guard offset != .zero else { return }
+        let micros = offset.microseconds.magnitude
+        let movieUnits = try boxing(NewTrackSamples.rescale(micros, from: 1_000_000, to: movieTimescale))
+        let length = track.header.duration
+        if offset.microseconds > 0 {
+            track.editList = EditListBox.delaying(track.editList, lasting: length, by: movieUnits)
+        } else {
+            let mediaTimescale = track.mediaHeader.timescale
+            let scale = { (units: UInt64) throws(EditError) -> UInt64 in
+                try boxing(NewTrackSamples.rescale(units, from: self.movieTimescale, to: mediaTimescale))
+            }
+            guard let advanced = try EditListBox.advancing(track.editList, lasting: length, by: movieUnits, mediaScale: scale) else {
+                throw .importOffsetPastEnd(offset: offset)
+            }
+            track.editList = advanced
+        }
+        track.header.duration = track.editList?.presentationLength ?? length
     }
 
     private func build(track sourceID: UInt32, of movie: Movie, trackID: UInt32) throws(EditError) -> Built {

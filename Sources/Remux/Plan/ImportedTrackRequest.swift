@@ -1,4 +1,5 @@
 import ElementaryStreams
+import ISOBMFF
 import Movie
 
 /// A track to add whose samples are copied byte for byte from another file: a track of another
@@ -21,6 +22,10 @@ public struct ImportedTrackRequest: Sendable {
     /// supported encoding names the one in the more widely supported encoding, which is the
     /// enabled end of the chain).
     public var fallbackFor: UInt32?
+    /// Where the track starts against where its source puts it: later (an empty edit before
+    /// it) or, negative, earlier (what would play before the movie's start is left out, through
+    /// the edit list; no sample is cut).
+    public var offset: MediaTime = .zero
 
     /// A request to copy track `trackID` of `source` with `properties`.
     public init(source: Movie, trackID: UInt32, properties: TrackChanges = TrackChanges(), fallbackFor: UInt32? = nil) {

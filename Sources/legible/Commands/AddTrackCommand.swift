@@ -1,5 +1,6 @@
 import ArgumentParser
 import ElementaryStreams
+import ISOBMFF
 import Movie
 import Remux
 
@@ -30,6 +31,11 @@ struct AddTrackCommand: ParsableCommand {
         an AC-3 track): track ID gets a 'fall' reference to it and is disabled, the new track \
         joins its group enabled (Apple TN2429, "Use a Chain of Fallback Track References").
 
+        With no --offset the track's first sample plays at the movie's start, or where its own \
+        edit list puts it. A track longer than the movie follows --past-end: clip (the \
+        default) ends it with the movie through its edit list, every sample kept; extend \
+        lengthens the movie; refuse writes nothing.
+
         Output: -o writes a new file (moov first) through a temporary file; --in-place appends \
         the new samples and moov to MOVIE (in proportion to the new samples, not to MOVIE), \
         the old moov retired by one 4-byte write once the appended file reads back as planned.
@@ -37,7 +43,7 @@ struct AddTrackCommand: ParsableCommand {
         Examples:
           legible add-track movie.mov described.m4a --language en --describes-video --name "English AD" -o movie-ad.mov
           legible add-track movie.mp4 dub.mp4 --type audio --language es -o movie-es.mp4
-          legible add-track movie.mov surround.ac3 --language en -o movie-51.mov
+          legible add-track movie.mov surround.ac3 --language en --offset 0.5 -o movie-51.mov
           legible add-track movie.mov stereo.aac --language en --fallback-for 2 -o movie-fallback.mov
           legible add-track movie.mov commentary.m4a --language en --name "Director's commentary" --characteristic public.auxiliary-content --in-place
 
@@ -64,6 +70,13 @@ struct AddTrackCommand: ParsableCommand {
     @Option(help: "The ID of the sound track the new one is the fallback for: that track gets a 'fall' reference to it and is disabled.")
     var fallbackFor: UInt32?
 
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Move the track: later by +SECONDS (an empty edit before it) or earlier by -SECONDS (what would play before the movie's start is left out through its edit list, no sample cut); ±HH:MM:SS.mmm too.",
+                               valueName: "±seconds"), transform: RetimingOptions.offset)
+    var offset: MediaTime?
+
+    @OptionGroup var pastEndOption: PastEndOption
+
     @OptionGroup var outputOptions: EditOutputOptions
 
     func validate() throws {
@@ -79,8 +92,9 @@ struct AddTrackCommand: ParsableCommand {
                                        alternateGroup: properties.group, makesDefault: properties.isDefault,
                                        addedCharacteristics: properties.addedCharacteristics
                                            + (describesVideo ? [MediaCharacteristic.describesVideo] : []))
-            let request = ImportedTrackRequest(try importedSource(), properties: changes, fallbackFor: fallbackFor)
-            return EditPlan(brand: outputOptions.resolvedBrand(sourcePath: movie), importedTracks: [request])
+            var request = ImportedTrackRequest(try importedSource(), properties: changes, fallbackFor: fallbackFor)
+            request.offset = offset ?? .zero
+            return EditPlan(brand: outputOptions.resolvedBrand(sourcePath: movie), pastEnd: pastEndOption.pastEnd, importedTracks: [request])
         } describe: { report in
             ["added track \(report.addedTrackIDs.map(String.init).joined(separator: ", ")) from \(source) to \(report.path) (\(report.fileSize) bytes)"]
         }
