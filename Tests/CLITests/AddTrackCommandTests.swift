@@ -121,6 +121,23 @@ import Testing
         #expect(probe.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "4.032000")
     }
 
+    @Test func aBatchJobNamesItsSourceAndRerunsWhenItChanges() throws {
+        let folder = try TemporaryFolder("add-track-batch")
+        defer { folder.remove() }
+        _ = try folder.copy(URL(fileURLWithPath: Self.media("demo.mov")), as: "demo.mov")
+        let aac = try Self.spanish("spanish.aac", in: folder)
+        let manifest = folder.path("jobs.jsonl")
+        try #"{"command": "add-track", "input": "demo.mov", "source": "spanish.aac", "language": "es", "describesVideo": true, "output": "ad.mov"}"#
+            .write(toFile: manifest, atomically: true, encoding: .utf8)
+        let first = try LegibleCommand.run(["batch", manifest])
+        #expect(first.status == 0 && first.stdout.contains(#""status":"done""#), "\(first.stdout)\(first.stderr)")
+        #expect(try FFmpegReading.streams(folder.path("ad.mov")).count == 5)
+        #expect(try LegibleCommand.run(["batch", manifest]).stdout.contains(#""status":"skipped""#))
+        // A newer source makes the job run again.
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(60)], ofItemAtPath: aac)
+        #expect(try LegibleCommand.run(["batch", manifest]).stdout.contains(#""status":"done""#))
+    }
+
     @Test func inPlaceAppendsAndARefusalKeepsTheMovie() throws {
         let folder = try TemporaryFolder("add-track-in-place")
         defer { folder.remove() }
