@@ -138,6 +138,28 @@ import Testing
         #expect(try LegibleCommand.run(["batch", manifest]).stdout.contains(#""status":"done""#))
     }
 
+    @Test func aPlanAddsSeveralTracksInOneWrite() throws {
+        let folder = try TemporaryFolder("add-track-plan")
+        defer { folder.remove() }
+        let m4a = try Self.spanish("spanish.m4a", in: folder)
+        _ = try Self.spanish("spanish.aac", in: folder)
+        let plan = folder.path("plan.json"), output = folder.path("out.mov")
+        try #"{"tracks": [{"file": "spanish.m4a", "language": "es", "describesVideo": true}, {"file": "spanish.aac", "language": "es", "offset": 0.5}]}"#
+            .write(toFile: plan, atomically: true, encoding: .utf8)
+        let result = try LegibleCommand.run(["add-track", Self.media("demo.mov"), "--plan", plan, "-o", output])
+        try #require(result.status == 0, "\(result.stderr)")
+        #expect(try FFmpegReading.streams(output).count == 6)
+        #expect(try FFmpegReading.framemd5(output, stream: 4) == FFmpegReading.framemd5(m4a, stream: 0))
+        let start = try ExternalTool.run("ffprobe", ["-v", "error", "-select_streams", "5", "-show_entries", "stream=start_time", "-of", "csv=p=0", output])
+        #expect(start.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0.500000")
+        if ExternalTool.shouldRun(at: TestPaths.mp4Box) {
+            #expect(try Self.mp4BoxInfo(output, track: 5).contains("tagc: public.accessibility.describes-video"))
+        }
+        try #"{"tracks": [{"file": "spanish.m4a", "lang": "es"}]}"#.write(toFile: plan, atomically: true, encoding: .utf8)
+        let refused = try LegibleCommand.run(["add-track", Self.media("demo.mov"), "--plan", plan, "-o", folder.path("bad.mov")])
+        #expect(refused.status == 2 && refused.errorLines.first?.contains("unknown key 'lang'") == true, "\(refused.stderr)")
+    }
+
     @Test func inPlaceAppendsAndARefusalKeepsTheMovie() throws {
         let folder = try TemporaryFolder("add-track-in-place")
         defer { folder.remove() }

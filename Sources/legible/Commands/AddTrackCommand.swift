@@ -1,5 +1,4 @@
 import ArgumentParser
-import ElementaryStreams
 import ISOBMFF
 import Movie
 import Remux
@@ -36,6 +35,13 @@ struct AddTrackCommand: ParsableCommand {
         default) ends it with the movie through its edit list, every sample kept; extend \
         lengthens the movie; refuse writes nothing.
 
+        Several tracks in one write: --plan FILE.json, a list like
+          {"tracks": [{"file": "ad.m4a", "language": "en", "describesVideo": true, "name": "English AD"},
+                      {"file": "surround.ac3", "language": "en", "default": true},
+                      {"file": "dub.mp4", "type": "audio", "language": "es", "offset": 0.5}]}
+        (keys: file, track, type, language, name, describesVideo, characteristics, group, \
+        default, fallbackFor, offset in seconds; files are relative to the plan).
+
         Output: -o writes a new file (moov first) through a temporary file; --in-place appends \
         the new samples and moov to MOVIE (in proportion to the new samples, not to MOVIE), \
         the old moov retired by one 4-byte write once the appended file reads back as planned.
@@ -45,6 +51,7 @@ struct AddTrackCommand: ParsableCommand {
           legible add-track movie.mp4 dub.mp4 --type audio --language es -o movie-es.mp4
           legible add-track movie.mov surround.ac3 --language en --offset 0.5 -o movie-51.mov
           legible add-track movie.mov stereo.aac --language en --fallback-for 2 -o movie-fallback.mov
+          legible add-track movie.mov --plan tracks.json -o movie-all.mov
           legible add-track movie.mov commentary.m4a --language en --name "Director's commentary" --characteristic public.auxiliary-content --in-place
 
         Exit status: 0 on success (warnings included); 2 on bad input or usage.
@@ -54,7 +61,10 @@ struct AddTrackCommand: ParsableCommand {
     var movie: String
 
     @Argument(help: "The file with the track: a movie (.mov, .mp4, .m4a, .m4v) or raw audio (.aac, .ac3, .ec3, .wav).")
-    var source: String
+    var source: String?
+
+    @Option(help: "A JSON plan listing several tracks to add in one write, each a file and its options (instead of SOURCE).")
+    var plan: String?
 
     @Option(help: "The ID of the track of SOURCE to add (see 'legible info SOURCE').")
     var track: UInt32?
@@ -80,6 +90,10 @@ struct AddTrackCommand: ParsableCommand {
     @OptionGroup var outputOptions: EditOutputOptions
 
     func validate() throws {
+        if (source == nil) == (plan == nil) { throw ValidationError("give one SOURCE, or --plan FILE") }
+        if plan != nil, track != nil || type != nil || !properties.isEmpty || describesVideo || fallbackFor != nil || offset != nil {
+            throw ValidationError("with --plan, give each track's options in the plan")
+        }
         if track != nil, type != nil { throw ValidationError("--track and --type exclude each other") }
         if fallbackFor != nil, properties.group != nil {
             throw ValidationError("--fallback-for puts the track in its partner's group; leave out --group")
@@ -88,54 +102,25 @@ struct AddTrackCommand: ParsableCommand {
 
     func run() throws {
         try outputOptions.run(movie: movie) { editor in
-            let changes = TrackChanges(language: try languageTag(properties.language), name: properties.name,
-                                       alternateGroup: properties.group, makesDefault: properties.isDefault,
-                                       addedCharacteristics: properties.addedCharacteristics
-                                           + (describesVideo ? [MediaCharacteristic.describesVideo] : []))
-            var request = ImportedTrackRequest(try importedSource(), properties: changes, fallbackFor: fallbackFor)
-            request.offset = offset ?? .zero
-            return EditPlan(brand: outputOptions.resolvedBrand(sourcePath: movie), pastEnd: pastEndOption.pastEnd, importedTracks: [request])
+            let requests = try entries().map { try $0.request() }
+            return EditPlan(brand: outputOptions.resolvedBrand(sourcePath: movie), pastEnd: pastEndOption.pastEnd, importedTracks: requests)
         } describe: { report in
-            ["added track \(report.addedTrackIDs.map(String.init).joined(separator: ", ")) from \(source) to \(report.path) (\(report.fileSize) bytes)"]
+            ["added track\(report.addedTrackIDs.count == 1 ? "" : "s") \(report.addedTrackIDs.map(String.init).joined(separator: ", ")) to \(report.path) (\(report.fileSize) bytes)"]
         }
     }
 
-    /// SOURCE read as raw audio (by its extension) or as a movie, with the track chosen.
-    private func importedSource() throws -> ImportedTrackSource {
-        let suffix = source.split(separator: ".").last.map { $0.lowercased() } ?? ""
-        if ElementaryStreamReader.extensions[suffix] != nil {
-            if track != nil || type != nil { throw CommandFailure("\(source) is a raw audio stream, which has one track: leave out --track and --type") }
-            do {
-                return .stream(try ElementaryStreamReader.read(path: source))
-            } catch {
-                throw CommandFailure(file: source, error)
-            }
-        }
-        let other = try Movie.openForCommand(path: source)
-        return .track(other, trackID: try chosenTrack(of: other))
-    }
-
-    /// The track `--track` or `--type` names, or the source's only track.
-    private func chosenTrack(of other: Movie) throws -> UInt32 {
-        if let track { return track }
-        let candidates = type.map { kind in other.tracks.filter { kind.matches($0.mediaType) } } ?? other.tracks
-        if let only = candidates.first, type != nil || candidates.count == 1 { return only.id }
-        let list = other.tracks.map { "\($0.id) (\($0.mediaType), \($0.displayLanguage))" }.joined(separator: ", ")
-        throw CommandFailure(type.map { "\(source) has no \($0.rawValue) track; its tracks are \(list)" }
-            ?? "\(source) has several tracks (\(list)): choose one with --track ID or --type audio|video|subtitle")
-    }
-}
-
-/// The kind of track `add-track --type` takes from its source.
-enum SourceTrackType: String, ExpressibleByArgument, CaseIterable {
-    case audio, video, subtitle
-
-    /// Whether a track of `mediaType` is of this kind (subtitle: any legible track).
-    func matches(_ mediaType: MediaType) -> Bool {
-        switch self {
-        case .audio: mediaType == .audio
-        case .video: mediaType == .video
-        case .subtitle: mediaType.isLegible
-        }
+    /// The tracks to add: the plan's, or SOURCE with the command line's options.
+    private func entries() throws -> [TrackImportEntry] {
+        if let plan { return try TrackImportPlan.read(plan).tracks }
+        var entry = TrackImportEntry(file: source ?? "", track: track, type: type)
+        entry.language = properties.language
+        entry.name = properties.name
+        entry.group = properties.group
+        entry.isDefault = properties.isDefault
+        entry.characteristics = properties.addedCharacteristics
+        entry.describesVideo = describesVideo
+        entry.fallbackFor = fallbackFor
+        entry.offset = offset
+        return [entry]
     }
 }
