@@ -45,6 +45,12 @@ import Testing
         #expect(streams.last?.codecType == "audio" && streams.last?.language == "spa")
         let info = try Self.mp4BoxInfo(output, track: 5)
         #expect(info.contains("tagc: public.accessibility.describes-video"))
+        // An MPEG-4 file also says it as ISO readers read it: the DASH role in `kind`, which
+        // ffprobe shows as the visual_impaired disposition.
+        #expect(info.contains("Kind: urn:mpeg:dash:role:2011 - description") == name.hasSuffix(".mp4"))
+        let disposition = try ExternalTool.run("ffprobe", ["-v", "error", "-select_streams", "4", "-show_entries",
+                                                           "stream_disposition=visual_impaired", "-of", "csv=p=0", output])
+        #expect(disposition.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == (name.hasSuffix(".mp4") ? "1" : "0"))
         #expect(info.contains("Alternate Group ID 1"))
         #expect(info.contains("Disabled"))
         // The source's own English track is still the enabled one of the group.

@@ -22,6 +22,8 @@ struct ImportedTrackBuilder {
         var characteristics: [String]
         /// The source's language, when it gives one.
         var language: String?
+        /// The source's own `kind` roles, kept.
+        var kinds: [TrackKind] = []
     }
 
     func build(_ request: ImportedTrackRequest, trackID: UInt32) throws(EditError) -> Built {
@@ -86,7 +88,8 @@ struct ImportedTrackBuilder {
         }
         return Built(track: built, handler: track.handler?.handlerType,
                      media: ImportedTrackMedia(trackID: trackID, file: movie.file.source, chunks: chunks, expected: .track(track, in: movie)),
-                     diagnostics: dropped, characteristics: track.userData.characteristics, language: track.displayLanguage)
+                     diagnostics: dropped, characteristics: track.userData.characteristics, language: track.displayLanguage,
+                     kinds: track.userData.kinds)
     }
 
     /// Why an ISO base media file cannot carry `track`'s samples as they are, nil when it can:

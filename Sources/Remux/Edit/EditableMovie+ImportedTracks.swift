@@ -31,6 +31,12 @@ extension EditableMovie {
             try checkReferences(properties.addedReferences)
             clipAtMovieEnd(&built)
             built.track.setProperties(properties, group: group)
+            // ISO readers (ffmpeg among them) take an audio description from the DASH role in
+            // `kind` (ISO/IEC 14496-12 §8.10.4), not from QuickTime's `tagc`.
+            if !isQuickTime, mediaType == .audio, (built.characteristics + properties.addedCharacteristics).contains(MediaCharacteristic.describesVideo),
+               !built.kinds.contains(TrackKind.dashDescription) {
+                built.track.kinds.append(TrackKind.dashDescription)
+            }
             if properties.makesDefault { defaults.append(trackID) }
             let language = properties.language ?? built.language.flatMap { try? LanguageTag(parsing: $0) }
             let track = try EditableTrack(added: built.track, handler: built.handler ?? FourCC(rawValue: 0), language: language, limits: limits)
