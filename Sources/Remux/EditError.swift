@@ -213,6 +213,9 @@ public enum EditError: Error, Equatable, Sendable, CustomStringConvertible {
         case fragmentedSource
         /// The track's samples are in yet another file (`dref`).
         case externalMedia
+        /// The track's boxes in the file it comes from (`file`, its path when known) do not read:
+        /// `error` has the box path and offset there.
+        case unreadable(file: String?, BoxError)
         /// The track's sample description `format` is one the output's brand cannot carry
         /// (`reason` says why).
         case codecNotInBrand(format: FourCC, reason: String)

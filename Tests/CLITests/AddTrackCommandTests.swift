@@ -97,7 +97,13 @@ import Testing
         // The first 5000 bytes: ffprobe finds the frame there cut short.
         let cut = folder.path("cut.aac")
         try Data(try Data(contentsOf: URL(fileURLWithPath: aac)).prefix(5000)).write(to: URL(fileURLWithPath: cut))
+        // An .m4a with moov first, its last 3000 bytes cut off: its one chunk runs past the end.
+        let m4a = try Self.spanish("spanish.m4a", in: folder), faststart = folder.path("faststart.m4a"), cutM4A = folder.path("cut.m4a")
+        try #require(try ExternalTool.run("ffmpeg", ["-nostdin", "-v", "error", "-i", m4a, "-c", "copy", "-movflags", "+faststart", faststart]).status == 0)
+        let whole = try Data(contentsOf: URL(fileURLWithPath: faststart))
+        try Data(whole.prefix(whole.count - 3000)).write(to: URL(fileURLWithPath: cutM4A))
         let cases: [(arguments: [String], message: String)] = [
+            ([Self.media("demo.mov"), cutM4A], "cannot import track 1: \(cutM4A): moov/trak[1]"),
             ([Self.media("demo.mp4"), wav], "PCM, which only a QuickTime movie carries"),
             ([Self.media("demo.mov"), Self.media("demo.mp4"), "--track", "9"], "no track 9 in the file to import from; its tracks are 1, 2, 3, 4"),
             ([Self.media("demo.mov"), Self.media("demo.mp4")], "choose one with --track ID or --type"),

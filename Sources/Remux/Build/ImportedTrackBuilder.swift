@@ -71,7 +71,10 @@ struct ImportedTrackBuilder {
         header.alternateGroup = 0
         header.duration = try boxing(NewTrackSamples.rescale(track.header.duration, from: sourceTimescale, to: movieTimescale))
         if track.mediaType == .audio || track.mediaType.isLegible { header.flags.remove(.enabled) }
-        var built = try boxing(TrackBuilder(copying: track.box, header: header, mediaHeader: track.mediaHeader))
+        // The source's faults are named as the source's, not the movie's.
+        let unreadable = { (error: BoxError) in EditError.cannotImportTrack(trackID: sourceID, .unreadable(file: (movie.file.source as? FileByteSource)?.path, error)) }
+        var built: TrackBuilder
+        do throws(BoxError) { built = try TrackBuilder(copying: track.box, header: header, mediaHeader: track.mediaHeader) } catch { throw unreadable(error) }
         // The builder writes `elng` after `mdhd` itself, so a new language replaces it.
         built.mediaBoxes.removeAll { $0.type == "elng" }
         built.extendedLanguage = track.extendedLanguage
@@ -82,7 +85,14 @@ struct ImportedTrackBuilder {
             }
             built.editList = editList
         }
-        let chunks = try boxing(ChunkIndex(track.sampleTable()).chunks).map { (offset: $0.offset, length: $0.length) }
+        let chunks: [(offset: UInt64, length: UInt64)]
+        do throws(BoxError) { chunks = try ChunkIndex(track.sampleTable()).chunks.map { ($0.offset, $0.length) } } catch { throw unreadable(error) }
+        // Checked before a byte is written: a chunk past the end would fail the copy half-way.
+        let size = movie.file.source.size
+        if let index = chunks.firstIndex(where: { $0.offset > size || $0.length > size - $0.offset }) {
+            throw unreadable(BoxError(.samplesOutsideFile("track \(sourceID) chunk \(index + 1) (\(chunks[index].length) bytes at 0x\(String(chunks[index].offset, radix: 16))) runs past the end of the file (\(size) bytes)"),
+                                      at: track.box.location ?? BoxLocation(path: "trak", offset: 0)))
+        }
         let dropped = track.references.map { reference in
             "its '\(reference.type)' reference to track \(reference.trackIDs.map(String.init).joined(separator: ", ")) of the source is not copied (that track is not)"
         }
