@@ -86,6 +86,24 @@ import Testing
         #expect(report.diagnostics.contains { $0.hasPrefix("track 5: track 2 (eng) is disabled") })
     }
 
+    @Test(.enabled(if: ExternalTool.shouldRun("ffmpeg")))
+    func aQuickTimeSoundDescriptionIsWrittenAsAnMPEG4One() throws {
+        let folder = try TemporaryFolder("import-sound-description")
+        defer { folder.remove() }
+        // demo.mov's Spanish audio (track 3) has a version 1 sound description with its esds in
+        // a wave atom (legible boxes: mp4a > wave > frma, mp4a, esds).
+        let source = RemuxFixtures.media("demo.mov").path
+        let request = ImportedTrackRequest(source: try Movie.open(path: source), trackID: 3)
+        let output = folder.path("out.mp4")
+        let (pair, report) = try EditedPair.write(EditPlan(importedTracks: [request]), from: RemuxFixtures.media("demo.mp4"), to: output)
+        #expect(report.diagnostics.contains { $0.contains("written as an MPEG-4 audio sample entry (version 0)") })
+        // ffmpeg reads the same codec parameters (extradata) and packets from both.
+        #expect(try FFmpegReading.framemd5(output, stream: 4) == FFmpegReading.framemd5(source, stream: 2))
+        let entry = try #require(pair.outputTrack(5).box.descendant(["mdia", "minf", "stbl", "stsd"])?.children.first)
+        #expect(entry.children.map(\.type).contains("esds"))
+        #expect(!entry.children.map(\.type).contains("wave"))
+    }
+
     @Test func aMissingSourceTrackIsNamed() throws {
         let folder = try TemporaryFolder("import-missing")
         defer { folder.remove() }

@@ -63,7 +63,7 @@ struct ImportedTrackBuilder {
         }
         if movie.isFragmented { throw .cannotImportTrack(trackID: track.id, .fragmentedSource) }
         if !track.externalDataReferences.isEmpty { throw .cannotImportTrack(trackID: track.id, .externalMedia) }
-        if !isQuickTime, let obstacle = Self.quickTimeOnly(track) { throw .cannotImportTrack(trackID: track.id, obstacle) }
+        let isoDescription = isQuickTime ? nil : try Self.isoSampleDescription(track)
 
         let sourceTimescale = movie.header?.timescale ?? 600
         var header = track.header
@@ -77,6 +77,7 @@ struct ImportedTrackBuilder {
         do throws(BoxError) { built = try TrackBuilder(copying: track.box, header: header, mediaHeader: track.mediaHeader) } catch { throw unreadable(error) }
         // The builder writes `elng` after `mdhd` itself, so a new language replaces it.
         built.mediaBoxes.removeAll { $0.type == "elng" }
+        if let isoDescription { built.sampleDescription = isoDescription }
         built.extendedLanguage = track.extendedLanguage
         if var editList = track.editList {
             for index in editList.entries.indices {
@@ -93,30 +94,38 @@ struct ImportedTrackBuilder {
             throw unreadable(BoxError(.samplesOutsideFile("track \(sourceID) chunk \(index + 1) (\(chunks[index].length) bytes at 0x\(String(chunks[index].offset, radix: 16))) runs past the end of the file (\(size) bytes)"),
                                       at: track.box.location ?? BoxLocation(path: "trak", offset: 0)))
         }
-        let dropped = track.references.map { reference in
+        var notes = isoDescription == nil ? [] : ["its QuickTime sound description is written as an MPEG-4 audio sample entry (version 0), the same codec configuration"]
+        notes += track.references.map { reference in
             "its '\(reference.type)' reference to track \(reference.trackIDs.map(String.init).joined(separator: ", ")) of the source is not copied (that track is not)"
         }
         return Built(track: built, handler: track.handler?.handlerType,
                      media: ImportedTrackMedia(trackID: trackID, file: movie.file.source, chunks: chunks, expected: .track(track, in: movie)),
-                     diagnostics: dropped, characteristics: track.userData.characteristics, language: track.displayLanguage,
+                     diagnostics: notes, characteristics: track.userData.characteristics, language: track.displayLanguage,
                      kinds: track.userData.kinds)
     }
 
-    /// Why an ISO base media file cannot carry `track`'s samples as they are, nil when it can:
-    /// QuickTime's own sound formats (QTFF "Sound sample descriptions": uncompressed PCM,
-    /// µ-law, A-law, IMA 4:1), which ISO/IEC 14496-12 has no sample entry for, and QuickTime
-    /// sound descriptions of version 1 or 2, whose extra fields ISO readers take for children.
-    static func quickTimeOnly(_ track: Track) -> EditError.ImportObstacle? {
-        guard track.mediaType == .audio, let entry = track.sampleEntries.first else { return nil }
-        if quickTimeSoundFormats.contains(entry.format) {
-            return .codecNotInBrand(format: entry.format, reason: "a QuickTime sound format that an MPEG-4 file cannot carry; write a QuickTime movie (.mov)")
+    /// The `stsd` an MPEG-4 file needs for `track`'s samples, nil when its own will do: a
+    /// QuickTime sound description of version 1 or 2, whose extra fields ISO readers would take
+    /// for children, is written as version 0 (``ISOSoundSampleEntry``). QuickTime's own sound
+    /// formats (QTFF "Sound sample descriptions": uncompressed PCM, µ-law, A-law, IMA 4:1) have
+    /// no ISO/IEC 14496-12 sample entry and are refused, as is an entry version 0 cannot hold.
+    static func isoSampleDescription(_ track: Track) throws(EditError) -> Box? {
+        guard track.mediaType == .audio, let fields = track.sampleEntries.first else { return nil }
+        let write = "write a QuickTime movie (.mov)"
+        if quickTimeSoundFormats.contains(fields.format) {
+            throw .cannotImportTrack(trackID: track.id, .codecNotInBrand(format: fields.format,
+                                                                         reason: "a QuickTime sound format that an MPEG-4 file cannot carry; \(write)"))
         }
         // The sound description's version follows the 8 bytes every sample entry starts with.
-        let fields = entry.fieldBytes
-        if fields.count >= 10, case let version = UInt16(fields[fields.startIndex + 8]) << 8 | UInt16(fields[fields.startIndex + 9]), version > 0 {
-            return .codecNotInBrand(format: entry.format, reason: "in a QuickTime sound description of version \(version), which an MPEG-4 file cannot carry; write a QuickTime movie (.mov)")
+        let bytes = fields.fieldBytes
+        guard bytes.count >= 10, case let version = UInt16(bytes[bytes.startIndex + 8]) << 8 | UInt16(bytes[bytes.startIndex + 9]),
+              version > 0 else { return nil }
+        guard let stsd = track.box.descendant(["mdia", "minf", "stbl", "stsd"]), stsd.children.count == 1,
+              let entry = stsd.children.first, let converted = ISOSoundSampleEntry.converting(entry, fields: fields) else {
+            throw .cannotImportTrack(trackID: track.id, .codecNotInBrand(format: fields.format,
+                                                                         reason: "in a QuickTime sound description of version \(version) that an MPEG-4 audio sample entry cannot hold; \(write)"))
         }
-        return nil
+        return TrackBuilder.sampleDescriptions([converted])
     }
 
     private static let quickTimeSoundFormats: Set<FourCC> = ["lpcm", "sowt", "twos", "in24", "in32", "fl32", "fl64", "raw ", "NONE", "ulaw", "alaw", "ima4"]
