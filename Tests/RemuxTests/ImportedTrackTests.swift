@@ -104,6 +104,33 @@ import Testing
         #expect(!entry.children.map(\.type).contains("wave"))
     }
 
+    @Test(.enabled(if: ExternalTool.shouldRun("ffmpeg")))
+    func aFallbackJoinsItsPartnersGroupWhereverItIs() throws {
+        let folder = try TemporaryFolder("import-fallback-group")
+        defer { folder.remove() }
+        // Track 3 moved to group 5 first (the plan's track changes come before new tracks).
+        var plan = EditPlan(trackChanges: [TrackChangeRequest(trackID: 3, changes: TrackChanges(alternateGroup: .number(5)))])
+        plan.importedTracks = [ImportedTrackRequest(source: try Movie.open(path: try Self.spanishAudio(in: folder)), trackID: 1,
+                                                    properties: TrackChanges(alternateGroup: .number(1)), fallbackFor: 3)]
+        let (pair, _) = try EditedPair.write(plan, from: RemuxFixtures.media("demo.mov"), to: folder.path("out.mov"))
+        #expect(try pair.outputTrack(5).header.alternateGroup == 5)
+        #expect(try pair.outputTrack(5).isEnabled && !pair.outputTrack(3).isEnabled)
+        // Group 1's English track is not the partner's alternate and stays enabled.
+        #expect(try pair.outputTrack(2).isEnabled)
+    }
+
+    @Test func aFragmentedSourceIsRefusedForNow() throws {
+        let folder = try TemporaryFolder("import-fragmented")
+        defer { folder.remove() }
+        let source = try Movie.open(path: RemuxFixtures.media("fragmented.mp4").path)
+        let trackID = try #require(source.tracks.first?.id)
+        #expect(throws: EditError.cannotImportTrack(trackID: trackID, .fragmentedSource)) {
+            try MovieEditor(path: RemuxFixtures.media("demo.mov").path).write(EditPlan(importedTracks: [ImportedTrackRequest(source: source, trackID: trackID)]),
+                                                                                to: folder.path("out.mov"))
+        }
+        #expect(try folder.contents().isEmpty)
+    }
+
     @Test func aMissingSourceTrackIsNamed() throws {
         let folder = try TemporaryFolder("import-missing")
         defer { folder.remove() }

@@ -5,7 +5,8 @@ import Movie
 extension EditableMovie {
     /// Tracks copied from other movies (``ImportedTrackRequest``), each with the next free ID:
     /// a sound track joins the movie's audio group, a legible one the legible group, other
-    /// media none unless asked; a fallback joins its partner's group and becomes its default.
+    /// media none unless asked; a fallback joins its partner's group, whatever the request's
+    /// group, and becomes its default.
     mutating func addImportedTracks() throws(EditError) {
         let builder = ImportedTrackBuilder(movieTimescale: movieTimescale, isQuickTime: isQuickTime)
         for request in plan.importedTracks {
@@ -21,6 +22,11 @@ extension EditableMovie {
             }
             let group: Int16?
             switch properties.alternateGroup {
+            case _ where request.fallbackFor != nil:
+                // A fallback is an alternate of its partner: its group, or the audio group made
+                // for both when it has none.
+                let partnerGroup = tracks[try index(of: request.fallbackFor ?? 0)].group
+                group = partnerGroup != 0 ? partnerGroup : try audioGroup(for: trackID)
             case let .number(number)?: group = number
             case .automatic?, nil:
                 group = mediaType == .audio ? try audioGroup(for: trackID)

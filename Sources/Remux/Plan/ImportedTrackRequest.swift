@@ -9,7 +9,7 @@ import Movie
 /// sound track of its sample entry, in chunks of about a second.
 ///
 /// A sound track joins the movie's audio alternate group (one is made when the sound tracks
-/// have none) and is disabled unless ``TrackChanges/makesDefault``. References to tracks of
+/// have none) and is disabled unless `TrackChanges.makesDefault`. References to tracks of
 /// the other file are not copied (those tracks are not), and the report names them.
 public struct ImportedTrackRequest: Sendable {
     /// Where the samples come from.
