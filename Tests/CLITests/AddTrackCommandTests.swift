@@ -172,6 +172,27 @@ import Testing
         #expect(refused.status == 2 && refused.errorLines.first?.contains("unknown key 'lang'") == true, "\(refused.stderr)")
     }
 
+    @Test func aDryRunWritesNothingAndNamesTheSize() throws {
+        let folder = try TemporaryFolder("add-track-dry-run")
+        defer { folder.remove() }
+        let aac = try Self.spanish("spanish.aac", in: folder)
+        let movie = try folder.copy(URL(fileURLWithPath: Self.media("demo.mov")), as: "demo.mov")
+        let before = try Data(contentsOf: URL(fileURLWithPath: movie))
+        for mode in [["-o", folder.path("out.mov")], ["--in-place"]] {
+            let dry = try LegibleCommand.run(["add-track", movie, aac, "--dry-run", "--json"] + mode)
+            try #require(dry.status == 0, "\(dry.stderr)")
+            let planned = try #require(dry.jsonObject?["fileSize"] as? Int)
+            if mode[0] == "-o" { #expect(!FileManager.default.fileExists(atPath: folder.path("out.mov"))) }
+            #expect(try Data(contentsOf: URL(fileURLWithPath: movie)) == before)
+            // The real write makes a file of that size (as the file system reports it).
+            try #require(try LegibleCommand.run(["add-track", movie, aac] + mode).status == 0)
+            let written = mode[0] == "-o" ? folder.path("out.mov") : movie
+            #expect(try FileManager.default.attributesOfItem(atPath: written)[.size] as? Int == planned)
+        }
+        let refused = try LegibleCommand.run(["add-track", Self.media("demo.mp4"), folder.path("missing.aac"), "--dry-run"])
+        #expect(refused.status == 2 && refused.errorLines.count == 1)
+    }
+
     @Test func inPlaceAppendsAndARefusalKeepsTheMovie() throws {
         let folder = try TemporaryFolder("add-track-in-place")
         defer { folder.remove() }

@@ -87,9 +87,14 @@ struct AddTrackCommand: ParsableCommand {
 
     @OptionGroup var pastEndOption: PastEndOption
 
-    @OptionGroup var outputOptions: EditOutputOptions
+    @Flag(help: "Read the sources and plan the write, every refusal included, and say what would be added and the output's size; write nothing.")
+    var dryRun = false
+
+    @OptionGroup var outputOptions: EditDestinationOptions<DestinationUnlessDryRun>
 
     func validate() throws {
+        // A dry run writes nothing: without -o or --in-place it plans a new file.
+        if !dryRun { try outputOptions.requireDestination() }
         if (source == nil) == (plan == nil) { throw ValidationError("give one SOURCE, or --plan FILE") }
         if plan != nil, track != nil || type != nil || !properties.isEmpty || describesVideo || fallbackFor != nil || offset != nil {
             throw ValidationError("with --plan, give each track's options in the plan")
@@ -101,12 +106,42 @@ struct AddTrackCommand: ParsableCommand {
     }
 
     func run() throws {
-        try outputOptions.run(movie: movie) { editor in
-            let requests = try entries().map { try $0.request() }
-            return EditPlan(brand: outputOptions.resolvedBrand(sourcePath: movie), pastEnd: pastEndOption.pastEnd, importedTracks: requests)
-        } describe: { report in
+        if dryRun {
+            try runDry()
+            return
+        }
+        try outputOptions.run(movie: movie) { _ in try editPlan() } describe: { report in
             ["added track\(report.addedTrackIDs.count == 1 ? "" : "s") \(report.addedTrackIDs.map(String.init).joined(separator: ", ")) to \(report.path) (\(report.fileSize) bytes)"]
         }
+    }
+
+    /// The engine's plan: every track to add, read from its file.
+    private func editPlan() throws -> EditPlan {
+        EditPlan(brand: outputOptions.resolvedBrand(sourcePath: movie), pastEnd: pastEndOption.pastEnd,
+                 importedTracks: try entries().map { try $0.request() })
+    }
+
+    /// `--dry-run`: the write planned, each track to add and the output's size printed.
+    private func runDry() throws {
+        let files = try entries().map(\.file)
+        let report: EditReport
+        do {
+            report = try MovieEditor(path: movie).planned(editPlan(), inPlace: outputOptions.inPlace, keepingFragments: outputOptions.keepFragments)
+        } catch {
+            throw CommandFailure(file: movie, error)
+        }
+        let target = outputOptions.output ?? (outputOptions.inPlace ? movie : "a new file")
+        if outputOptions.json {
+            print(JSONValue.object([
+                ("output", .string(target)), ("dryRun", .bool(true)),
+                ("addedTracks", .array(zip(report.addedTrackIDs, files).map { .object([("track", .unsigned($0)), ("source", .string($1))]) })),
+                ("fileSize", .unsigned(report.fileSize)), ("warnings", .array(report.diagnostics.map { .string($0) })),
+            ]).rendered())
+            return
+        }
+        if !outputOptions.quiet { for diagnostic in report.diagnostics { printWarning(diagnostic) } }
+        for (trackID, file) in zip(report.addedTrackIDs, files) { printLines("would add track \(trackID) from \(file)") }
+        printLines("would write \(target) (\(report.fileSize) bytes); nothing was written")
     }
 
     /// The tracks to add: the plan's, or SOURCE with the command line's options.
