@@ -99,7 +99,8 @@ struct ImportedTrackBuilder {
             "its '\(reference.type)' reference to track \(reference.trackIDs.map(String.init).joined(separator: ", ")) of the source is not copied (that track is not)"
         }
         return Built(track: built, handler: track.handler?.handlerType,
-                     media: ImportedTrackMedia(trackID: trackID, file: movie.file.source, chunks: chunks, expected: .track(track, in: movie)),
+                     media: ImportedTrackMedia(trackID: trackID, file: movie.file.source, pieces: chunks, chunkLengths: chunks.map(\.length),
+                                               expected: .track(track, in: movie)),
                      diagnostics: notes, characteristics: track.userData.characteristics, language: track.displayLanguage,
                      kinds: track.userData.kinds)
     }

@@ -2,16 +2,19 @@ import ElementaryStreams
 import ISOBMFF
 import Movie
 
-/// The samples of an imported track: its chunks, left in their file and copied by range when
-/// the output is written (never held in memory), one after another, so a copied track's `stsc`
-/// stays as it is and only its chunk offsets change.
+/// The samples of an imported track: ranges of their file, copied when the output is written
+/// (never held in memory), one after another, and the chunks they make there: a copied
+/// track's own chunks (its `stsc` stays as it is, only its chunk offsets change), or a raw
+/// stream's samples in chunks of about a second whatever the runs they come in.
 struct ImportedTrackMedia: Sendable {
     /// The new track's ID in the output.
     let trackID: UInt32
     /// The file the chunks are read from.
     let file: any ByteSource
-    /// The chunks in ``file``, in chunk order.
-    let chunks: [(offset: UInt64, length: UInt64)]
+    /// The ranges of ``file`` holding the samples, in order.
+    let pieces: [(offset: UInt64, length: UInt64)]
+    /// The byte length of each chunk in the output, in order; they add up to the pieces'.
+    let chunkLengths: [UInt64]
     /// The samples the written track must have (`WrittenMovieCheck`).
     let expected: ExpectedSamples
 
@@ -23,8 +26,8 @@ struct ImportedTrackMedia: Sendable {
         case stream(ElementaryStreamSamples)
     }
 
-    /// The bytes of all the chunks.
-    var byteCount: UInt64 { chunks.reduce(0) { $0.saturatingAdd($1.length) } }
+    /// The bytes of all the samples.
+    var byteCount: UInt64 { pieces.reduce(0) { $0.saturatingAdd($1.length) } }
 
     /// Where each track's chunks go within one `mdat` payload holding `media`'s chunks one
     /// after another in order, by track ID, and the payload's size.
@@ -32,18 +35,18 @@ struct ImportedTrackMedia: Sendable {
         var offsets: [UInt32: [UInt64]] = [:]
         var position: UInt64 = 0
         for track in media {
-            offsets[track.trackID] = track.chunks.map { chunk in
-                defer { position = position.saturatingAdd(chunk.length) }
+            offsets[track.trackID] = track.chunkLengths.map { length in
+                defer { position = position.saturatingAdd(length) }
                 return position
             }
         }
         return (offsets, position)
     }
 
-    /// Appends every chunk of `media` to `sink`, copied from its file.
+    /// Appends every sample of `media` to `sink`, copied from its file piece by piece.
     static func copy(_ media: [ImportedTrackMedia], to sink: inout some ByteSink) throws(BoxError) {
         for track in media {
-            for chunk in track.chunks { try sink.copy(from: track.file, offset: chunk.offset, length: chunk.length) }
+            for piece in track.pieces { try sink.copy(from: track.file, offset: piece.offset, length: piece.length) }
         }
     }
 }

@@ -4,8 +4,8 @@ import Movie
 
 /// Builds the sound track of a raw audio stream (`ElementaryStream`): its sample entry as the
 /// reader made it, every sample lasting the stream's one duration (`stts` of one entry), its
-/// sizes (`stsz`), and its samples in chunks of about a second each (`stsc`), each chunk a
-/// stretch of the file the samples are back to back in, copied by range.
+/// sizes (`stsz`), and its samples in chunks of about a second each (`stsc`), copied from the
+/// stretches of the file they are back to back in (an ADTS file: each frame without its header).
 struct StreamTrackBuilder {
     let isQuickTime: Bool
 
@@ -39,25 +39,22 @@ struct StreamTrackBuilder {
             sizes.makeBox(),
             ChunkOffsetBox(offsets: [UInt64](repeating: 0, count: chunks.count), large: false).makeBox(),
         ]
-        let media = ImportedTrackMedia(trackID: trackID, file: stream.source, chunks: chunks.map(\.chunk), expected: .stream(samples))
+        let media = ImportedTrackMedia(trackID: trackID, file: stream.source, pieces: samples.runs.map { ($0.offset, $0.byteCount) },
+                                       chunkLengths: chunks.map(\.length), expected: .stream(samples))
         return ImportedTrackBuilder.Built(track: track, handler: "soun", media: media, diagnostics: [], characteristics: [], language: nil)
     }
 
-    /// The stream's runs cut into chunks of at most `samplesPerChunk` samples.
-    static func chunks(_ samples: ElementaryStreamSamples, samplesPerChunk: Int) -> [(chunk: (offset: UInt64, length: UInt64), sampleCount: Int)] {
-        var chunks: [(chunk: (offset: UInt64, length: UInt64), sampleCount: Int)] = []
+    /// The stream's samples in chunks of `samplesPerChunk` (the last one fewer): each chunk's
+    /// sample count and byte length.
+    static func chunks(_ samples: ElementaryStreamSamples, samplesPerChunk: Int) -> [(sampleCount: Int, length: UInt64)] {
+        var chunks: [(sampleCount: Int, length: UInt64)] = []
         var index = 0
-        for run in samples.runs {
-            var offset = run.offset, left = run.sampleCount
-            while left > 0 {
-                let take = min(left, samplesPerChunk)
-                var length: UInt64 = 0
-                for sample in index..<(index + take) { length += UInt64(samples.size(of: sample)) }
-                chunks.append(((offset, length), take))
-                offset += length
-                index += take
-                left -= take
-            }
+        while index < samples.count {
+            let take = min(samples.count - index, samplesPerChunk)
+            var length: UInt64 = 0
+            for sample in index..<(index + take) { length += UInt64(samples.size(of: sample)) }
+            chunks.append((take, length))
+            index += take
         }
         return chunks
     }
