@@ -102,7 +102,14 @@ import Testing
         try #require(try ExternalTool.run("ffmpeg", ["-nostdin", "-v", "error", "-i", m4a, "-c", "copy", "-movflags", "+faststart", faststart]).status == 0)
         let whole = try Data(contentsOf: URL(fileURLWithPath: faststart))
         try Data(whole.prefix(whole.count - 3000)).write(to: URL(fileURLWithPath: cutM4A))
+        // An AC-3 stream whose second frame has lost its sync word (0x0B77).
+        var ac3 = [UInt8](try Data(contentsOf: URL(fileURLWithPath: try Self.spanish("spanish.ac3", in: folder))))
+        let second = try #require((2..<(ac3.count - 1)).first { ac3[$0] == 0x0B && ac3[$0 + 1] == 0x77 })
+        ac3[second] = 0
+        let badSync = folder.path("bad-sync.ac3")
+        try Data(ac3).write(to: URL(fileURLWithPath: badSync))
         let cases: [(arguments: [String], message: String)] = [
+            ([Self.media("demo.mov"), badSync], "no AC-3 syncword where a frame should start (at byte \(second))"),
             ([Self.media("demo.mov"), cutM4A], "cannot import track 1: \(cutM4A): moov/trak[1]"),
             ([Self.media("demo.mp4"), wav], "PCM, which only a QuickTime movie carries"),
             ([Self.media("demo.mov"), Self.media("demo.mp4"), "--track", "9"], "no track 9 in the file to import from; its tracks are 1, 2, 3, 4"),

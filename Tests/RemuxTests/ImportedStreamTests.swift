@@ -11,10 +11,11 @@ import Testing
 /// another clock), every other stream is unchanged, and PCM is refused in an MPEG-4 file.
 @Suite(.enabled(if: ExternalTool.shouldRun("ffmpeg"))) struct ImportedStreamTests {
     /// demo.mov's Spanish audio as `name` (.m4a, .aac: the AAC copied, into ADTS for .aac;
-    /// .ac3: encoded by ffmpeg).
+    /// .ac3, .ec3: encoded by ffmpeg).
     static func stream(_ name: String, in folder: TemporaryFolder) throws -> String {
         let path = folder.path(name)
-        let codec = name.hasSuffix(".ac3") ? ["-c:a", "ac3", "-b:a", "96k"] : ["-c", "copy"]
+        let codec = name.hasSuffix(".ac3") ? ["-c:a", "ac3", "-b:a", "96k"]
+            : name.hasSuffix(".ec3") ? ["-c:a", "eac3", "-b:a", "96k", "-f", "eac3"] : ["-c", "copy"]
         let made = try ExternalTool.run("ffmpeg", ["-nostdin", "-v", "error", "-y", "-i", RemuxFixtures.media("demo.mov").path,
                                                    "-map", "0:2"] + codec + [path])
         try #require(made.status == 0, "ffmpeg: \(made.stderr)")
@@ -40,7 +41,7 @@ import Testing
         return output.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    @Test(arguments: ["demo.mov", "demo.mp4"], ["spanish.aac", "spanish.ac3"])
+    @Test(arguments: ["demo.mov", "demo.mp4"], ["spanish.aac", "spanish.ac3", "spanish.ec3"])
     func theNewStreamHasTheRawFilesPackets(_ movie: String, _ raw: String) throws {
         let folder = try TemporaryFolder("import-stream")
         defer { folder.remove() }
@@ -55,7 +56,7 @@ import Testing
         let after = try FFmpegReading.streams(output)
         #expect(Array(after.prefix(before.count)) == before)
         #expect(after.count == before.count + 1)
-        #expect(after.last?.codecTag == (raw.hasSuffix(".ac3") ? "ac-3" : "mp4a"))
+        #expect(after.last?.codecTag == ["aac": "mp4a", "ac3": "ac-3", "ec3": "ec-3"][String(raw.suffix(3))])
         let expected = try Self.packets(rawPath, stream: 0, extra: raw.hasSuffix(".aac") ? ["-bsf:a", "aac_adtstoasc"] : [])
         #expect(!expected.isEmpty)
         // The stream is 4.032 s, the movie 4 s: the edit list ends the track with the movie, so
