@@ -11,17 +11,18 @@ enum ISOSoundSampleEntry {
     static func converting(_ entry: Box, fields: SampleEntry) -> Box? {
         guard let audio = fields.audio, audio.sampleRate >= 1, audio.sampleRate <= 65_535,
               audio.sampleRate == audio.sampleRate.rounded(), let children = fields.children?.boxes else { return nil }
-        var payload = [UInt8](repeating: 0, count: 6)
-        payload += bigEndian(UInt32(fields.dataReferenceIndex), bytes: 2)
+        var payload = ByteWriter(capacity: 28)
+        payload.write(bytes: [UInt8](repeating: 0, count: 6))
+        payload.write(fields.dataReferenceIndex)
         // version, revision level, vendor
-        payload += [UInt8](repeating: 0, count: 8)
-        payload += bigEndian(UInt32(audio.channels), bytes: 2)
-        payload += bigEndian(UInt32(audio.sampleSize == 0 ? 16 : audio.sampleSize), bytes: 2)
+        payload.write(bytes: [UInt8](repeating: 0, count: 8))
+        payload.write(audio.channels)
+        payload.write(audio.sampleSize == 0 ? 16 : audio.sampleSize)
         // compression ID, packet size
-        payload += [0, 0, 0, 0]
-        payload += bigEndian(UInt32(audio.sampleRate) << 16, bytes: 4)
+        payload.write(UInt32(0))
+        payload.write(UInt32(audio.sampleRate) << 16)
         let kept = children.flatMap { child in child.type == "wave" ? child.children.filter(isConfiguration) : [child] }
-        return Box(type: entry.type, prefix: payload, children: kept)
+        return Box(type: entry.type, prefix: payload.bytes, children: kept)
     }
 
     /// Whether a child of `wave` is the codec's configuration, not one of QuickTime's own atoms
@@ -29,9 +30,5 @@ enum ISOSoundSampleEntry {
     /// terminator atom (type 0).
     private static func isConfiguration(_ box: Box) -> Bool {
         !["frma", "mp4a", "enda", FourCC(rawValue: 0)].contains(box.type)
-    }
-
-    private static func bigEndian(_ value: UInt32, bytes count: Int) -> [UInt8] {
-        (0..<count).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * UInt32($0))) }
     }
 }
