@@ -119,6 +119,23 @@ import Testing
         #expect(try pair.outputTrack(2).isEnabled)
     }
 
+    @Test(.enabled(if: ExternalTool.shouldRun("ffmpeg")))
+    func aFragmentedTargetIsWrittenRegularNotKeptFragmented() throws {
+        let folder = try TemporaryFolder("import-into-fragmented")
+        defer { folder.remove() }
+        let audio = try Self.spanishAudio(in: folder)
+        let target = RemuxFixtures.media("fragmented.mp4").path
+        let plan = EditPlan(importedTracks: [ImportedTrackRequest(source: try Movie.open(path: audio), trackID: 1)])
+        #expect(throws: EditError.cannotKeepFragments(.importedTracks)) {
+            try MovieEditor(path: target).write(plan, to: folder.path("kept.mp4"), keepingFragments: true)
+        }
+        let output = folder.path("regular.mp4")
+        _ = try MovieEditor(path: target).write(plan, to: output)
+        let before = try FFmpegReading.streams(target)
+        #expect(try FFmpegReading.streams(output).count == before.count + 1)
+        #expect(try FFmpegReading.framemd5(output, stream: before.count) == FFmpegReading.framemd5(audio, stream: 0))
+    }
+
     @Test func aFragmentedSourceIsRefusedForNow() throws {
         let folder = try TemporaryFolder("import-fragmented")
         defer { folder.remove() }
