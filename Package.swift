@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "TimedText", dependencies: ["ISOBMFF", "XML", "Conversion"]),
         .target(name: "TextTracks", dependencies: ["ISOBMFF", "Movie", "TimedText", "Conversion", "Language"]),
         .target(name: "Metadata", dependencies: ["ISOBMFF", "Movie", "XML", "Conversion", "Language"]),
-        .target(name: "Remux", dependencies: ["ISOBMFF", "FileOutput", "Movie", "TimedText", "Metadata", "Conversion", "Language"]),
+        .target(name: "Remux", dependencies: ["ISOBMFF", "FileOutput", "Movie", "TimedText", "Metadata", "Conversion", "Language", "ElementaryStreams"]),
         .target(name: "Lint", dependencies: ["ISOBMFF", "Movie", "TimedText", "TextTracks", "Language"]),
         .target(name: "Delivery", dependencies: ["ISOBMFF", "FileOutput", "Movie", "TimedText", "TextTracks", "Conversion", "XML", "Language"]),
         .target(name: "Quality", dependencies: ["ISOBMFF", "Movie", "TimedText", "TextTracks"]),
@@ -56,7 +56,7 @@ let package = Package(
         .executableTarget(
             name: "legible",
             dependencies: [
-                "ISOBMFF", "FileOutput", "Movie", "TimedText", "TextTracks", "Metadata", "Remux", "Lint", "Delivery", "Quality", "Report", "Conversion", "KnownBoxes", "Language",
+                "ISOBMFF", "FileOutput", "Movie", "TimedText", "TextTracks", "Metadata", "Remux", "Lint", "Delivery", "Quality", "Report", "Conversion", "KnownBoxes", "Language", "ElementaryStreams",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -72,7 +72,7 @@ let package = Package(
         .testTarget(name: "TimedTextTests", dependencies: ["TimedText", "LegibleTestSupport", "Conversion"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TextTracksTests", dependencies: ["TextTracks", "Movie", "TimedText", "ISOBMFF", "LegibleTestSupport"]),
         .testTarget(name: "MetadataTests", dependencies: ["Metadata", "Movie", "ISOBMFF", "LegibleTestSupport"]),
-        .testTarget(name: "RemuxTests", dependencies: ["Remux", "Metadata", "Movie", "TimedText", "TextTracks", "ISOBMFF", "FileOutput", "Language", "LegibleTestSupport", "Conversion"]),
+        .testTarget(name: "RemuxTests", dependencies: ["Remux", "ElementaryStreams", "Metadata", "Movie", "TimedText", "TextTracks", "ISOBMFF", "FileOutput", "Language", "LegibleTestSupport", "Conversion"]),
         .testTarget(name: "LintTests", dependencies: ["Lint", "Remux", "Movie", "TextTracks", "ISOBMFF", "LegibleTestSupport"]),
         .testTarget(name: "DeliveryTests", dependencies: ["Delivery", "Movie", "TimedText", "ISOBMFF", "LegibleTestSupport"]),
         .testTarget(name: "QualityTests", dependencies: ["ISOBMFF", "Quality", "Lint", "Movie", "TimedText", "LegibleTestSupport"]),

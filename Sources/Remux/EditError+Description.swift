@@ -26,6 +26,16 @@ extension EditError {
         case let .externalMedia(trackID):
             "track \(trackID) refers to media in another file (dref); only self-contained movies can be edited"
         case .noFreeTrackID: "the movie uses every track ID"
+        case let .unknownSourceTrack(id, available):
+            "no track \(id) in the file to import from; its tracks are \(available.map(String.init).joined(separator: ", "))"
+        case let .cannotImportTrack(trackID, obstacle):
+            "cannot import track \(trackID): \(obstacle)"
+        case let .cannotImportStream(obstacle):
+            "cannot import the audio stream: \(obstacle)"
+        case let .importOffsetPastEnd(offset):
+            "an offset of \(Double(offset.microseconds) / 1_000_000) s advances the imported track past its end: nothing of it would play"
+        case let .fallbackNeedsSoundTracks(trackID):
+            "track \(trackID) is not a sound track: a fallback ('fall') relates two sound tracks"
         case let .unknownTrack(id, available):
             "no track \(id) in this movie; its tracks are \(available.map(String.init).joined(separator: ", "))"
         case let .forcedTwinNotSubtitle(trackID):
@@ -122,6 +132,19 @@ extension EditError.FragmentKeepingObstacle: CustomStringConvertible {
         switch self {
         case .chapters: "a chapter track must have its samples in moov, where players read chapters"
         case .cueReplacement: "replacing a fragmented subtitle track's cues is not supported"
+        case .importedTracks: "a track imported from another file is only written into a regular movie so far"
+        }
+    }
+}
+
+extension EditError.ImportObstacle: CustomStringConvertible {
+    /// The obstacle in plain words.
+    public var description: String {
+        switch self {
+        case .fragmentedSource: "its file is fragmented (moof), and only tracks of a regular movie are imported so far"
+        case .externalMedia: "its samples are in yet another file (dref)"
+        case let .unreadable(file, error): (file.map { "\($0): " } ?? "") + EditError.located(error.location, error.message)
+        case let .codecNotInBrand(format, reason): "its samples are '\(format)', \(reason)"
         }
     }
 }

@@ -147,6 +147,19 @@ public enum EditError: Error, Equatable, Sendable, CustomStringConvertible {
     /// movie's end and ``EditPlan/pastEnd`` is `refuse`.
     case captionBurstPastEnd(number: Int, start: MediaTime, movieEnd: MediaTime)
 
+    // MARK: imported tracks
+
+    /// The file a track is imported from has no track `id`; `available` lists its track IDs.
+    case unknownSourceTrack(id: UInt32, available: [UInt32])
+    /// Track `trackID` of another file cannot be imported; `obstacle` says why.
+    case cannotImportTrack(trackID: UInt32, ImportObstacle)
+    /// A raw audio stream cannot be imported; `obstacle` says why.
+    case cannotImportStream(ImportObstacle)
+    /// The imported track was to be advanced by `offset`, which leaves nothing of it to play.
+    case importOffsetPastEnd(offset: MediaTime)
+    /// A fallback (`fall`) relates two sound tracks; track `trackID` is not one.
+    case fallbackNeedsSoundTracks(trackID: UInt32)
+
     /// A sound track, as a refusal lists them: its ID and its language as the movie gives it.
     public struct SoundTrack: Equatable, Sendable, CustomStringConvertible {
         /// The track ID.
@@ -190,6 +203,22 @@ public enum EditError: Error, Equatable, Sendable, CustomStringConvertible {
         case chapters
         /// Subtitle tracks rebuilt from new cues: their samples are in fragments.
         case cueReplacement
+        /// Tracks imported from another file: only a regular movie takes them so far.
+        case importedTracks
+    }
+
+    /// Why a track of another file cannot be imported.
+    public enum ImportObstacle: Equatable, Sendable {
+        /// The file is fragmented (`moof`); only a regular movie's tracks are imported so far.
+        case fragmentedSource
+        /// The track's samples are in yet another file (`dref`).
+        case externalMedia
+        /// The track's boxes in the file it comes from (`file`, its path when known) do not read:
+        /// `error` has the box path and offset there.
+        case unreadable(file: String?, BoxError)
+        /// The track's sample description `format` is one the output's brand cannot carry
+        /// (`reason` says why).
+        case codecNotInBrand(format: FourCC, reason: String)
     }
 
     /// The state an in-place edit leaves the file in after a failed write.

@@ -45,7 +45,7 @@ struct Legible: ParsableCommand {
                       AddMetadataTrackCommand.self, SetTrackCommand.self, SetMetadataCommand.self, StripCommand.self,
                       CheckCommand.self, SelectCommand.self, ExtractCommand.self, ConvertCommand.self, BatchCommand.self,
                       HLSCommand.self, PackageCommand.self, HTMLCommand.self, ChaptersCommand.self, AddChaptersCommand.self,
-                      QCCommand.self, ReportCommand.self, AddCaptionsCommand.self])
+                      QCCommand.self, ReportCommand.self, AddCaptionsCommand.self, AddTrackCommand.self])
 
     /// Usage errors start `error:` like every other error line the tool prints (the argument
     /// parser's own default is `Error:`).

@@ -77,7 +77,7 @@ import Testing
 
     /// The contract's options have the same names and help text on every writing command.
     @Test func writingCommandsShareTheContractOptions() throws {
-        let commands = ["add-subtitles", "add-captions", "set-track", "set-metadata", "add-metadata-track", "strip", "check",
+        let commands = ["add-subtitles", "add-captions", "add-track", "set-track", "set-metadata", "add-metadata-track", "strip", "check",
                         "add-chapters", "extract", "convert", "hls", "html", "package", "report"]
         let parsed = try Self.parserOptions()
         var helpTexts: [String: Set<String>] = [:]

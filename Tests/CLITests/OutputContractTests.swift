@@ -14,7 +14,7 @@ import Testing
     enum FileCommand: String, CaseIterable, CustomTestStringConvertible {
         case addSubtitles = "add-subtitles", addCaptions = "add-captions", setTrack = "set-track", setMetadata = "set-metadata"
         case addMetadataTrack = "add-metadata-track", strip, checkFix = "check", addChapters = "add-chapters"
-        case extract, convert, report
+        case extract, convert, report, addTrack = "add-track"
 
         var testDescription: String { self == .checkFix ? "check --fix" : rawValue }
 
@@ -44,6 +44,7 @@ import Testing
             case .extract: return [rawValue, movie, "--track", "4", "-o", output]
             case .convert: return [rawValue, srt, "-o", output]
             case .report: return [rawValue, movie, "-o", output]
+            case .addTrack: return [rawValue, movie, OutputContractTests.media("demo.mp4"), "--track", "3", "-o", output]
             }
         }
 

@@ -13,6 +13,10 @@ extension TrackBuilder {
     /// The null media header, for media with none of their own (ISO/IEC 14496-12 §8.4.5.2).
     public static let nullMediaHeader = Box(type: "nmhd", payload: [0, 0, 0, 0])
 
+    /// The sound media header, balance 0 (ISO/IEC 14496-12 §12.2.2; QTFF "Sound media
+    /// information header atom").
+    public static let soundMediaHeader = Box(type: "smhd", payload: [0, 0, 0, 0, 0, 0, 0, 0])
+
     /// The subtitle media header of a `subt` track (ISO/IEC 14496-12 §12.6.2).
     public static let subtitleMediaHeader = Box(type: "sthd", payload: [0, 0, 0, 0])
 

@@ -10,7 +10,7 @@ import Language
 /// - `mdia`: `mdhd` (``mediaHeader``: timescale, media duration, ISO 639-2/T language), `elng`
 ///   (``extendedLanguage``), then ``mediaBoxes`` (the handler) and `minf`: ``mediaInformationBoxes``
 ///   (the media information header, `dinf`), then `stbl` with ``sampleDescription`` and ``sampleTables``;
-/// - `udta` (``userData``, ``name``, ``characteristics``).
+/// - `udta` (``userData``, ``name``, ``characteristics``, ``kinds``).
 ///
 /// A track copied from another file gives its own boxes (``init(copying:header:mediaHeader:)``):
 /// its sample description and tables, handler, media information and user data go through as
@@ -44,6 +44,8 @@ public struct TrackBuilder: Sendable {
     public var name: String?
     /// `udta/tagc` (QTFF "Media characteristic tag atom"), each written once.
     public var characteristics: [String] = []
+    /// `udta/kind` (ISO/IEC 14496-12 §8.10.4), each written once, after ``characteristics``.
+    public var kinds: [TrackKind] = []
 
     /// A new track of one sample description `sampleEntry`, its samples in this file, durations
     /// 0 and language `und` until set, no sample in its tables.
@@ -121,6 +123,10 @@ public struct TrackBuilder: Sendable {
         var written: Set<[UInt8]> = []
         for characteristic in characteristics where written.insert(Array(characteristic.utf8)).inserted {
             items.append(MediaCharacteristicTagBox(characteristic: characteristic).makeBox())
+        }
+        var writtenKinds: Set<TrackKind> = []
+        for kind in kinds where writtenKinds.insert(kind).inserted {
+            items.append(TrackKindBox(schemeURI: kind.schemeURI, value: kind.value).makeBox())
         }
         guard var udta = userData else { return items.isEmpty ? nil : Box(type: "udta", children: items) }
         guard name != nil || !items.isEmpty else { return udta }

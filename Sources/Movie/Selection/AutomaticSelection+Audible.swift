@@ -16,16 +16,20 @@ extension AutomaticSelection {
             questions.append("every option is auxiliary content (txas or public.auxiliary-content), which players do not select automatically; what a player plays then is not documented")
         }
         if let best = LanguageMatch.best(among: main, for: preferences.languages) {
-            // Audio descriptions only for a viewer who asks for them; then the author's default.
+            // Audio descriptions first for a viewer who asks for them, last for the others; then
+            // the author's default.
             func rank(_ option: SelectionOption) -> Int {
-                (option.characteristics.contains(MediaCharacteristic.describesVideo) ? 2 : 0) + (option.isEnabled ? 0 : 1)
+                (option.characteristics.contains(MediaCharacteristic.describesVideo) != preferences.prefersAudioDescriptions ? 2 : 0)
+                    + (option.isEnabled ? 0 : 1)
             }
             let bestRank = best.options.map(rank).min() ?? 0
             let tied = best.options.filter { rank($0) == bestRank }
             if let question = tie(tied, why: "same language match, same characteristics, same enabled state") { questions.append(question) }
             let option = tied[0]
             let ordinal = best.position == 0 ? "the first preferred language" : "preferred language \(best.position + 1)"
-            let reason = "\(describe(option.language)) \(best.match.phrase) '\(best.preference)', \(ordinal)\(excluded)"
+            let described = preferences.prefersAudioDescriptions && option.characteristics.contains(MediaCharacteristic.describesVideo)
+                ? ", describing the video as the viewer's Audio Descriptions setting asks" : ""
+            let reason = "\(describe(option.language)) \(best.match.phrase) '\(best.preference)', \(ordinal)\(described)\(excluded)"
             return GroupSelection(group: group, selected: option, reason: reason, openQuestions: questions)
         }
         let wanted = preferences.languages.map(\.description).joined(separator: ", ")

@@ -34,11 +34,18 @@ public struct SelectionPreferences: Sendable, Equatable {
     public var prefersAccessibleSubtitles: Bool
     /// When subtitles and captions show.
     public var captionDisplay: CaptionDisplay
+    /// "Audio Descriptions" on: MediaAccessibility's `MAAudibleMediaCopyPreferredCharacteristics`
+    /// then gives `public.accessibility.describes-video`, so an audio option that describes the
+    /// video wins over the plain one of the same language (otherwise it is chosen only when
+    /// nothing else matches).
+    public var prefersAudioDescriptions: Bool
 
     /// Without an explicit display type, preferring SDH means captions are wanted on
     /// (``CaptionDisplay/alwaysOn``); otherwise the system default, ``CaptionDisplay/automatic``.
-    public init(languages: [LanguageTag], prefersAccessibleSubtitles: Bool = false, captionDisplay: CaptionDisplay? = nil) {
+    public init(languages: [LanguageTag], prefersAccessibleSubtitles: Bool = false, captionDisplay: CaptionDisplay? = nil,
+                prefersAudioDescriptions: Bool = false) {
         self.languages = languages
+        self.prefersAudioDescriptions = prefersAudioDescriptions
         self.prefersAccessibleSubtitles = prefersAccessibleSubtitles
         self.captionDisplay = captionDisplay ?? (prefersAccessibleSubtitles ? .alwaysOn : .automatic)
     }

@@ -17,6 +17,8 @@ struct EditedMovie {
     /// The track ID of each `trak` of ``movieBox``, in order.
     var trackOrder: [UInt32]
     var newMedia: [NewTrackMedia]
+    /// The samples of tracks copied from other movies, in their files.
+    var importedMedia: [ImportedTrackMedia]
     var addedTrackIDs: [UInt32]
     /// Cues that were dropped or cut, and lengthenings, by added track.
     var diagnostics: [String]
@@ -40,6 +42,7 @@ struct EditedMovie {
         try edit.addSubtitleTracks()
         try edit.addCaptionTracks()
         try edit.addMetadataTracks()
+        try edit.addImportedTracks()
         try edit.replaceChapters()
         try edit.replaceCues()
         if plan.refusesLosses, !edit.losses.isEmpty {
@@ -56,6 +59,7 @@ struct EditedMovie {
         fileType = plan.brand.map { $0.fileType.makeBox() }
             ?? movie.file.box("ftyp").map { $0.missingBytes > 0 ? $0.madeWhole(holding: $0.payloadSize) : $0 }
         newMedia = edit.newMedia
+        importedMedia = edit.importedMedia
         addedTrackIDs = edit.addedTrackIDs
         diagnostics = edit.diagnostics
         losses = edit.losses
@@ -70,11 +74,12 @@ struct EditedMovie {
         if movie.isFragmented, keepingFragments {
             if plan.chapters != nil { throw .cannotKeepFragments(.chapters) }
             if !plan.cueReplacements.isEmpty { throw .cannotKeepFragments(.cueReplacement) }
+            if !plan.importedTracks.isEmpty { throw .cannotKeepFragments(.importedTracks) }
         }
         // In place, a plan that adds tracks is refused before it is carried out (a chapter
         // list, say, would first be judged against a duration fragments leave unknown).
         let addsTracks = !plan.subtitleTracks.isEmpty || !plan.captionTracks.isEmpty || !plan.metadataTracks.isEmpty
-            || plan.chapters != nil || !plan.cueReplacements.isEmpty
+            || plan.chapters != nil || !plan.cueReplacements.isEmpty || !plan.importedTracks.isEmpty
         if movie.isFragmented, !keepingFragments, addsTracks { throw .fragmentedMovie }
         // A file cut short, or damaged after its last box, is the layouts' to judge
         // (SourceBoxes): what no track uses is left out, with a warning. A file read only up to

@@ -23,6 +23,8 @@ struct EditableMovie {
     var defaults: [UInt32] = []
     var trackIDs: TrackIDAllocator
     var newMedia: [NewTrackMedia] = []
+    /// The samples of tracks copied from other movies, left in their files.
+    var importedMedia: [ImportedTrackMedia] = []
     var addedTrackIDs: [UInt32] = []
     var diagnostics: [String] = []
     var losses: [ConversionLoss] = []
@@ -155,10 +157,11 @@ struct EditableMovie {
 
     // MARK: adding tracks
 
-    /// Puts a built track into the movie: its boxes, its samples, its warnings and losses (named
+    /// Puts a built track into the movie: its boxes, its samples (in memory; an imported track's
+    /// are in ``importedMedia``), its warnings and losses (named
     /// after it), its share of the duration — lengthening the movie only as ``EditPlan/pastEnd``
     /// allows, and saying so.
-    mutating func adopt(_ track: EditableTrack, duration trackDuration: UInt64, media: NewTrackMedia, diagnostics built: [String] = [],
+    mutating func adopt(_ track: EditableTrack, duration trackDuration: UInt64, media: NewTrackMedia?, diagnostics built: [String] = [],
                         losses lost: [ConversionLoss] = []) throws(EditError) {
         diagnostics += built.map { "track \(track.id): \($0)" }
         losses += lost.map { loss in
@@ -178,7 +181,7 @@ struct EditableMovie {
         }
         duration = max(duration, trackDuration)
         tracks.append(track)
-        newMedia.append(media)
+        if let media { newMedia.append(media) }
         addedTrackIDs.append(track.id)
     }
 

@@ -1,8 +1,8 @@
 import ISOBMFF
 import Movie
 
-/// The layout of an in-place edit: the added samples and a new `moov` go after the end of the
-/// file; the copied tracks' media does not move, so their tables are written back as they are.
+/// The layout of an in-place edit: the added samples, the imported tracks' chunks (one `mdat`,
+/// copied from their files) and a new `moov` go after the end of the file; the copied tracks' media does not move, so their tables are written back as they are.
 /// Then every old `moov` becomes `free` (QTFF "Free space atoms"), one 4-byte write each, the
 /// one players read last, and what the edit removes is overwritten with zeros. The steps are
 /// ``InPlaceStep``.
@@ -15,6 +15,9 @@ struct AppendLayout {
     /// size field and the bytes to write there.
     let lastBoxSizePatch: (offset: UInt64, bytes: [UInt8])?
     let mediaBox: Box?
+    /// The `mdat` header of the imported tracks' chunks and those tracks; nil and none without.
+    let importedHeader: BoxHeader?
+    let importedMedia: [ImportedTrackMedia]
     let movieBox: Box
     /// The offsets of the type fields of the source's `moov`s, the one players read last: each
     /// becomes `free`, the others first, so until the last write players see the old movie.
@@ -68,24 +71,32 @@ struct AppendLayout {
         mediaBox = media
         let mediaStart = appendOffset + (media?.headerForWriting.headerSize ?? 0)
         var moov = edited.movieBox
-        var newOffsets: [UInt32: UInt64] = [:]
+        var newOffsets: [UInt32: [UInt64]] = [:]
         var position: UInt64 = 0
         for track in edited.newMedia {
-            newOffsets[track.trackID] = mediaStart + position
+            newOffsets[track.trackID] = [mediaStart + position]
             position += UInt64(track.bytes.count)
         }
+        importedMedia = edited.importedMedia
+        let imported = ImportedTrackMedia.offsets(edited.importedMedia)
+        importedHeader = edited.importedMedia.isEmpty ? nil : BoxHeader(type: "mdat", payloadSize: imported.size)
+        let importedStart = appendOffset + (media?.totalSize ?? 0) + (importedHeader?.headerSize ?? 0)
+        for (trackID, offsets) in imported.offsets { newOffsets[trackID] = offsets.map { importedStart + $0 } }
         var order = edited.trackOrder.makeIterator()
         moov.setChildren(moov.children.map { child in
-            guard child.type == "trak", let trackID = order.next(), let offset = newOffsets[trackID] else { return child }
-            return ChunkOffsetPlan.trak(child, replacingChunkOffsetsWith: ChunkOffsetBox(offsets: [offset]))
+            guard child.type == "trak", let trackID = order.next(), let offsets = newOffsets[trackID] else { return child }
+            return ChunkOffsetPlan.trak(child, replacingChunkOffsetsWith: ChunkOffsetBox(offsets: offsets))
         })
         movieBox = moov
-        if media == nil, movies.count == 1, removed.isEmpty, nonZero.isEmpty, cutAt == nil {
+        if media == nil, importedHeader == nil, movies.count == 1, removed.isEmpty, nonZero.isEmpty, cutAt == nil {
             changesNothing = try boxing(moov.encoded() == movie.file.source.read(at: live.range.lowerBound, count: Int(live.range.count)))
         } else {
             changesNothing = false
         }
     }
+
+    /// The bytes appended: the new samples, the imported chunks and `moov`.
+    var appendedSize: UInt64 { (mediaBox?.totalSize ?? 0) + (importedHeader?.totalSize ?? 0) + movieBox.totalSize }
 
     /// The size to write into the last box before appending: its real size when it has size 0
     /// or claims more than the file holds, or nil when it already has it.

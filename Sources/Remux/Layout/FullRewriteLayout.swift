@@ -3,7 +3,8 @@ import Movie
 
 /// The output of a full rewrite, every offset known before a byte is written: `ftyp`, `moov`
 /// (fast start: players read it before any media), the added tracks' samples (small, so placed
-/// before the media rather than where a progressive download reaches them last), then every
+/// before the media rather than where a progressive download reaches them last), the samples of
+/// tracks imported from other movies (one `mdat`, their chunks copied by range), then every
 /// top-level box of the source that the edit copies (``SourceBoxes``), in its order, media
 /// included, each moved as a whole — or, for a strip, as the bytes kept tracks use.
 ///
@@ -36,6 +37,10 @@ struct FullRewriteLayout: MovieLayout {
     let movieBox: Box
     /// The added tracks' samples, one chunk per track.
     let mediaBox: Box?
+    /// The `mdat` of the imported tracks' chunks, and those tracks, in order; nil and none
+    /// without any.
+    let importedHeader: BoxHeader?
+    let importedMedia: [ImportedTrackMedia]
     let copiedBoxes: [CopiedBox]
     /// The most source bytes between two media boxes that are copied (and then zeroed) to make
     /// them one range.
@@ -58,15 +63,22 @@ struct FullRewriteLayout: MovieLayout {
         let newBytes = edited.newMedia.flatMap(\.bytes)
         let media = newBytes.isEmpty ? nil : Box(type: "mdat", payload: newBytes)
         mediaBox = media
+        importedMedia = edited.importedMedia
+        let imported = ImportedTrackMedia.offsets(edited.importedMedia)
+        importedHeader = edited.importedMedia.isEmpty ? nil : BoxHeader(type: "mdat", payloadSize: imported.size)
+        let importedBox = importedHeader
         var offsets = source.chunks
         // The source's chunks, which widening does not change.
         let chunks = offsets
         let sourceIDs = Set(movie.tracks.map(\.id))
         let fileTypeSize = fileType?.totalSize ?? 0
-        let settled = try offsets.settle(edited.movieBox, trackOrder: edited.trackOrder) { sized throws(BoxError) in
-            Self.place(boxes, after: fileTypeSize + sized.totalSize, mediaBox: media)
+        let settled = try offsets.settle(edited.movieBox, trackOrder: edited.trackOrder) { trackID in
+            imported.offsets[trackID].map { [UInt64](repeating: 0, count: $0.count) }
+        } layout: { sized throws(BoxError) in
+            Self.place(boxes, after: fileTypeSize + sized.totalSize, mediaBox: media, imported: importedBox)
         } values: { placed, trak, trackID throws(BoxError) in
-            sourceIDs.contains(trackID) ? try chunks.relocatedOffsets(of: trackID, by: placed.relocation, trak: trak)
+            if let relative = imported.offsets[trackID] { return relative.map { placed.importedStart + $0 } }
+            return sourceIDs.contains(trackID) ? try chunks.relocatedOffsets(of: trackID, by: placed.relocation, trak: trak)
                 : [placed.newMediaStart + Self.start(of: trackID, in: edited.newMedia)]
         }
         movieBox = settled.movieBox
@@ -80,15 +92,17 @@ struct FullRewriteLayout: MovieLayout {
         }
     }
 
-    /// Where everything goes once `moov` ends at `start`: the added tracks' `mdat`, then each
-    /// copied box (with the padding that keeps a long copy's place within its page), and how
-    /// the source's media moves.
-    private static func place(_ boxes: [CopiedBox], after start: UInt64, mediaBox: Box?)
-        -> (boxes: [CopiedBox], end: UInt64, newMediaStart: UInt64, relocation: MediaRelocation) {
+    /// Where everything goes once `moov` ends at `start`: the added tracks' `mdat`, the imported
+    /// tracks' `mdat` (`imported`, its header), then each copied box (with the
+    /// padding that keeps a long copy's place within its page), and how the source's media moves.
+    private static func place(_ boxes: [CopiedBox], after start: UInt64, mediaBox: Box?, imported: BoxHeader?)
+        -> (boxes: [CopiedBox], end: UInt64, newMediaStart: UInt64, importedStart: UInt64, relocation: MediaRelocation) {
         var boxes = boxes
         var position = start
         let newMediaStart = position + (mediaBox?.headerForWriting.headerSize ?? 0)
         position += mediaBox?.totalSize ?? 0
+        let importedStart = position + (imported?.headerSize ?? 0)
+        position += imported?.totalSize ?? 0
         var moves: [MediaRelocation.Move] = []
         for index in boxes.indices {
             let box = boxes[index]
@@ -100,7 +114,7 @@ struct FullRewriteLayout: MovieLayout {
                 position += UInt64(piece.count)
             }
         }
-        return (boxes, position, newMediaStart, MediaRelocation(moves: moves))
+        return (boxes, position, newMediaStart, importedStart, MediaRelocation(moves: moves))
     }
 
     /// How a kept box is copied: whole, with its size written out (a size-0 box may no longer be
@@ -170,7 +184,9 @@ struct FullRewriteLayout: MovieLayout {
         try fileType?.write(to: &head)
         try movieBox.write(to: &head)
         try mediaBox?.write(to: &head)
+        importedHeader?.write(into: &head)
         try sink.write(head.bytes[...])
+        try ImportedTrackMedia.copy(importedMedia, to: &sink)
         for copied in copiedBoxes {
             if copied.padding > 0 {
                 var free = ByteWriter(capacity: Int(copied.padding))

@@ -23,6 +23,9 @@ public struct EditPlan: Sendable {
     public var removal: MetadataRemoval?
     /// A chapter list that replaces the movie's chapters; nil leaves them as they are.
     public var chapters: ChapterTrackRequest?
+    /// Tracks of other movies to add, after the subtitle, caption and metadata tracks; their
+    /// samples are copied from their files.
+    public var importedTracks: [ImportedTrackRequest] = []
     /// Subtitle tracks whose cues are replaced (rebuilt under new IDs, after the added tracks).
     public var cueReplacements: [CueReplacementRequest] = []
     /// What added tracks do with cues, groups or chapters past the movie's end; every
@@ -38,7 +41,8 @@ public struct EditPlan: Sendable {
     public init(subtitleTracks: [SubtitleTrackRequest] = [], metadataTracks: [MetadataTrackRequest] = [],
                 trackChanges: [TrackChangeRequest] = [], brand: OutputBrand? = nil,
                 metadataChanges: [MetadataChange] = [], removal: MetadataRemoval? = nil,
-                chapters: ChapterTrackRequest? = nil, captionTracks: [CaptionTrackRequest] = [], pastEnd: PastEndPolicy = .clip) {
+                chapters: ChapterTrackRequest? = nil, captionTracks: [CaptionTrackRequest] = [], pastEnd: PastEndPolicy = .clip,
+                importedTracks: [ImportedTrackRequest] = []) {
         self.subtitleTracks = subtitleTracks
         self.metadataTracks = metadataTracks
         self.trackChanges = trackChanges
@@ -48,12 +52,14 @@ public struct EditPlan: Sendable {
         self.chapters = chapters
         self.captionTracks = captionTracks
         self.pastEnd = pastEnd
+        self.importedTracks = importedTracks
     }
 
     /// Whether the plan changes nothing.
     public var isEmpty: Bool {
         subtitleTracks.isEmpty && captionTracks.isEmpty && metadataTracks.isEmpty && trackChanges.allSatisfy(\.changes.isEmpty) && brand == nil
             && metadataChanges.isEmpty && (removal?.isEmpty ?? true) && chapters == nil && cueReplacements.isEmpty
+            && importedTracks.isEmpty
     }
 }
 

@@ -66,10 +66,12 @@ struct InPlaceWriter {
             return [.truncate(layout.appendOffset)]
         case .appendMovie:
             undo.append(.truncate(layout.appendOffset))
-            var appended = ByteWriter(capacity: Int(clamping: (layout.mediaBox?.totalSize ?? 0) + layout.movieBox.totalSize))
-            try layout.mediaBox?.write(to: &appended)
-            try layout.movieBox.write(to: &appended)
-            return [.append(appended.bytes)]
+            var media = ByteWriter(capacity: Int(clamping: (layout.mediaBox?.totalSize ?? 0) + 16))
+            try layout.mediaBox?.write(to: &media)
+            layout.importedHeader?.write(into: &media)
+            var movie = ByteWriter(capacity: Int(clamping: layout.movieBox.totalSize))
+            try layout.movieBox.write(to: &movie)
+            return [.append(media.bytes), .copyImported, .append(movie.bytes)]
         case .sizeLastBox:
             guard let patch = layout.lastBoxSizePatch else { return nil }
             undo.append(.write(try file.source.read(at: patch.offset, count: patch.bytes.count), at: patch.offset))
@@ -92,6 +94,8 @@ struct InPlaceWriter {
     private enum Write {
         case truncate(UInt64)
         case append([UInt8])
+        /// The imported tracks' chunks, copied from their files after what is appended so far.
+        case copyImported
         case patch([UInt8], at: UInt64)
         case zeros(Range<UInt64>)
     }
@@ -100,6 +104,9 @@ struct InPlaceWriter {
         switch write {
         case let .truncate(size): try file.truncate(to: size)
         case let .append(bytes): try sink.write(bytes[...])
+        case .copyImported:
+            var appending = sink
+            try ImportedTrackMedia.copy(layout.importedMedia, to: &appending)
         case let .patch(bytes, offset): try sink.write(bytes[...], at: offset)
         case let .zeros(range): try sink.writeZeros(range)
         }

@@ -163,6 +163,24 @@ public struct MovieEditor: Sendable {
         try editInPlace(plan, progress: progress, stoppingAfter: nil)
     }
 
+    /// What a write of `plan` would do, for a dry run: the tracks it would add, its warnings
+    /// and the size the output would have (`inPlace`: the source's size after the edit);
+    /// ``EditReport/bytesWritten`` is 0 and ``EditReport/path`` empty. Every refusal the write
+    /// would make is made; nothing is written.
+    public func planned(_ plan: EditPlan, inPlace: Bool = false, keepingFragments: Bool = false) throws(EditError) -> EditReport {
+        if inPlace {
+            let edited = try EditedMovie(movie: movie, plan: plan, limits: limits)
+            // A fragmented movie's moov is rewritten where it is: the size stays.
+            let layout = movie.isFragmented ? nil : try AppendLayout(edited: edited, movie: movie)
+            return EditReport(path: "", addedTrackIDs: edited.addedTrackIDs, bytesWritten: 0,
+                              fileSize: layout.map { $0.appendOffset + $0.appendedSize } ?? movie.file.source.size,
+                              diagnostics: edited.diagnostics + (layout?.warnings ?? []), losses: edited.losses)
+        }
+        let (edited, layout, _) = try fullRewrite(plan, keepingFragments: keepingFragments)
+        return EditReport(path: "", addedTrackIDs: edited.addedTrackIDs, bytesWritten: 0, fileSize: layout.totalSize,
+                          diagnostics: edited.diagnostics + layout.warnings, losses: edited.losses)
+    }
+
     /// The source byte ranges an in-place edit with `plan` would overwrite with zeros, for a
     /// dry run; nothing is written.
     public func erasuresInPlace(_ plan: EditPlan) throws(EditError) -> [Range<UInt64>] {
@@ -194,7 +212,7 @@ public struct MovieEditor: Sendable {
         let file = try openForEditing()
         let writer = InPlaceWriter(file: file, layout: layout, originalSize: size,
                                    check: WrittenMovieCheck(edited: edited, source: movie, limits: limits))
-        let total = (layout.mediaBox?.totalSize ?? 0) + layout.movieBox.totalSize
+        let total = layout.appendedSize
         let report = EditReport(path: path, addedTrackIDs: edited.addedTrackIDs, bytesWritten: total,
                                 fileSize: layout.appendOffset + total, diagnostics: edited.diagnostics + layout.warnings, losses: edited.losses)
         try writer.run(stoppingAfter: lastStep, progress: progress.map { progress in

@@ -1,3 +1,4 @@
+import ElementaryStreams
 import ISOBMFF
 import Movie
 
@@ -9,6 +10,8 @@ import Movie
 /// - it has the tracks the plan keeps and adds, and no other;
 /// - every kept track has the source's samples, as many and each of the same size, so the same
 ///   bytes in all;
+/// - every imported track has the samples of its source (a track of another movie, a raw
+///   stream), as many and each of the same size, each inside an `mdat`;
 /// - every added track has the samples planned, as many and the bytes they add up to, none
 ///   larger than a text track's reader takes (``SampleDataReader/textTrack``);
 /// - every sample lies inside an `mdat` box (ISO/IEC 14496-12 §8.1.1), as the source's did
@@ -20,12 +23,14 @@ struct WrittenMovieCheck {
     let source: Movie
     let removedTrackIDs: Set<UInt32>
     let addedTracks: [NewTrackMedia]
+    let importedTracks: [ImportedTrackMedia]
     let limits: Limits
 
     init(edited: EditedMovie, source: Movie, limits: Limits) {
         self.source = source
         removedTrackIDs = edited.removal.trackIDs
         addedTracks = edited.newMedia
+        importedTracks = edited.importedMedia
         self.limits = limits
     }
 
@@ -49,10 +54,11 @@ struct WrittenMovieCheck {
 
         let keptIDs = source.tracks.map(\.id).filter { !removedTrackIDs.contains($0) }
         let outputIDs = Set(output.tracks.map(\.id))
-        if let missing = (keptIDs + addedTracks.map(\.trackID)).first(where: { !outputIDs.contains($0) }) {
+        let plannedIDs = keptIDs + addedTracks.map(\.trackID) + importedTracks.map(\.trackID)
+        if let missing = plannedIDs.first(where: { !outputIDs.contains($0) }) {
             throw .verificationFailed(.missingTrack(trackID: missing))
         }
-        let planned = Set(keptIDs + addedTracks.map(\.trackID))
+        let planned = Set(plannedIDs)
         if let extra = output.tracks.first(where: { !planned.contains($0.id) }) {
             throw .verificationFailed(.unexpectedTrack(trackID: extra.id))
         }
@@ -70,6 +76,18 @@ struct WrittenMovieCheck {
             try compare(id, Self.samples(of: before, fragments: sourceSamples, written: false),
                         Self.samples(of: after, fragments: outputSamples, written: true),
                         sourceMedia: sourceMedia, outputMedia: outputMedia)
+        }
+        for media in importedTracks {
+            guard let after = output.track(id: media.trackID) else { continue }
+            let written = try Self.samples(of: after, fragments: outputSamples, written: true)
+            switch media.expected {
+            case let .track(track, movie):
+                // The source was read before; its table not reading now is its fault, not the output's.
+                try compare(media.trackID, Self.samples(of: track, fragments: [:], written: false), written,
+                            sourceMedia: MediaBoxes(movie.file), outputMedia: outputMedia)
+            case let .stream(samples):
+                try compare(media.trackID, samples, written, outputMedia: outputMedia)
+            }
         }
         for media in addedTracks {
             guard let track = output.track(id: media.trackID) else { continue }
@@ -101,6 +119,24 @@ struct WrittenMovieCheck {
         }
         guard expectedCount == foundCount else {
             throw .verificationFailed(.sampleCount(trackID: trackID, expected: expectedCount, found: foundCount))
+        }
+    }
+
+    /// A raw stream's samples: as many, each of the same size and inside an `mdat`.
+    private func compare(_ trackID: UInt32, _ expected: ElementaryStreamSamples, _ found: TrackSamples,
+                         outputMedia: MediaBoxes) throws(EditError) {
+        var count = 0, hint = 0
+        for sample in found {
+            count += 1
+            if count <= expected.count, expected.size(of: count - 1) != sample.size {
+                throw .verificationFailed(.sampleSize(trackID: trackID, sample: count, expected: expected.size(of: count - 1), found: sample.size))
+            }
+            if !outputMedia.contains(sample.offset, size: sample.size, hint: &hint) {
+                throw .verificationFailed(.sampleOutsideMedia(trackID: trackID, sample: count, offset: sample.offset, size: sample.size))
+            }
+        }
+        guard count == expected.count else {
+            throw .verificationFailed(.sampleCount(trackID: trackID, expected: UInt64(expected.count), found: UInt64(count)))
         }
     }
 

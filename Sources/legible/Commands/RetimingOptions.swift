@@ -107,7 +107,7 @@ struct RetimingOptions: ParsableArguments {
         return change
     }
 
-    private static func offset(_ text: String) throws -> SubtitleTime {
+    static func offset(_ text: String) throws -> SubtitleTime {
         guard let time = signedTime(text) else {
             throw ValidationError("--offset \(text): give ±SECONDS (-2.5, at most 6 decimals) or ±HH:MM:SS.mmm")
         }

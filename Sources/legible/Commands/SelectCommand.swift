@@ -17,8 +17,9 @@ struct SelectCommand: ParsableCommand {
 
         The rules, briefly (sources in the library's AutomaticSelection documentation):
           audio      the best match for --languages, in their order ('en' matches en-US and \
-        eng); commentary (txas, public.auxiliary-content) is never picked; no match: the \
-        enabled track
+        eng); commentary (txas, public.auxiliary-content) is never picked; an audio \
+        description (public.accessibility.describes-video) only with --prefer-audio-description, \
+        which then prefers it; no match: the enabled track
           subtitles  on with --prefer-captions or --prefer-sdh (SDH/CC first), or when the \
         audio is not in the first preferred language (then subtitles in that language); \
         otherwise off, but a track is still selected so forced cues show: the audio's folw \
@@ -30,6 +31,8 @@ struct SelectCommand: ParsableCommand {
                                   a viewer with "Closed Captions + SDH" on
           legible select movie.mov --languages es,en
                                   Spanish first: Spanish audio, forced Spanish cues
+          legible select movie.mov --languages en --prefer-audio-description
+                                  a viewer with "Audio Descriptions" on
           legible select movie.mov --languages fr --prefer-captions
                                   subtitles always on, French preferred
           legible select movie.mov --languages de --forced-only --json
@@ -52,6 +55,10 @@ struct SelectCommand: ParsableCommand {
     @Flag(help: "Subtitles off except forced cues (MediaAccessibility's forced-only setting).")
     var forcedOnly = false
 
+    @Flag(name: .customLong("prefer-audio-description"),
+          help: "Audio Descriptions on: prefer audio tagged public.accessibility.describes-video in the chosen language.")
+    var prefersAudioDescription = false
+
     @Flag(help: "Print JSON.")
     var json = false
 
@@ -73,7 +80,8 @@ struct SelectCommand: ParsableCommand {
                 }
             }
             let display: SelectionPreferences.CaptionDisplay? = forcedOnly ? .forcedOnly : preferCaptions ? .alwaysOn : nil
-            return SelectionPreferences(languages: tags, prefersAccessibleSubtitles: preferSDH, captionDisplay: display)
+            return SelectionPreferences(languages: tags, prefersAccessibleSubtitles: preferSDH, captionDisplay: display,
+                                        prefersAudioDescriptions: prefersAudioDescription)
         }
     }
 

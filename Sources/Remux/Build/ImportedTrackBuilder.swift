@@ -1,0 +1,133 @@
+import ISOBMFF
+import Movie
+
+/// Builds the `trak` of a track copied from another movie (``ImportedTrackRequest``) through
+/// `TrackBuilder(copying:)`: the source's sample description (every child), handler, media
+/// information and sample tables go through as they are — chunk offsets aside, which the layout
+/// sets where the chunks land — and its edit list and track duration are rescaled from the
+/// source's movie timescale to the target's (ISO/IEC 14496-12 §8.6.6: segment durations are in
+/// movie time, media times in media time, which does not change).
+struct ImportedTrackBuilder {
+    let movieTimescale: UInt32
+    let isQuickTime: Bool
+
+    /// A built track: its boxes as the source has them (no group, disabled for sound and
+    /// legible media until the request's properties are set), its samples, and what was left out.
+    struct Built {
+        var track: TrackBuilder
+        var handler: FourCC?
+        var media: ImportedTrackMedia
+        var diagnostics: [String]
+        /// The source's own `tagc` tags, kept.
+        var characteristics: [String]
+        /// The source's language, when it gives one.
+        var language: String?
+        /// The source's own `kind` roles, kept.
+        var kinds: [TrackKind] = []
+    }
+
+    func build(_ request: ImportedTrackRequest, trackID: UInt32) throws(EditError) -> Built {
+        var built = switch request.source {
+        case let .track(movie, sourceID): try build(track: sourceID, of: movie, trackID: trackID)
+        case let .stream(stream): try StreamTrackBuilder(isQuickTime: isQuickTime).build(stream, trackID: trackID, movieTimescale: movieTimescale)
+        }
+        try place(&built.track, offset: request.offset)
+        return built
+    }
+
+    /// Moves the track by `offset` through its edit list (ISO/IEC 14496-12 §8.6.6), its
+    /// duration following.
+    private func place(_ track: inout TrackBuilder, offset: MediaTime) throws(EditError) {
+        guard offset != .zero else { return }
+        let micros = offset.microseconds.magnitude
+        let movieUnits = try boxing(NewTrackSamples.rescale(micros, from: 1_000_000, to: movieTimescale))
+        let length = track.header.duration
+        if offset.microseconds > 0 {
+            track.editList = EditListBox.delaying(track.editList, lasting: length, by: movieUnits)
+        } else {
+            let mediaTimescale = track.mediaHeader.timescale
+            let scale = { (units: UInt64) throws(EditError) -> UInt64 in
+                try boxing(NewTrackSamples.rescale(units, from: self.movieTimescale, to: mediaTimescale))
+            }
+            guard let advanced = try EditListBox.advancing(track.editList, lasting: length, by: movieUnits, mediaScale: scale) else {
+                throw .importOffsetPastEnd(offset: offset)
+            }
+            track.editList = advanced
+        }
+        track.header.duration = track.editList?.presentationLength ?? length
+    }
+
+    private func build(track sourceID: UInt32, of movie: Movie, trackID: UInt32) throws(EditError) -> Built {
+        guard let track = movie.track(id: sourceID) else {
+            throw .unknownSourceTrack(id: sourceID, available: movie.tracks.map(\.id))
+        }
+        if movie.isFragmented { throw .cannotImportTrack(trackID: track.id, .fragmentedSource) }
+        if !track.externalDataReferences.isEmpty { throw .cannotImportTrack(trackID: track.id, .externalMedia) }
+        let isoDescription = isQuickTime ? nil : try Self.isoSampleDescription(track)
+
+        let sourceTimescale = movie.header?.timescale ?? 600
+        var header = track.header
+        header.trackID = trackID
+        header.alternateGroup = 0
+        header.duration = try boxing(NewTrackSamples.rescale(track.header.duration, from: sourceTimescale, to: movieTimescale))
+        if track.mediaType == .audio || track.mediaType.isLegible { header.flags.remove(.enabled) }
+        // The source's faults are named as the source's, not the movie's.
+        let unreadable = { (error: BoxError) in EditError.cannotImportTrack(trackID: sourceID, .unreadable(file: (movie.file.source as? FileByteSource)?.path, error)) }
+        var built: TrackBuilder
+        do throws(BoxError) { built = try TrackBuilder(copying: track.box, header: header, mediaHeader: track.mediaHeader) } catch { throw unreadable(error) }
+        // The builder writes `elng` after `mdhd` itself, so a new language replaces it.
+        built.mediaBoxes.removeAll { $0.type == "elng" }
+        if let isoDescription { built.sampleDescription = isoDescription }
+        built.extendedLanguage = track.extendedLanguage
+        if var editList = track.editList {
+            for index in editList.entries.indices {
+                editList.entries[index].segmentDuration = try boxing(NewTrackSamples.rescale(editList.entries[index].segmentDuration,
+                                                                                              from: sourceTimescale, to: movieTimescale))
+            }
+            built.editList = editList
+        }
+        let chunks: [(offset: UInt64, length: UInt64)]
+        do throws(BoxError) { chunks = try ChunkIndex(track.sampleTable()).chunks.map { ($0.offset, $0.length) } } catch { throw unreadable(error) }
+        // Checked before a byte is written: a chunk past the end would fail the copy half-way.
+        let size = movie.file.source.size
+        if let index = chunks.firstIndex(where: { $0.offset > size || $0.length > size - $0.offset }) {
+            throw unreadable(BoxError(.samplesOutsideFile("track \(sourceID) chunk \(index + 1) (\(chunks[index].length) bytes at 0x\(String(chunks[index].offset, radix: 16))) runs past the end of the file (\(size) bytes)"),
+                                      at: track.box.location ?? BoxLocation(path: "trak", offset: 0)))
+        }
+        var notes = isoDescription == nil ? [] : ["its QuickTime sound description is written as an MPEG-4 audio sample entry (version 0), the same codec configuration"]
+        notes += track.references.map { reference in
+            "its '\(reference.type)' reference to track \(reference.trackIDs.map(String.init).joined(separator: ", ")) of the source is not copied (that track is not)"
+        }
+        return Built(track: built, handler: track.handler?.handlerType,
+                     media: ImportedTrackMedia(trackID: trackID, file: movie.file.source, pieces: chunks, chunkLengths: chunks.map(\.length),
+                                               expected: .track(track, in: movie)),
+                     diagnostics: notes, characteristics: track.userData.characteristics, language: track.displayLanguage,
+                     kinds: track.userData.kinds)
+    }
+
+    /// The `stsd` an MPEG-4 file needs for `track`'s samples, nil when its own will do: a
+    /// QuickTime sound description of version 1 or 2, whose extra fields ISO readers would take
+    /// for children, is written as version 0 (``ISOSoundSampleEntry``). QuickTime's own sound
+    /// formats (QTFF "Sound sample descriptions": uncompressed PCM, µ-law, A-law, IMA 4:1) have
+    /// no ISO/IEC 14496-12 sample entry and are refused, as is an entry version 0 cannot hold.
+    static func isoSampleDescription(_ track: Track) throws(EditError) -> Box? {
+        guard track.mediaType == .audio, let fields = track.sampleEntries.first else { return nil }
+        let write = "write a QuickTime movie (.mov)"
+        if quickTimeSoundFormats.contains(fields.format) {
+            throw .cannotImportTrack(trackID: track.id, .codecNotInBrand(format: fields.format,
+                                                                         reason: "a QuickTime sound format that an MPEG-4 file cannot carry; \(write)"))
+        }
+        // The sound description's version follows the 8 bytes every sample entry starts with.
+        let bytes = fields.fieldBytes
+        guard bytes.count >= 10, case let version = UInt16(bytes[bytes.startIndex + 8]) << 8 | UInt16(bytes[bytes.startIndex + 9]),
+              version > 0 else { return nil }
+        guard let stsd = track.box.descendant(["mdia", "minf", "stbl", "stsd"]), stsd.children.count == 1,
+              let entry = stsd.children.first, let converted = ISOSoundSampleEntry.converting(entry, fields: fields) else {
+            throw .cannotImportTrack(trackID: track.id, .codecNotInBrand(format: fields.format,
+                                                                         reason: "in a QuickTime sound description of version \(version) that an MPEG-4 audio sample entry cannot hold; \(write)"))
+        }
+        return TrackBuilder.sampleDescriptions([converted])
+    }
+
+    private static let quickTimeSoundFormats: Set<FourCC> = ["lpcm", "sowt", "twos", "in24", "in32", "fl32", "fl64", "raw ", "NONE", "ulaw", "alaw", "ima4"]
+}

@@ -1,0 +1,196 @@
+import ElementaryStreams
+import Foundation
+import ISOBMFF
+import Language
+import LegibleTestSupport
+import Movie
+import Remux
+import Testing
+
+/// A track of another movie added by the engine (``ImportedTrackRequest``): its packets are the
+/// source's (ffmpeg's framemd5 of the new stream equals that of the source stream), every other
+/// stream is unchanged, and it is placed as an audio alternate.
+@Suite struct ImportedTrackTests {
+    /// demo.mov's Spanish audio (stream 2) alone in an .m4a, made by ffmpeg, and the path.
+    static func spanishAudio(in folder: TemporaryFolder) throws -> String {
+        try ImportedStreamTests.stream("spanish.m4a", in: folder)
+    }
+
+    @Test(.enabled(if: ExternalTool.shouldRun("ffmpeg")), arguments: ["demo.mov", "demo.mp4"])
+    func theNewStreamHasTheSourcesPackets(_ name: String) throws {
+        let folder = try TemporaryFolder("import-track")
+        defer { folder.remove() }
+        let audio = try Self.spanishAudio(in: folder)
+        let properties = TrackChanges(language: try LanguageTag(parsing: "es"), name: "Español (descripción)",
+                                      addedCharacteristics: [MediaCharacteristic.describesVideo])
+        let request = ImportedTrackRequest(source: try Movie.open(path: audio), trackID: 1, properties: properties)
+        let output = folder.path(name)
+        let (pair, report) = try EditedPair.write(EditPlan(importedTracks: [request]), from: RemuxFixtures.media(name), to: output)
+        #expect(report.addedTrackIDs == [5])
+        try pair.expectSamplesIdentical()
+        let before = try FFmpegReading.streams(RemuxFixtures.media(name).path)
+        let after = try FFmpegReading.streams(output)
+        #expect(after.count == before.count + 1)
+        #expect(Array(after.prefix(before.count)) == before)
+        #expect(after.last?.codecType == "audio")
+        #expect(after.last?.language == "spa")
+        #expect(try FFmpegReading.framemd5(output, stream: before.count) == FFmpegReading.framemd5(audio, stream: 0))
+        for stream in before.indices {
+            #expect(try FFmpegReading.framemd5(output, stream: stream) == FFmpegReading.framemd5(RemuxFixtures.media(name).path, stream: stream))
+        }
+        let track = try pair.outputTrack(5)
+        // demo's two sound tracks are in alternate group 1 (MP4Box -info: "Alternate Group ID 1").
+        #expect(track.header.alternateGroup == 1)
+        #expect(!track.isEnabled)
+        #expect(track.userData.characteristics == [MediaCharacteristic.describesVideo])
+        #expect(track.name == "Español (descripción)")
+    }
+
+    @Test(.enabled(if: ExternalTool.shouldRun("ffmpeg")))
+    func aDefaultImportDisablesTheOtherSoundTracks() throws {
+        let folder = try TemporaryFolder("import-default")
+        defer { folder.remove() }
+        let request = ImportedTrackRequest(source: try Movie.open(path: try Self.spanishAudio(in: folder)), trackID: 1,
+                                           properties: TrackChanges(makesDefault: true))
+        let (pair, _) = try EditedPair.write(EditPlan(importedTracks: [request]), from: RemuxFixtures.media("demo.mov"),
+                                             to: folder.path("out.mov"))
+        #expect(try pair.outputTrack(5).isEnabled)
+        #expect(try !pair.outputTrack(2).isEnabled)
+        // Video and subtitles are in other groups.
+        #expect(try pair.outputTrack(1).isEnabled)
+    }
+
+    @Test(.enabled(if: ExternalTool.shouldRun("ffmpeg")))
+    func aFallbackIsNamedByTheTrackItReplaces() throws {
+        let folder = try TemporaryFolder("import-fallback")
+        defer { folder.remove() }
+        let request = ImportedTrackRequest(source: try Movie.open(path: try Self.spanishAudio(in: folder)), trackID: 1, fallbackFor: 2)
+        let (pair, _) = try EditedPair.write(EditPlan(importedTracks: [request]), from: RemuxFixtures.media("demo.mov"),
+                                             to: folder.path("out.mov"))
+        #expect(try pair.outputTrack(2).referencedTrackIDs(TrackReference.audioFallback) == [5])
+        #expect(try !pair.outputTrack(2).isEnabled)
+        #expect(try pair.outputTrack(5).isEnabled)
+        #expect(try pair.outputTrack(5).header.alternateGroup == pair.outputTrack(2).header.alternateGroup)
+    }
+
+    @Test(.enabled(if: ExternalTool.shouldRun("ffmpeg")))
+    func aFallbackForADisabledTrackSaysWhichDefaultGaveWay() throws {
+        let folder = try TemporaryFolder("import-fallback-disabled")
+        defer { folder.remove() }
+        // Track 3 (Spanish) is disabled and track 2 (English) enabled in group 1 (MP4Box -info).
+        let request = ImportedTrackRequest(source: try Movie.open(path: try Self.spanishAudio(in: folder)), trackID: 1, fallbackFor: 3)
+        let (pair, report) = try EditedPair.write(EditPlan(importedTracks: [request]), from: RemuxFixtures.media("demo.mov"),
+                                                  to: folder.path("out.mov"))
+        #expect(try pair.outputTrack(5).isEnabled)
+        #expect(try !pair.outputTrack(2).isEnabled)
+        #expect(report.diagnostics.contains { $0.hasPrefix("track 5: track 2 (eng) is disabled") })
+    }
+
+    @Test(.enabled(if: ExternalTool.shouldRun("ffmpeg")))
+    func aQuickTimeSoundDescriptionIsWrittenAsAnMPEG4One() throws {
+        let folder = try TemporaryFolder("import-sound-description")
+        defer { folder.remove() }
+        // demo.mov's Spanish audio (track 3) has a version 1 sound description with its esds in
+        // a wave atom (legible boxes: mp4a > wave > frma, mp4a, esds).
+        let source = RemuxFixtures.media("demo.mov").path
+        let request = ImportedTrackRequest(source: try Movie.open(path: source), trackID: 3)
+        let output = folder.path("out.mp4")
+        let (pair, report) = try EditedPair.write(EditPlan(importedTracks: [request]), from: RemuxFixtures.media("demo.mp4"), to: output)
+        #expect(report.diagnostics.contains { $0.contains("written as an MPEG-4 audio sample entry (version 0)") })
+        // ffmpeg reads the same codec parameters (extradata) and packets from both.
+        #expect(try FFmpegReading.framemd5(output, stream: 4) == FFmpegReading.framemd5(source, stream: 2))
+        let entry = try #require(pair.outputTrack(5).box.descendant(["mdia", "minf", "stbl", "stsd"])?.children.first)
+        #expect(entry.children.map(\.type).contains("esds"))
+        #expect(!entry.children.map(\.type).contains("wave"))
+    }
+
+    @Test(.enabled(if: ExternalTool.shouldRun("ffmpeg")))
+    func aFallbackJoinsItsPartnersGroupWhereverItIs() throws {
+        let folder = try TemporaryFolder("import-fallback-group")
+        defer { folder.remove() }
+        // Track 3 moved to group 5 first (the plan's track changes come before new tracks).
+        var plan = EditPlan(trackChanges: [TrackChangeRequest(trackID: 3, changes: TrackChanges(alternateGroup: .number(5)))])
+        plan.importedTracks = [ImportedTrackRequest(source: try Movie.open(path: try Self.spanishAudio(in: folder)), trackID: 1,
+                                                    properties: TrackChanges(alternateGroup: .number(1)), fallbackFor: 3)]
+        let (pair, _) = try EditedPair.write(plan, from: RemuxFixtures.media("demo.mov"), to: folder.path("out.mov"))
+        #expect(try pair.outputTrack(5).header.alternateGroup == 5)
+        #expect(try pair.outputTrack(5).isEnabled && !pair.outputTrack(3).isEnabled)
+        // Group 1's English track is not the partner's alternate and stays enabled.
+        #expect(try pair.outputTrack(2).isEnabled)
+    }
+
+    @Test(.enabled(if: ExternalTool.shouldRun("ffmpeg")))
+    func aFragmentedTargetIsWrittenRegularNotKeptFragmented() throws {
+        let folder = try TemporaryFolder("import-into-fragmented")
+        defer { folder.remove() }
+        let audio = try Self.spanishAudio(in: folder)
+        let target = RemuxFixtures.media("fragmented.mp4").path
+        let plan = EditPlan(importedTracks: [ImportedTrackRequest(source: try Movie.open(path: audio), trackID: 1)])
+        #expect(throws: EditError.cannotKeepFragments(.importedTracks)) {
+            try MovieEditor(path: target).write(plan, to: folder.path("kept.mp4"), keepingFragments: true)
+        }
+        let output = folder.path("regular.mp4")
+        _ = try MovieEditor(path: target).write(plan, to: output)
+        let before = try FFmpegReading.streams(target)
+        #expect(try FFmpegReading.streams(output).count == before.count + 1)
+        #expect(try FFmpegReading.framemd5(output, stream: before.count) == FFmpegReading.framemd5(audio, stream: 0))
+    }
+
+    @Test func aFragmentedSourceIsRefusedForNow() throws {
+        let folder = try TemporaryFolder("import-fragmented")
+        defer { folder.remove() }
+        let source = try Movie.open(path: RemuxFixtures.media("fragmented.mp4").path)
+        let trackID = try #require(source.tracks.first?.id)
+        #expect(throws: EditError.cannotImportTrack(trackID: trackID, .fragmentedSource)) {
+            try MovieEditor(path: RemuxFixtures.media("demo.mov").path).write(EditPlan(importedTracks: [ImportedTrackRequest(source: source, trackID: trackID)]),
+                                                                                to: folder.path("out.mov"))
+        }
+        #expect(try folder.contents().isEmpty)
+    }
+
+    @Test func aMissingSourceTrackIsNamed() throws {
+        let folder = try TemporaryFolder("import-missing")
+        defer { folder.remove() }
+        let request = ImportedTrackRequest(source: try Movie.open(path: RemuxFixtures.media("demo.mp4").path), trackID: 9)
+        #expect(throws: EditError.unknownSourceTrack(id: 9, available: [1, 2, 3, 4])) {
+            try MovieEditor(path: RemuxFixtures.media("demo.mov").path).write(EditPlan(importedTracks: [request]), to: folder.path("out.mov"))
+        }
+        #expect(try folder.contents().isEmpty)
+    }
+
+    @Test(.enabled(if: ExternalTool.shouldRun("ffmpeg")), arguments: ["demo.mov", "demo.mp4"])
+    func inPlaceTheChunksAndMovieAreAppended(_ name: String) throws {
+        let folder = try TemporaryFolder("import-in-place")
+        defer { folder.remove() }
+        let movie = try folder.copy(RemuxFixtures.media(name), as: name)
+        let before = try Data(contentsOf: URL(fileURLWithPath: movie))
+        let audio = try Self.spanishAudio(in: folder), raw = try ImportedStreamTests.stream("spanish.ac3", in: folder)
+        let plan = EditPlan(importedTracks: [ImportedTrackRequest(source: try Movie.open(path: audio), trackID: 1),
+                                             ImportedTrackRequest(.stream(try ElementaryStreamReader.read(path: raw)))])
+        let report = try MovieEditor(path: movie, lock: .exclusive).editInPlace(plan)
+        #expect(report.addedTrackIDs == [5, 6])
+        let after = try Data(contentsOf: URL(fileURLWithPath: movie))
+        // The source's bytes stay where they were (but the old moov's type, now 'free'), the
+        // rest is appended: as many bytes as the report says.
+        #expect(UInt64(after.count) == UInt64(before.count) + report.bytesWritten)
+        #expect(zip(before, after).filter { $0 != $1 }.count <= 4)
+        let streams = try FFmpegReading.streams(movie)
+        #expect(streams.count == 6)
+        #expect(try FFmpegReading.framemd5(movie, stream: 4) == FFmpegReading.framemd5(audio, stream: 0))
+        #expect(try ImportedStreamTests.packets(movie, stream: 5, input: ["-ignore_editlist", "1"]) == ImportedStreamTests.packets(raw, stream: 0))
+        for stream in 0..<4 {
+            #expect(try FFmpegReading.framemd5(movie, stream: stream) == FFmpegReading.framemd5(RemuxFixtures.media(name).path, stream: stream))
+        }
+    }
+
+    @Test(.enabled(if: ExternalTool.shouldRun("ffmpeg")))
+    func inPlaceStoppedBeforeTheSwitchLeavesTheOldMovie() throws {
+        let folder = try TemporaryFolder("import-in-place-stop")
+        defer { folder.remove() }
+        let movie = try folder.copy(RemuxFixtures.media("demo.mov"), as: "demo.mov")
+        let plan = EditPlan(importedTracks: [ImportedTrackRequest(source: try Movie.open(path: try Self.spanishAudio(in: folder)), trackID: 1)])
+        _ = try MovieEditor(path: movie, lock: .exclusive).editInPlace(plan, progress: nil, stoppingAfter: .retireStaleMovies)
+        // As a crash there would leave it: the samples and moov appended, the old moov still read.
+        #expect(try FFmpegReading.streams(movie) == FFmpegReading.streams(RemuxFixtures.media("demo.mov").path))
+    }
+}
