@@ -44,6 +44,15 @@ struct FallbackRuleTests {
         #expect(findings.allSatisfy { $0.fix?.isAutomatic == true })
     }
 
+    /// In a movie of several languages one chain holds the group's default; another
+    /// language's chain has every track disabled, its end included, and that is no fault
+    /// (here 3 → 2 with 2 disabled too, as a second language's AC-3 → AAC pair would be).
+    @Test func aChainWithoutTheDefaultMayEndDisabled() throws {
+        let findings = try Self.findings(after: [Self.fall(from: 3, to: [2]),
+                                                 TrackChangeRequest(trackID: 2, changes: TrackChanges(isEnabled: false))])
+        #expect(findings.isEmpty, "\(findings.map(\.message))")
+    }
+
     @Test func aLoopIsAnError() throws {
         let findings = try Self.findings(after: [Self.fall(from: 3, to: [2]), Self.fall(from: 2, to: [3])])
         #expect(findings.contains { $0.message.contains("form a loop") })

@@ -5,7 +5,8 @@ import Movie
 /// References"): a track in a less widely supported encoding (AC-3, E-AC-3, surround) names,
 /// with one `fall` reference, a track of the same content in a more widely supported one (AAC
 /// stereo); the chain ends at a track with no `fall` of its own, which is enabled, and every
-/// other track of the chain is disabled. AVFoundation relates only audio tracks this way
+/// other track of the chain is disabled — in a movie of several languages, the chain of the
+/// language that is the group's default (the others' ends are disabled like any other language). AVFoundation relates only audio tracks this way
 /// (`AVAssetTrack.AssociationType.audioFallback`), and a chain's tracks are alternates of one
 /// another, so they share an alternate group (QTFF, Track header atom: alternate group).
 extension CheckContext {
@@ -53,7 +54,7 @@ extension CheckContext {
         return group > 0 ? String(group) : "auto"
     }
 
-    /// Each chain ends at an enabled track, and never loops.
+    /// A chain that holds its group's enabled track ends at it, and no chain loops.
     private func fallbackChainFindings() -> [Finding] {
         var findings: [Finding] = []
         var reported: Set<UInt32> = []
@@ -73,8 +74,11 @@ extension CheckContext {
                 current = next
             }
             let end = current
+            // A chain none of whose tracks is enabled is another language's, whose group default
+            // is a track of its own language: only a chain that holds the default must end in it.
+            let chainHoldsTheDefault = seen.contains { self.track($0)?.isEnabled == true }
             guard end.id != start.id, end.referencedTrackIDs(TrackReference.audioFallback).isEmpty, !end.isEnabled,
-                  reported.insert(end.id).inserted else { continue }
+                  chainHoldsTheDefault, reported.insert(end.id).inserted else { continue }
             findings.append(Finding(.error, track: end.id, rule: .fallback,
                                     message: "\(name(end)) ends the fallback chain from \(name(start)) ('fall') but is disabled: the end of a chain, the most widely supported encoding, must be the enabled track",
                                     fix: TrackFix(track: end.id, TrackChanges(isEnabled: true), automatic: true)))
