@@ -28,15 +28,15 @@ extension BoxIndexWalk {
     mutating func indexFile() {
         var offset: UInt64 = 0
         var previous: Int32 = -1
-        while offset < source.size {
-            let remaining = source.size - offset
+        while offset < reader.size {
+            let remaining = reader.size - offset
             let start = index.records.count
             let before = previous
             do throws(BoxError) {
                 guard remaining >= 8 else {
                     throw BoxError(.truncated(needed: 8, available: remaining), at: BoxLocation(path: "", offset: offset))
                 }
-                let header = try BoxTreeParser.readHeader(at: offset, available: remaining, in: source, path: "")
+                let header = try BoxTreeParser.readHeader(at: offset, available: remaining, in: reader, path: "")
                 let box = try add(header, at: offset, parent: -1, depth: 0)
                 if previous >= 0 { index.records[Int(previous)].nextSibling = box }
                 previous = box

@@ -12,13 +12,15 @@ struct BoxIndexWalk {
     let registry = BoxRegistry.isobmff
     let maxRecords: Int
 
+    /// Where the walk reads: the source, or a container of it held in memory.
+    var reader: any ByteSource
+
     init(source: any ByteSource, rootPath: String, inputSize: UInt64, limits: Limits) {
         index = BoxIndex(source: source, rootPath: rootPath)
+        reader = source
         self.limits = limits
         maxRecords = limits.maxIndexRecords(forInputSize: inputSize)
     }
-
-    var source: any ByteSource { index.source }
 
     /// Adds a record for the box whose header is `header`, then its subtree; returns its number.
     mutating func add(_ header: BoxHeader, at offset: UInt64, parent: Int32, depth: Int) throws(BoxError) -> Int32 {
@@ -38,7 +40,7 @@ struct BoxIndexWalk {
                                 inMemory: Bool) throws(BoxError) {
         let record = index.records[Int(box)]
         let payloadOffset = record.offset + UInt64(record.headerSize)
-        let peek = try source.read(at: payloadOffset, count: Int(min(record.payloadSize, UInt64(BoxTreeParser.layoutPeekSize))))
+        let peek = try reader.read(at: payloadOffset, count: Int(min(record.payloadSize, UInt64(BoxTreeParser.layoutPeekSize))))
         guard let layout = registry.layout(of: record.type, parent: parentType, handler: handler, payloadStart: peek[...]),
               record.payloadSize >= UInt64(layout.prefixSize) else { return }
         // Optional data nested too deep stays opaque (kept, not parsed); structure is an error.
@@ -46,7 +48,11 @@ struct BoxIndexWalk {
         if depth >= limits.maxDepth {
             throw BoxError(.limitExceeded("boxes nested deeper than \(limits.maxDepth)"), at: index.location(of: Int(box)))
         }
-        let inMemory = inMemory || record.totalSize <= limits.wholeReadSize
+        let readsWhole = !inMemory && record.totalSize <= limits.wholeReadSize
+        let inMemory = inMemory || readsWhole
+        let outer = reader
+        defer { reader = outer }
+        if readsWhole { reader = try BufferedByteSource(reader, at: record.offset, count: Int(record.totalSize)) }
         let saved = index.records.count
         do throws(BoxError) {
             let trailing = try indexChildren(of: box, layout: layout, depth: depth, handler: handler, inMemory: inMemory)
@@ -68,14 +74,14 @@ struct BoxIndexWalk {
         let record = index.records[Int(box)]
         let payloadOffset = record.offset + UInt64(record.headerSize)
         let end = payloadOffset + record.payloadSize
-        let prefix = try source.read(at: payloadOffset, count: layout.prefixSize)
+        let prefix = try reader.read(at: payloadOffset, count: layout.prefixSize)
         let after = try indexSequence(from: payloadOffset + UInt64(layout.prefixSize), to: end, parent: box, depth: depth + 1,
                                       handler: handler, maxCount: layout.declaredChildCount(prefix: prefix[...]), inMemory: inMemory)
         if !inMemory && end - after > limits.inlineLeafThreshold {
             throw BoxTreeParser.tooMuchTrailing(end - after, at: index.location(of: Int(box)))
         }
         guard layout.isTentative && !layout.prefixCountsChildren else { return [] }
-        return try source.read(at: after, count: Int(end - after))[...]
+        return try reader.read(at: after, count: Int(end - after))[...]
     }
 
     /// Indexes the boxes from `offset` to `end` (at most `maxCount`) as children of `parent`
@@ -89,7 +95,7 @@ struct BoxIndexWalk {
         var childCount = 0
         var previous: Int32 = -1
         while end - offset >= 8, childCount < maxCount ?? Int.max {
-            let head = try window.bytes(at: offset, count: min(end - offset, 32), end: end, in: source, limits: limits)
+            let head = try window.bytes(at: offset, count: min(end - offset, 32), end: end, in: reader, limits: limits)
             let header = try readHeader(head, at: offset, available: end - offset, parent: parent)
             guard header.totalSize <= end - offset else {
                 throw BoxTreeParser.overrun(header, left: end - offset,
@@ -102,7 +108,7 @@ struct BoxIndexWalk {
             try indexChildren(of: child, parentType: parentType, depth: depth, handler: handler, inMemory: inMemory)
             if BoxTreeParser.passesHandler(header.type, in: parentType),
                inMemory || header.payloadSize <= limits.inlineLeafThreshold, header.payloadSize >= 12 {
-                let payload = try source.read(at: offset + header.headerSize, count: 12)
+                let payload = try reader.read(at: offset + header.headerSize, count: 12)
                 handler = BoxTreeParser.handlerType(payload: payload[...]) ?? handler
             }
             childCount += 1
