@@ -5,7 +5,7 @@
 /// The index is built by a walk that reads headers only, under the rules `BoxTreeParser`
 /// follows (the registry's layouts, counted `stsd`/`dref` children, tentative layouts that give
 /// way, the depth limit, a cut-short last box, damage that stops the top-level walk), so
-/// ``box(at:)`` gives the box the parser would. Paths (`moov/trak[2]/mdia`) are computed from
+/// ``box(at:limits:)`` gives the box the parser would. Paths (`moov/trak[2]/mdia`) are computed from
 /// the parent chain when a message needs one, and payloads are read from ``source`` on demand.
 /// Records are numbered from 0 in file order, depth first: a container's first child follows it.
 public struct BoxIndex: Sendable {

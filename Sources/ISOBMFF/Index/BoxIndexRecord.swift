@@ -13,7 +13,7 @@ struct BoxIndexRecord: Sendable {
     var parent: Int32
     /// The next sibling's record, or -1 for the last child.
     var nextSibling: Int32
-    /// ``containerFlag``, ``countsChildrenFlag`` and, below them, the size of a container's
+    /// `containerFlag`, `countsChildrenFlag` and, below them, the size of a container's
     /// fixed fields before its children (`ContainerLayout/prefixSize`).
     var layoutBits: UInt16
     /// 8, 16, 24 or 32 bytes.
