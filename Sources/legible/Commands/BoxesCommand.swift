@@ -78,7 +78,7 @@ struct BoxesCommand: ParsableCommand {
     private func printCount(_ source: FileByteSource) throws {
         let index = BoxIndex(indexing: source)
         var output = StandardOutput()
-        output.writeLine("\(index.count) boxes")
+        output.writeLine("\(index.count)")
         output.flush()
         if let damage = index.damage {
             throw CommandFailure("\(file): \(damage)")
