@@ -24,6 +24,27 @@ import LegibleTestSupport
         }
     }
 
+    /// Files damaged where the rules decide: a byte of a box header or of the first fields after
+    /// it (sizes, types, counts, versions, handler types) set to another value, 300 times a file,
+    /// each the same on every run.
+    @Test(arguments: TestPaths.testMediaFiles)
+    func damagedHeadersIndexAsTheyParse(_ url: URL) throws {
+        let bytes = [UInt8](try Data(contentsOf: url))
+        let offsets = BoxTreeParser.parse(MemoryByteSource(bytes)).boxes.flatMap(Self.preorder).compactMap { $0.location?.offset }
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for round in 0..<300 {
+            var damaged = bytes
+            let position = Int(offsets[next(offsets.count)]) + next(20)
+            guard position < damaged.count else { continue }
+            damaged[position] = [0, 1, 0xFF, 0x7F, UInt8(next(256))][next(5)]
+            try Self.expectIndexMatchesParser(MemoryByteSource(damaged), label: "\(url.lastPathComponent) round \(round) @\(position)")
+        }
+    }
+
     /// Indexes and parses `source`, then compares the materialised tree with the parsed one, and
     /// each record (in file order, depth first) with the parsed box at the same place.
     static func expectIndexMatchesParser(_ source: any ByteSource, label: String, limits: Limits = .standard) throws {

@@ -28,6 +28,7 @@ extension BoxIndexWalk {
     mutating func indexFile() {
         var offset: UInt64 = 0
         var previous: Int32 = -1
+        var counts: [FourCC: Int] = [:]
         while offset < reader.size {
             let remaining = reader.size - offset
             let start = index.records.count
@@ -37,13 +38,16 @@ extension BoxIndexWalk {
                     throw BoxError(.truncated(needed: 8, available: remaining), at: BoxLocation(path: "", offset: offset))
                 }
                 let header = try BoxTreeParser.readHeader(at: offset, available: remaining, in: reader, path: "")
-                let box = try add(header, at: offset, parent: -1, depth: 0)
+                let ordinal = counts[header.type, default: 0] + 1
+                counts[header.type] = ordinal
+                let box = try add(header, at: offset, ordinal: ordinal, parent: -1, depth: 0)
                 if previous >= 0 { index.records[Int(previous)].nextSibling = box }
                 previous = box
+                trail = [(header.type, ordinal)]
                 if header.totalSize > remaining {
                     index.missingBytes[box] = header.totalSize - remaining
                     index.warnings.append(BoxError(.truncated(needed: header.totalSize, available: remaining),
-                                                   at: index.location(of: Int(box))))
+                                                   at: BoxLocation(path: trailPath(), offset: offset)))
                 } else if registry.fileLevelReading(of: header.type) == .tree {
                     try indexChildren(of: box, parentType: nil, depth: 0, handler: nil, inMemory: false)
                 }

@@ -14,6 +14,9 @@ struct BoxIndexWalk {
 
     /// Where the walk reads: the source, or a container of it held in memory.
     var reader: any ByteSource
+    /// The type and ordinal among its siblings of each box the walk is inside, outermost first:
+    /// an error's path is built from it in steps of the depth, however many siblings there are.
+    var trail: [(type: FourCC, ordinal: Int)] = []
 
     init(source: any ByteSource, rootPath: String, inputSize: UInt64, limits: Limits) {
         index = BoxIndex(source: source, rootPath: rootPath)
@@ -22,10 +25,11 @@ struct BoxIndexWalk {
         maxRecords = limits.maxIndexRecords(forInputSize: inputSize)
     }
 
-    /// Adds a record for the box whose header is `header`, then its subtree; returns its number.
-    mutating func add(_ header: BoxHeader, at offset: UInt64, parent: Int32, depth: Int) throws(BoxError) -> Int32 {
+    /// Adds a record for the box whose header is `header`, the `ordinal`th of its type among
+    /// its siblings; returns its number.
+    mutating func add(_ header: BoxHeader, at offset: UInt64, ordinal: Int, parent: Int32, depth: Int) throws(BoxError) -> Int32 {
         guard index.records.count < maxRecords else {
-            throw BoxTreeParser.tooManyBoxes(maxRecords, at: BoxLocation(path: path(of: header.type, under: parent), offset: offset))
+            throw BoxTreeParser.tooManyBoxes(maxRecords, at: BoxLocation(path: trailPath(adding: (header.type, ordinal)), offset: offset))
         }
         index.records.append(BoxIndexRecord(offset: offset, payloadSize: header.payloadSize, type: header.type,
                                             parent: parent, nextSibling: -1, layoutBits: 0,
@@ -46,7 +50,7 @@ struct BoxIndexWalk {
         // Optional data nested too deep stays opaque (kept, not parsed); structure is an error.
         if layout.isTentative && depth >= limits.maxDepth { return }
         if depth >= limits.maxDepth {
-            throw BoxError(.limitExceeded("boxes nested deeper than \(limits.maxDepth)"), at: index.location(of: Int(box)))
+            throw BoxError(.limitExceeded("boxes nested deeper than \(limits.maxDepth)"), at: BoxLocation(path: trailPath(), offset: record.offset))
         }
         let readsWhole = !inMemory && record.totalSize <= limits.wholeReadSize
         let inMemory = inMemory || readsWhole
@@ -78,7 +82,7 @@ struct BoxIndexWalk {
         let after = try indexSequence(from: payloadOffset + UInt64(layout.prefixSize), to: end, parent: box, depth: depth + 1,
                                       handler: handler, maxCount: layout.declaredChildCount(prefix: prefix[...]), inMemory: inMemory)
         if !inMemory && end - after > limits.inlineLeafThreshold {
-            throw BoxTreeParser.tooMuchTrailing(end - after, at: index.location(of: Int(box)))
+            throw BoxTreeParser.tooMuchTrailing(end - after, at: BoxLocation(path: trailPath(), offset: record.offset))
         }
         guard layout.isTentative && !layout.prefixCountsChildren else { return [] }
         return try reader.read(at: after, count: Int(end - after))[...]
@@ -94,17 +98,22 @@ struct BoxIndexWalk {
         var handler = handler
         var childCount = 0
         var previous: Int32 = -1
+        var counts: [FourCC: Int] = [:]
         while end - offset >= 8, childCount < maxCount ?? Int.max {
             let head = try window.bytes(at: offset, count: min(end - offset, 32), end: end, in: reader, limits: limits)
-            let header = try readHeader(head, at: offset, available: end - offset, parent: parent)
+            let header = try readHeader(head, at: offset, available: end - offset)
+            let ordinal = counts[header.type, default: 0] + 1
+            counts[header.type] = ordinal
             guard header.totalSize <= end - offset else {
                 throw BoxTreeParser.overrun(header, left: end - offset,
-                                            at: BoxLocation(path: path(of: header.type, under: parent), offset: offset))
+                                            at: BoxLocation(path: trailPath(adding: (header.type, ordinal)), offset: offset))
             }
-            let child = try add(header, at: offset, parent: parent, depth: depth)
+            let child = try add(header, at: offset, ordinal: ordinal, parent: parent, depth: depth)
             if previous >= 0 { index.records[Int(previous)].nextSibling = child }
             previous = child
             if header.totalSize > limits.inlineLeafThreshold { window.startOver() }
+            trail.append((header.type, ordinal))
+            defer { trail.removeLast() }
             try indexChildren(of: child, parentType: parentType, depth: depth, handler: handler, inMemory: inMemory)
             if BoxTreeParser.passesHandler(header.type, in: parentType),
                inMemory || header.payloadSize <= limits.inlineLeafThreshold, header.payloadSize >= 12 {
@@ -117,24 +126,20 @@ struct BoxIndexWalk {
         return offset
     }
 
-    /// The header in `head`, read at `offset`; an error names the path under `parent`, which is
-    /// built only then.
-    private func readHeader(_ head: ArraySlice<UInt8>, at offset: UInt64, available: UInt64,
-                            parent: Int32) throws(BoxError) -> BoxHeader {
+    /// The header in `head`, read at `offset` in the box the walk is in; an error names the
+    /// path of that box, which is built only then.
+    private func readHeader(_ head: ArraySlice<UInt8>, at offset: UInt64, available: UInt64) throws(BoxError) -> BoxHeader {
         var reader = ByteReader(head, baseOffset: offset, path: "")
         do throws(BoxError) {
             return try BoxHeader.read(from: &reader, available: available)
         } catch {
-            var located = ByteReader(head, baseOffset: offset, path: parent < 0 ? index.rootPath : index.path(of: Int(parent)))
+            var located = ByteReader(head, baseOffset: offset, path: trailPath())
             return try BoxHeader.read(from: &located, available: available)
         }
     }
 
-    /// The path a box of `type` would have as the next child of `parent`, for an error about
-    /// a box not yet (or never) indexed.
-    func path(of type: FourCC, under parent: Int32) -> String {
-        let siblings = parent < 0 ? index.topLevel : index.children(of: Int(parent))
-        let ordinal = siblings.reduce(1) { $0 + (index.records[$1].type == type ? 1 : 0) }
-        return BoxTreeParser.path(parent: parent < 0 ? index.rootPath : index.path(of: Int(parent)), type: type, ordinal: ordinal)
+    /// The path of the box the walk is in, or of its next child `last`.
+    func trailPath(adding last: (type: FourCC, ordinal: Int)? = nil) -> String {
+        (trail + (last.map { [$0] } ?? [])).reduce(index.rootPath) { BoxTreeParser.path(parent: $0, type: $1.type, ordinal: $1.ordinal) }
     }
 }
