@@ -80,6 +80,7 @@ public struct BoxIndex: Sendable {
         let index: BoxIndex
         let first: Int
 
+        /// An iterator from the first box.
         public func makeIterator() -> Iterator { Iterator(records: index.records, upcoming: first) }
 
         /// Steps along the next-sibling links.
@@ -87,6 +88,7 @@ public struct BoxIndex: Sendable {
             let records: [BoxIndexRecord]
             var upcoming: Int
 
+            /// The next sibling's record, nil after the last.
             public mutating func next() -> Int? {
                 guard upcoming >= 0 else { return nil }
                 defer { upcoming = Int(records[upcoming].nextSibling) }
