@@ -74,16 +74,21 @@ private func checkIndex(of input: [UInt8], against file: BoxFile) {
         fatalError("index: damage \(index.damage?.description ?? "none"), parse: \(file.damage?.description ?? "none")")
     }
     func preorder(_ box: Box) -> [Box] { [box] + box.children.flatMap(preorder) }
-    let parsed = file.boxes.flatMap(preorder).map { "\($0.type) \($0.location?.description ?? "")" }
-    let indexed = (0..<index.count).map { "\(index.type(of: $0)) \(index.location(of: $0))" }
-    guard parsed == indexed else {
-        fatalError("index: first difference at record \(zip(parsed, indexed).firstIndex { $0 != $1 } ?? min(parsed.count, indexed.count))")
-    }
+    func described(_ boxes: [Box]) -> [String] { boxes.flatMap(preorder).map { "\($0.type) \($0.location?.description ?? "")" } }
+    let materialised: BoxFile
     do throws(BoxError) {
-        checkRoundTrip(try index.file(limits: fuzzLimits), input)
+        materialised = try index.file(limits: fuzzLimits)
     } catch {
         fatalError("index: materialising failed: \(error)")
     }
+    // Paths from the materialised tree (built as the parser builds them), types and offsets
+    // from the records themselves.
+    let parsed = described(file.boxes), indexed = described(materialised.boxes)
+    let records = (0..<index.count).map { "\(index.type(of: $0)) \(index.offset(of: $0))" }
+    guard parsed == indexed, records == file.boxes.flatMap(preorder).map({ "\($0.type) \($0.location?.offset ?? 0)" }) else {
+        fatalError("index: \(indexed.count) boxes, \(records.count) records; parse: \(parsed.count) boxes")
+    }
+    checkRoundTrip(materialised, input)
 }
 
 /// Decodes every box a row decodes and checks that encoding it again gives the same payload.
