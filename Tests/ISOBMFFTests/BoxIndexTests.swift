@@ -52,6 +52,14 @@ import LegibleTestSupport
         #expect(BoxIndex(indexing: MemoryByteSource(bytes), limits: Limits(inputBytesPerIndexRecord: 8, minIndexRecords: 10)).count == 101)
     }
 
+    /// What `BoxIndex` promises per box: a record of 32 bytes, nothing on the heap.
+    @Test func aRecordIsThirtyTwoBytes() {
+        #expect(MemoryLayout<BoxIndexRecord>.stride == 32)
+        let bytes = TestBox.container("moov", [TestBox](repeating: .leaf("free", [0, 0, 0, 0, 0, 0, 0, 0]), count: 1000)).bytes
+        let index = BoxIndex(indexing: MemoryByteSource(bytes))
+        #expect(index.count == 1001 && index.recordBytes < 2 * 32 * 1001)
+    }
+
     @Test func pathsComeFromTheParentChain() throws {
         let moov = TestBox.container("moov", [.container("trak", [.leaf("tkhd", [])]), .container("trak", [.leaf("tkhd", []), .leaf("free", []), .leaf("free", [])])])
         let index = BoxIndex(indexing: MemoryByteSource(moov.bytes))
