@@ -12,6 +12,9 @@
 //      so this is checked whether or not there was damage.
 //   2. A box any registry row decodes (KnownBoxes, what `legible boxes` shows), encoded again
 //      unchanged, gives back its payload.
+//   3. The box index of the input (BoxIndex) has the parse's damage and warnings, one record per
+//      parsed box with its type, offset and path in the same order, and the tree it materialises
+//      writes back to the input exactly.
 
 import ISOBMFF
 import KnownBoxes
@@ -29,6 +32,7 @@ public func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let file = BoxTreeParser.parse(MemoryByteSource(input), limits: fuzzLimits)
 
     checkRoundTrip(file, input)
+    checkIndex(of: input, against: file)
     var sink = DiscardingSink()
     let renderer = BoxTreeRenderer(showFields: true, registry: KnownBoxes.registry)
     renderer.writeText(file.boxes, source: file.source, maxDepth: nil, to: &sink)      // legible boxes
@@ -62,6 +66,29 @@ private func checkRoundTrip(_ file: BoxFile, _ input: [UInt8]) {
     let firstDifference = zip(writer.bytes, input).enumerated().first { $0.element.0 != $0.element.1 }?.offset
         ?? min(writer.count, input.count)
     fatalError("round trip: \(input.count) bytes in, \(writer.count) out, first difference at \(firstDifference) (damage: \(file.damage?.description ?? "none"))")
+}
+
+private func checkIndex(of input: [UInt8], against file: BoxFile) {
+    let index = BoxIndex(indexing: MemoryByteSource(input), limits: fuzzLimits)
+    guard index.damage == file.damage, index.warnings == file.warnings else {
+        fatalError("index: damage \(index.damage?.description ?? "none"), parse: \(file.damage?.description ?? "none")")
+    }
+    func preorder(_ box: Box) -> [Box] { [box] + box.children.flatMap(preorder) }
+    func described(_ boxes: [Box]) -> [String] { boxes.flatMap(preorder).map { "\($0.type) \($0.location?.description ?? "")" } }
+    let materialised: BoxFile
+    do throws(BoxError) {
+        materialised = try index.file(limits: fuzzLimits)
+    } catch {
+        fatalError("index: materialising failed: \(error)")
+    }
+    // Paths from the materialised tree (built as the parser builds them), types and offsets
+    // from the records themselves.
+    let parsed = described(file.boxes), indexed = described(materialised.boxes)
+    let records = (0..<index.count).map { "\(index.type(of: $0)) \(index.offset(of: $0))" }
+    guard parsed == indexed, records == file.boxes.flatMap(preorder).map({ "\($0.type) \($0.location?.offset ?? 0)" }) else {
+        fatalError("index: \(indexed.count) boxes, \(records.count) records; parse: \(parsed.count) boxes")
+    }
+    checkRoundTrip(materialised, input)
 }
 
 /// Decodes every box a row decodes and checks that encoding it again gives the same payload.

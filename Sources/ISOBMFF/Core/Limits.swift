@@ -32,11 +32,19 @@ public struct Limits: Sendable, Hashable {
     public var wholeReadSize: UInt64
     /// Total payload bytes a parse keeps in memory; past it, further leaves stay file ranges.
     public var maxLoadedBytes: UInt64
+    /// A box index (`BoxIndex`) may hold one record per this many bytes of its input: a box
+    /// is at least 8 bytes, so an honest file of tiny boxes is indexed whole, while the index
+    /// of any file stays within twice its size over 16 bytes a record (32 bytes each).
+    public var inputBytesPerIndexRecord: UInt64
+    /// The records any index may hold, however small its input: room for the `moov` an
+    /// inflated `cmov` of a few hundred bytes holds, and no more.
+    public var minIndexRecords: Int
 
     /// Creates limits; each default is ``standard``'s.
     public init(maxDepth: Int = 48, maxBoxCount: Int = 150_000, fileBytesPerBox: UInt64 = 4096,
                 maxInMemoryBoxSize: UInt64 = 64 << 20, inlineLeafThreshold: UInt64 = 4 << 10,
-                wholeReadSize: UInt64 = 64 << 10, maxLoadedBytes: UInt64 = 16 << 20) {
+                wholeReadSize: UInt64 = 64 << 10, maxLoadedBytes: UInt64 = 16 << 20,
+                inputBytesPerIndexRecord: UInt64 = 16, minIndexRecords: Int = 4096) {
         self.maxDepth = maxDepth
         self.maxBoxCount = maxBoxCount
         self.fileBytesPerBox = fileBytesPerBox
@@ -44,6 +52,15 @@ public struct Limits: Sendable, Hashable {
         self.inlineLeafThreshold = inlineLeafThreshold
         self.wholeReadSize = wholeReadSize
         self.maxLoadedBytes = maxLoadedBytes
+        self.inputBytesPerIndexRecord = inputBytesPerIndexRecord
+        self.minIndexRecords = minIndexRecords
+    }
+
+    /// The records a box index of `size` bytes of input may hold: ``minIndexRecords``, or one
+    /// per ``inputBytesPerIndexRecord`` when that is more, and never past what an `Int32`
+    /// record number holds.
+    public func maxIndexRecords(forInputSize size: UInt64) -> Int {
+        min(max(minIndexRecords, Int(clamping: size / max(inputBytesPerIndexRecord, 1))), Int(Int32.max))
     }
 
     /// The number of boxes a file of `size` bytes may hold: ``maxBoxCount``, or one per

@@ -25,4 +25,16 @@ public struct ContainerLayout: Hashable, Sendable {
         guard prefixCountsChildren, prefix.count >= 4 else { return nil }
         return Int(prefix.suffix(4).reduce(UInt32(0)) { ($0 << 8) | UInt32($1) })
     }
+
+    /// Whether a box parsed with this layout stays opaque because of the bytes after its
+    /// children: a guessed layout whose children end before non-zero bytes was a wrong guess.
+    func keepsOpaque(trailing: ArraySlice<UInt8>) -> Bool {
+        isTentative && !prefixCountsChildren && trailing.contains { $0 != 0 }
+    }
+
+    /// Whether `error`, met while parsing the children, leaves the box an opaque leaf rather
+    /// than ending the parse: a guessed layout gives way, except to a bound of `Limits`.
+    func fallsBackToLeaf(after error: BoxError) -> Bool {
+        isTentative && !BoxTreeParser.isLimit(error)
+    }
 }

@@ -36,13 +36,13 @@ extension BoxTreeParser {
         let saved = (boxCount, loadedBytes)
         do throws(BoxError) {
             let container = try walkChildren(of: header, at: location, in: source, layout: layout, depth: depth, handler: handler)
-            if layout.isTentative && !layout.prefixCountsChildren && container.trailing.contains(where: { $0 != 0 }) {
+            if layout.keepsOpaque(trailing: container.trailing) {
                 (boxCount, loadedBytes) = saved
                 return range
             }
             return Box(header: header, content: .container(container), location: location)
         } catch {
-            guard layout.isTentative, !Self.isLimit(error) else { throw error }
+            guard layout.fallsBackToLeaf(after: error) else { throw error }
             (boxCount, loadedBytes) = saved
             return range
         }
@@ -85,8 +85,7 @@ extension BoxTreeParser {
             let childLocation = BoxLocation(path: Self.childPath(parent: location.path, type: childHeader.type, counts: &counts),
                                             offset: offset)
             guard childHeader.totalSize <= end - offset else {
-                throw BoxError(.invalidSize("box '\(childHeader.type)' declares \(childHeader.totalSize) bytes but its parent has \(end - offset) left"),
-                               at: childLocation)
+                throw Self.overrun(childHeader, left: end - offset, at: childLocation)
             }
             try countBox(at: childLocation)
             let child: Box
@@ -104,8 +103,7 @@ extension BoxTreeParser {
             offset += childHeader.totalSize
         }
         guard end - offset <= limits.inlineLeafThreshold, reserve(end - offset) else {
-            // Not a limit error: a tentative layout falls back to keeping the box opaque.
-            throw BoxError(.invalidSize("\(end - offset) bytes after the last counted entry"), at: location)
+            throw Self.tooMuchTrailing(end - offset, at: location)
         }
         let trailing = try source.read(at: offset, count: Int(end - offset))
         var container = BoxContainer(prefix: prefix[...], children: children, trailing: trailing[...])
@@ -114,10 +112,18 @@ extension BoxTreeParser {
     }
 }
 
+extension BoxTreeParser {
+    /// The error for a container walked in place whose bytes after its children are more than
+    /// a leaf kept in memory. Not a limit error: a tentative layout falls back to an opaque box.
+    static func tooMuchTrailing(_ count: UInt64, at location: BoxLocation) -> BoxError {
+        BoxError(.invalidSize("\(count) bytes after the last counted entry"), at: location)
+    }
+}
+
 /// A buffer over part of a container's children, refilled from the source when a read falls
 /// outside it; each refill is twice the last, up to ``Limits/wholeReadSize``, until a large child
 /// starts the doubling over.
-private struct SourceWindow {
+struct SourceWindow {
     var start: UInt64 = 0
     var buffer: [UInt8] = []
     var fillSize: UInt64 = 1 << 10

@@ -17,7 +17,7 @@ extension BoxTreeParser {
             let prefix = try reader.readBytes(layout.prefixSize)
             let result = try parseChildren(&reader, parent: header.type, depth: depth + 1, handler: handler,
                                            maxCount: layout.declaredChildCount(prefix: prefix))
-            if layout.isTentative && !layout.prefixCountsChildren && result.trailing.contains(where: { $0 != 0 }) {
+            if layout.keepsOpaque(trailing: result.trailing) {
                 boxCount = savedCount
                 return leaf
             }
@@ -25,7 +25,7 @@ extension BoxTreeParser {
             container.countsChildren = layout.prefixCountsChildren
             return Box(header: header, content: .container(container), location: location)
         } catch {
-            guard layout.isTentative, !Self.isLimit(error) else { throw error }
+            guard layout.fallsBackToLeaf(after: error) else { throw error }
             boxCount = savedCount
             return leaf
         }
@@ -44,8 +44,7 @@ extension BoxTreeParser {
             let location = BoxLocation(path: Self.childPath(parent: reader.path, type: header.type, counts: &counts),
                                        offset: reader.fileOffset)
             guard header.totalSize <= UInt64(reader.remaining) else {
-                throw BoxError(.invalidSize("box '\(header.type)' declares \(header.totalSize) bytes but its parent has \(reader.remaining) left"),
-                               at: location)
+                throw Self.overrun(header, left: UInt64(reader.remaining), at: location)
             }
             try countBox(at: location)
             let bytes = try reader.readBytes(Int(header.totalSize))

@@ -115,7 +115,7 @@ public struct BoxTreeParser: Sendable {
     mutating func countBox(at location: BoxLocation) throws(BoxError) {
         boxCount += 1
         guard boxCount <= maxBoxCount else {
-            throw BoxError(.limitExceeded("more than \(maxBoxCount) boxes"), at: location)
+            throw Self.tooManyBoxes(maxBoxCount, at: location)
         }
     }
 
@@ -133,8 +133,23 @@ public struct BoxTreeParser: Sendable {
     static func childPath(parent: String, type: FourCC, counts: inout [FourCC: Int]) -> String {
         let ordinal = (counts[type] ?? 0) + 1
         counts[type] = ordinal
+        return path(parent: parent, type: type, ordinal: ordinal)
+    }
+
+    /// The path of the `ordinal`th child of `type` (from 1) under `parent`.
+    static func path(parent: String, type: FourCC, ordinal: Int) -> String {
         let name = alwaysNumbered.contains(type) || ordinal > 1 ? "\(type)[\(ordinal)]" : type.description
         return parent.isEmpty ? name : "\(parent)/\(name)"
+    }
+
+    /// The error for a child whose declared size runs past the end of its parent.
+    static func overrun(_ header: BoxHeader, left: UInt64, at location: BoxLocation) -> BoxError {
+        BoxError(.invalidSize("box '\(header.type)' declares \(header.totalSize) bytes but its parent has \(left) left"), at: location)
+    }
+
+    /// The error for more than `limit` boxes.
+    static func tooManyBoxes(_ limit: Int, at location: BoxLocation) -> BoxError {
+        BoxError(.limitExceeded("more than \(limit) boxes"), at: location)
     }
 
     static func isLimit(_ error: BoxError) -> Bool {
@@ -144,7 +159,12 @@ public struct BoxTreeParser: Sendable {
 
     /// The handler type of an `hdlr` box (bytes 8..<12 of its payload), when it is in memory.
     static func handlerType(of box: Box) -> FourCC? {
-        guard let payload = box.data, payload.count >= 12 else { return nil }
+        box.data.flatMap(handlerType(payload:))
+    }
+
+    /// The handler type in an `hdlr` payload (bytes 8..<12).
+    static func handlerType(payload: ArraySlice<UInt8>) -> FourCC? {
+        guard payload.count >= 12 else { return nil }
         let start = payload.startIndex + 8
         return FourCC(rawValue: payload[start..<start + 4].reduce(0) { ($0 << 8) | UInt32($1) })
     }
@@ -152,7 +172,9 @@ public struct BoxTreeParser: Sendable {
     /// The handler a child passes on to its later siblings' subtrees: `mdia/hdlr` decides how
     /// `minf/stbl/stsd` entries are laid out.
     static func handler(after child: Box, in parent: FourCC?, current: FourCC?) -> FourCC? {
-        guard parent == "mdia", child.type == "hdlr", let type = handlerType(of: child) else { return current }
-        return type
+        passesHandler(child.type, in: parent) ? handlerType(of: child) ?? current : current
     }
+
+    /// Whether a child of `type` in `parent` names the handler of its later siblings' subtrees.
+    static func passesHandler(_ type: FourCC, in parent: FourCC?) -> Bool { parent == "mdia" && type == "hdlr" }
 }

@@ -14,6 +14,15 @@ public enum CompressedMovie {
     /// Inflates the `cmov` inside `moov` and parses the `moov` it holds; `source` supplies a
     /// `cmvd` payload the parser left in the file.
     public static func inflate(_ cmov: Box, limits: Limits = .standard) throws(BoxError) -> Box {
+        let stream = try inflatedStream(cmov, limits: limits)
+        let boxes = try BoxTreeParser.parseBoxes(stream.bytes, path: stream.path, limits: limits)
+        guard boxes.count == 1, let movie = boxes.first, movie.type == "moov" else { throw notAMovie(at: stream.path) }
+        return movie
+    }
+
+    /// The bytes the `cmov` inside `moov` inflates to, the path their boxes' paths start with,
+    /// and the size of the compressed stream they came from.
+    static func inflatedStream(_ cmov: Box, limits: Limits) throws(BoxError) -> (bytes: [UInt8], path: String, compressedSize: UInt64) {
         let location = cmov.location ?? BoxLocation(path: "moov/cmov", offset: 0)
         guard let dcom = cmov.child("dcom"), let cmvd = cmov.child("cmvd") else {
             throw BoxError(.missingBox("cmov needs both dcom and cmvd"), at: location)
@@ -29,13 +38,14 @@ public enum CompressedMovie {
             throw reader.error(.limitExceeded("inflated movie of \(declaredSize) bytes (at most \(limits.maxLoadedBytes))"))
         }
         let streamLocation = reader.location
-        let inflated = try zlibInflate(reader.readRemaining(), expectedSize: Int(declaredSize), at: streamLocation)
-        let path = "\(cmvd.pathDescription){inflated}"
-        let boxes = try BoxTreeParser.parseBoxes(inflated, path: path, limits: limits)
-        guard boxes.count == 1, let movie = boxes.first, movie.type == "moov" else {
-            throw BoxError(.invalidValue("inflated data is not a single moov box"), at: BoxLocation(path: path, offset: 0))
-        }
-        return movie
+        let compressed = reader.readRemaining()
+        let inflated = try zlibInflate(compressed, expectedSize: Int(declaredSize), at: streamLocation)
+        return (inflated, "\(cmvd.pathDescription){inflated}", UInt64(compressed.count))
+    }
+
+    /// The error for inflated bytes that are not one `moov`.
+    static func notAMovie(at path: String) -> BoxError {
+        BoxError(.invalidValue("inflated data is not a single moov box"), at: BoxLocation(path: path, offset: 0))
     }
 
     /// Inflates `input`, which must produce exactly `expectedSize` bytes; stops as soon as it

@@ -22,6 +22,7 @@ struct BoxesCommand: ParsableCommand {
           legible boxes movie.mov
           legible boxes --depth 2 movie.mp4
           legible boxes --json movie.mov | jq '.boxes[] | .type'
+          legible boxes --count long-recording.mp4
         """)
 
     @Argument(help: "The file to dump.")
@@ -36,8 +37,14 @@ struct BoxesCommand: ParsableCommand {
     @Flag(name: .customLong("no-fields"), help: "Show boxes only, without decoded fields.")
     var noFields = false
 
+    @Flag(help: "Print only the number of boxes, counted from their headers without keeping the tree.")
+    var count = false
+
     func validate() throws {
         if let depth, depth < 1 { throw ValidationError("--depth must be at least 1") }
+        if count && (json || depth != nil || noFields) {
+            throw ValidationError("--count prints a number only: it takes no --json, --depth or --no-fields")
+        }
     }
 
     func run() throws {
@@ -47,6 +54,7 @@ struct BoxesCommand: ParsableCommand {
         } catch {
             throw CommandFailure(file: file, error)
         }
+        if count { return try printCount(source) }
         let parsed = BoxTreeParser.parse(source)
         if let notBoxes = parsed.unrecognizedFormatError {
             throw CommandFailure("\(file): \(notBoxes)")
@@ -61,6 +69,18 @@ struct BoxesCommand: ParsableCommand {
         }
         output.flush()
         if let damage = parsed.damage {
+            throw CommandFailure("\(file): \(damage)")
+        }
+    }
+
+    /// The number of boxes in the file's index: headers only, no payload and no tree, so a movie
+    /// of a million fragment boxes is counted in some 32 MB.
+    private func printCount(_ source: FileByteSource) throws {
+        let index = BoxIndex(indexing: source)
+        var output = StandardOutput()
+        output.writeLine("\(index.count)")
+        output.flush()
+        if let damage = index.damage {
             throw CommandFailure("\(file): \(damage)")
         }
     }
