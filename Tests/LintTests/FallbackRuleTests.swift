@@ -1,4 +1,5 @@
 import Foundation
+import Language
 import LegibleTestSupport
 import Lint
 import Movie
@@ -15,13 +16,24 @@ struct FallbackRuleTests {
         try RuleMovieTests.check(file).findings.filter { $0.rule == .fallback }
     }
 
-    /// clean.mov with `changes` made to its tracks, written to a temporary folder and checked.
-    static func findings(after changes: [TrackChangeRequest]) throws -> [Finding] {
+    /// clean.mov with `changes` made to its tracks, written to a temporary folder and checked:
+    /// the findings of `rule`.
+    static func findings(after changes: [TrackChangeRequest], rule: CheckRule = .fallback) throws -> [Finding] {
         let folder = try TemporaryFolder("fallback-rule")
         defer { folder.remove() }
         let editor = try MovieEditor(path: TestPaths.testMedia.appendingPathComponent("rules/clean.mov").path)
         _ = try editor.write(EditPlan(trackChanges: changes), to: folder.path("edited.mov"))
-        return MovieCheck(movie: try Movie.open(path: folder.path("edited.mov"))).findings.filter { $0.rule == .fallback }
+        return MovieCheck(movie: try Movie.open(path: folder.path("edited.mov"))).findings.filter { $0.rule == rule }
+    }
+
+    /// An AC-3 and an AAC track of one program alike in language, name and characteristics are
+    /// one option in two encodings when `fall` joins them, two indistinguishable options when
+    /// nothing does.
+    @Test func aFallbackPairIsOneOption() throws {
+        let alike = TrackChangeRequest(trackID: 3, changes: TrackChanges(language: try LanguageTag(parsing: "en"), name: "English"))
+        let unpaired = try Self.findings(after: [alike], rule: .distinguishableOptions)
+        #expect(unpaired.count == 1, "\(unpaired.map(\.message))")
+        #expect(try Self.findings(after: [alike, Self.fall(from: 3, to: [2])], rule: .distinguishableOptions).isEmpty)
     }
 
     static func fall(from track: UInt32, to targets: [UInt32]) -> TrackChangeRequest {

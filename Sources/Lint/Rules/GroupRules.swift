@@ -104,14 +104,18 @@ extension CheckContext {
         return (first, nil)
     }
 
+    /// Two options of one fallback chain (`fall`, Apple TN2429) are one program in two
+    /// encodings, offered as one: alike is what they should be.
     private func indistinguishableOptionFindings() -> [Finding] {
         var findings: [Finding] = []
+        let fallbackChains = FallbackChains(tracks)
         for group in MediaSelection(movie: movie).groups where group.alternateGroup != 0 {
             var seen: [SelectionOption] = []
             for option in group.options {
                 let twin = seen.first { other in
                     other.language.lowercased() == option.language.lowercased()
                         && Set(other.characteristics) == Set(option.characteristics) && other.name == option.name
+                        && !fallbackChains.sameChain(other.trackID, option.trackID)
                 }
                 if let twin {
                     findings.append(Finding(.warning, track: option.trackID, rule: .distinguishableOptions,
