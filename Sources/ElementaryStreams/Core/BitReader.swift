@@ -16,7 +16,11 @@ struct BitReader {
 
     /// The next `count` bits (at most 32) as an unsigned value; throws past the end of the bytes.
     mutating func read(_ count: Int, _ what: String) throws(ElementaryStreamError) -> UInt32 {
-        precondition(count >= 0 && count <= 32)
+        // A field wider than 32 bits does not fit the value; callers name widths from the
+        // syntax tables, so this is refused as an error rather than trapped on.
+        guard (0...32).contains(count) else {
+            throw ElementaryStreamError(.unsupported, "\(what) is \(count) bits wide, not 0 to 32", at: baseOffset + UInt64(bitIndex / 8))
+        }
         guard bitIndex + count <= bytes.count * 8 else {
             throw ElementaryStreamError(.truncated, "header ends inside \(what)", at: baseOffset + UInt64(bitIndex / 8))
         }
