@@ -5,6 +5,15 @@ public protocol ByteSink {
     mutating func write(_ bytes: ArraySlice<UInt8>) throws(BoxError)
     /// Appends `length` bytes of `source` from `offset`.
     mutating func copy(from source: any ByteSource, offset: UInt64, length: UInt64) throws(BoxError)
+    /// Appends the byte ranges `runs` of `source`, one after another. A file sink gathers small
+    /// runs that lie close together into one read and one write; the default copies each.
+    mutating func copy(runs: [(offset: UInt64, length: UInt64)], from source: any ByteSource) throws(BoxError)
+}
+
+extension ByteSink {
+    public mutating func copy(runs: [(offset: UInt64, length: UInt64)], from source: any ByteSource) throws(BoxError) {
+        for run in runs { try copy(from: source, offset: run.offset, length: run.length) }
+    }
 }
 
 extension ByteWriter: ByteSink {

@@ -43,10 +43,10 @@ struct ImportedTrackMedia: Sendable {
         return (offsets, position)
     }
 
-    /// Appends every sample of `media` to `sink`, copied from its file piece by piece.
+    /// Appends every sample of `media` to `sink`: a raw stream's pieces are its frames without
+    /// their headers (ADTS), a few hundred bytes each, which a file sink gathers into large
+    /// reads and writes rather than one kernel copy a frame.
     static func copy(_ media: [ImportedTrackMedia], to sink: inout some ByteSink) throws(BoxError) {
-        for track in media {
-            for piece in track.pieces { try sink.copy(from: track.file, offset: piece.offset, length: piece.length) }
-        }
+        for track in media { try sink.copy(runs: track.pieces, from: track.file) }
     }
 }
