@@ -51,4 +51,21 @@ import LegibleTestSupport
             #expect(error.description.contains("'lzma'"))
         }
     }
+
+    /// A few kilobytes that inflate to 200,000 8-byte boxes stop after the boxes the compressed
+    /// size allows (`Limits.minIndexRecords` here, as for a box index of them), not at the
+    /// limit of a file of the inflated size.
+    @Test func inflatedBoxFloodStopsAtTheCompressedBound() throws {
+        let free = TestBox.leaf("free", []).bytes
+        let inner = TestBox.container("moov", [.raw([UInt8]((0..<200_000).lazy.flatMap { _ in free }))]).bytes
+        let file = BoxTreeParser.parse(MemoryByteSource(compressedMovie(inner)))
+        let cmov = try #require(file.box("moov")?.child("cmov"))
+        do {
+            _ = try CompressedMovie.inflate(cmov)
+            Issue.record("expected the box limit")
+        } catch {
+            guard case .limitExceeded = error.kind else { throw error }
+            #expect(error.location?.path.hasSuffix("moov/free[\(Limits.standard.minIndexRecords)]") == true, "\(error)")
+        }
+    }
 }

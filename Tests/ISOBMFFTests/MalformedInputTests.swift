@@ -47,7 +47,7 @@ import LegibleTestSupport
         let bytes = [UInt8](try Data(contentsOf: url))
         let file = BoxTreeParser.parse(MemoryByteSource(bytes))
         let topLevel = TopLevelWalk(bytes).boxes
-        for cut in Self.boundaries(of: file.boxes).sorted() where cut < bytes.count {
+        for cut in Self.boundaries(of: try file.boxes.map { try $0.expanded() }).sorted() where cut < bytes.count {
             let label = "\(url.lastPathComponent) cut at \(cut)"
             let truncated = Self.parseAndRoundTrip(Array(bytes.prefix(cut)), label: label)
             let insideABox = topLevel.contains { $0.start < cut && cut < $0.end }

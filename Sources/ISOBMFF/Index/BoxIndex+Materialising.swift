@@ -10,7 +10,7 @@ extension BoxIndex {
     /// The top-level boxes, with the warnings, damage and tail, as `BoxTreeParser.parse` gives them.
     public func file(limits: Limits = .standard) throws(BoxError) -> BoxFile {
         var file = BoxFile(source: source)
-        file.boxes = try boxes(topLevel, parentPath: rootPath, limits: limits)
+        file.boxes = TopLevelBoxes(try boxes(topLevel, parentPath: rootPath, limits: limits))
         file.warnings = warnings
         file.damage = damage
         file.tail = tail

@@ -3,7 +3,7 @@ public struct BoxFile: Sendable {
     /// The source the boxes' file ranges point into.
     public let source: any ByteSource
     /// Top-level boxes in file order.
-    public var boxes: [Box] = []
+    public var boxes: TopLevelBoxes
     /// Problems the reader tolerated, such as a last box that runs past the end of the file.
     public var warnings: [BoxError] = []
     /// The problem that stopped the top-level walk, if any; the boxes before it are kept.
@@ -18,7 +18,10 @@ public struct BoxFile: Sendable {
     public var stoppedAtLimit: Bool { damage.map(BoxTreeParser.isLimit) ?? false }
 
     /// Creates a file of no boxes over `source`.
-    public init(source: any ByteSource) { self.source = source }
+    public init(source: any ByteSource) {
+        self.source = source
+        boxes = TopLevelBoxes(source: source)
+    }
 
     /// The first top-level box of a type.
     public func box(_ type: FourCC) -> Box? { boxes.first { $0.type == type } }

@@ -30,7 +30,7 @@ public struct BoxDumpNode: Sendable {
     /// are those `registry` decodes; boxes it decodes that were left in the file are read, one
     /// at a time, to show them, and so is each movie fragment the reader left unparsed
     /// (`Box.expanded(limits:)`): a dump of any number of fragments holds one at a time.
-    public static func walk(_ boxes: [Box], registry: BoxRegistry = .isobmff, maxDepth: Int? = nil,
+    public static func walk(_ boxes: some Sequence<Box>, registry: BoxRegistry = .isobmff, maxDepth: Int? = nil,
                             enter: (BoxDumpNode, Int) -> Void, leave: (BoxDumpNode, Int) -> Void) {
         for box in boxes {
             do throws(BoxError) {

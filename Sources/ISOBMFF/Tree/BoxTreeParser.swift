@@ -77,7 +77,7 @@ public struct BoxTreeParser: Sendable {
                 } else {
                     box = try parseTopLevel(header, at: location, in: source)
                 }
-                file.boxes.append(box)
+                file.boxes.appendFromWalk(box, ordinal: counts[header.type] ?? 1)
                 offset += min(header.totalSize, remaining)
             } catch {
                 file.damage = error

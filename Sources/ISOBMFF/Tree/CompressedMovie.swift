@@ -12,10 +12,15 @@ public enum CompressedMovie {
     static let inflateStep = 64 << 10
 
     /// Inflates the `cmov` inside `moov` and parses the `moov` it holds; `source` supplies a
-    /// `cmvd` payload the parser left in the file.
+    /// `cmvd` payload the parser left in the file. The boxes it may hold are bounded by the
+    /// compressed bytes, as a box index of them is (`Limits.maxIndexRecords(forInputSize:)`):
+    /// a few kilobytes that inflate to a flood of tiny boxes stop at thousands, not at the
+    /// limit a file of the inflated size would have.
     public static func inflate(_ cmov: Box, limits: Limits = .standard) throws(BoxError) -> Box {
         let stream = try inflatedStream(cmov, limits: limits)
-        let boxes = try BoxTreeParser.parseBoxes(stream.bytes, path: stream.path, limits: limits)
+        var bounded = limits
+        bounded.maxBoxCount = min(limits.maxBoxCount, limits.maxIndexRecords(forInputSize: stream.compressedSize))
+        let boxes = try BoxTreeParser.parseBoxes(stream.bytes, path: stream.path, limits: bounded)
         guard boxes.count == 1, let movie = boxes.first, movie.type == "moov" else { throw notAMovie(at: stream.path) }
         return movie
     }

@@ -7,3 +7,27 @@ extension Movie {
     /// fragments reviews what they hold.
     public static let fragmentBoxTypes: Set<FourCC> = ["moof", "sidx", "ssix", "mfra", "styp"]
 }
+
+/// The movie fragments (`moof`) of a file in file order, each made from its top-level record
+/// when it is reached (and its boxes parsed with `Box.expanded(limits:)` when needed): a list
+/// of positions, 8 bytes a fragment, however many there are.
+public struct FragmentBoxes: RandomAccessCollection, Sendable {
+    let boxes: TopLevelBoxes
+    let positions: [Int]
+
+    /// The `moof`s among `boxes`.
+    public init(_ boxes: TopLevelBoxes) {
+        self.boxes = boxes
+        positions = boxes.indices.filter { boxes.type(at: $0) == "moof" }
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { positions.count }
+    /// The `index`th fragment, from 0, as the file walk left it.
+    public subscript(index: Int) -> Box { boxes[positions[index]] }
+}
+
+extension Movie {
+    /// The movie's fragments, in file order.
+    public var fragmentBoxes: FragmentBoxes { FragmentBoxes(file.boxes) }
+}

@@ -85,7 +85,7 @@ public struct Movie: Sendable {
             tracks.append(track)
         }
         self.tracks = tracks
-        let moofs = file.boxes.filter { $0.type == "moof" }
+        let moofs = FragmentBoxes(file.boxes)
         let mvex = movieBox.child("mvex")
         let fragments = moofs.isEmpty && mvex == nil ? nil
             : try FragmentSummary(fragments: moofs, movieExtends: mvex, limits: limits)

@@ -17,11 +17,12 @@ public struct FragmentSummary: Sendable, Equatable {
     }
 
     /// Adds up the `moof`s; `trun`s left in the file by the parser are read from the file.
-    public init(fragments: [Box], movieExtends: Box?, limits: Limits = .standard) throws(BoxError) {
+    public init(fragments: some Sequence<Box>, movieExtends: Box?, limits: Limits = .standard) throws(BoxError) {
         defaults = try TrackExtendsBox.all(in: movieExtends, limits: limits)
         tracks = [:]
-        fragmentCount = fragments.count
+        fragmentCount = 0
         for fragment in fragments {
+            fragmentCount += 1
             let moof = try fragment.expanded(limits: limits)
             for traf in moof.children("traf") {
                 guard let tfhd = traf.child("tfhd") else { continue }

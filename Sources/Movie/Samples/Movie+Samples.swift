@@ -29,7 +29,7 @@ extension Movie {
             samples[track.id] = table
         }
         guard let summary = fragments, !times.isEmpty, let limits = tracks.first?.limits else { return samples }
-        for moof in file.boxes where moof.type == "moof" {
+        for moof in fragmentBoxes {
             for run in try FragmentSampleIndex.placedRuns(in: moof, defaults: summary.defaults, limits: limits) {
                 let trackID = run.header.trackID
                 guard var time = times[trackID] else { continue }

@@ -5,7 +5,7 @@ extension Movie {
     /// `moofs` names and no track of `known` has, the first such `tfhd`, as a problem that says
     /// which box describes the tracks (`describer`: `moov`, or an initialization segment) and
     /// lists them. Such a fragment's samples belong to no track.
-    static func undescribedTrackFragments(in moofs: [Box], known: Set<UInt32>, describer: String,
+    static func undescribedTrackFragments(in moofs: some Sequence<Box>, known: Set<UInt32>, describer: String,
                                           limits: Limits) throws(BoxError) -> [BoxError] {
         var found: Set<UInt32> = []
         var problems: [BoxError] = []

@@ -62,7 +62,7 @@ public struct SegmentedMovieFiles: Sendable {
                 throw BoxError(.missingBox("moov has no mvex: not the initialization segment of a fragmented movie (ISO/IEC 14496-12 §8.8.1)"),
                                at: file.box("moov")?.location)
             }
-            let undescribed = try Movie.undescribedTrackFragments(in: file.boxes.filter { $0.type == "moof" }, known: Set(movie.tracks.map(\.id)),
+            let undescribed = try Movie.undescribedTrackFragments(in: file.boxes.lazy.filter { $0.type == "moof" }, known: Set(movie.tracks.map(\.id)),
                                                                  describer: "the initialization segment '\(initialization)'", limits: limits)
             if let first = undescribed.first { throw first }
         } catch {

@@ -49,10 +49,8 @@ enum DefragmentedMovie {
             moov.modifyChild("mvhd") { $0.setPayload(header) }
         }
         var file = movie.file
-        file.boxes = file.boxes.compactMap { box in
-            if Movie.fragmentBoxTypes.contains(box.type) { return nil }
-            return box.type == "moov" && box.location == movie.file.box("moov")?.location ? moov : box
-        }
+        file.boxes.removeAll { Movie.fragmentBoxTypes.contains($0.type) }
+        if let live = file.boxes.firstIndex(where: { $0.type == "moov" }) { file.boxes[live] = moov }
         return try Movie(file: file, limits: limits)
     }
 
@@ -61,8 +59,10 @@ enum DefragmentedMovie {
     /// that keeps the fragments refuses a run outside the boxes it copies. Contiguous samples
     /// are checked as one range, so a track costs a lookup per chunk.
     private static func checkSamplesOutsideLeftOutBoxes(_ movie: Movie, samples: [UInt32: [SampleTable.Sample]]) throws(BoxError) {
-        let leftOut = movie.file.boxes.filter { Movie.fragmentBoxTypes.contains($0.type) && $0.location != nil }
-        let ranges = leftOut.map { box in
+        let boxes = movie.file.boxes
+        let leftOut = boxes.indices.filter { Movie.fragmentBoxTypes.contains(boxes.type(at: $0)) && boxes[$0].location != nil }
+        let ranges = leftOut.map { index in
+            let box = boxes[index]
             let start = box.location?.offset ?? 0
             return start..<start.saturatingAdd(box.header.totalSize)
         }
@@ -75,11 +75,11 @@ enum DefragmentedMovie {
                     continue
                 }
                 if let current = run, let box = box(containing: current, in: ranges) {
-                    throw .samplesInside(leftOut[box], trackID: track.id)
+                    throw .samplesInside(boxes[leftOut[box]], trackID: track.id)
                 }
                 run = range
             }
-            if let run, let box = box(containing: run, in: ranges) { throw .samplesInside(leftOut[box], trackID: track.id) }
+            if let run, let box = box(containing: run, in: ranges) { throw .samplesInside(boxes[leftOut[box]], trackID: track.id) }
         }
     }
 

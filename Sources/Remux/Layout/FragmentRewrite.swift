@@ -28,7 +28,7 @@ struct FragmentRewrite {
         var removedRuns: [Range<UInt64>]
     }
 
-    let moofs: [Box]
+    let moofs: FragmentBoxes
     /// The `trex` defaults by track ID.
     let defaults: [UInt32: TrackExtendsBox]
     let removed: Set<UInt32>

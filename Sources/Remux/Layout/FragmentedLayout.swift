@@ -52,7 +52,7 @@ struct FragmentedLayout: MovieLayout {
     init(edited: EditedMovie, movie: Movie, limits: Limits) throws(BoxError) {
         source = movie.file.source
         let defaults = movie.fragments?.defaults ?? [:]
-        let moofs = movie.file.boxes.filter { $0.type == "moof" }
+        let moofs = movie.fragmentBoxes
         let starts = try Self.fragmentStarts(movie, moofs: moofs, limits: limits)
         var newTracks: [FragmentedNewTrack] = []
         for media in edited.newMedia {
@@ -232,7 +232,7 @@ struct FragmentedLayout: MovieLayout {
 
     /// The start time, in seconds, of each `moof`: its first sample of the main video (else the
     /// first track) — or, when it holds none, the previous fragment's start.
-    private static func fragmentStarts(_ movie: Movie, moofs: [Box], limits: Limits) throws(BoxError) -> [Double] {
+    private static func fragmentStarts(_ movie: Movie, moofs: FragmentBoxes, limits: Limits) throws(BoxError) -> [Double] {
         guard let track = movie.mainVideoTrack ?? movie.tracks.first(where: { movie.fragments?.tracks[$0.id] != nil }) else {
             return moofs.map { _ in 0 }
         }

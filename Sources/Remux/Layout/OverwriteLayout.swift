@@ -81,7 +81,7 @@ struct OverwriteLayout {
             }
             let written = bytes + Self.freeHeader(filling: room - size)
             switchover = .whole(written, at: start)
-            consumed.formUnion(spaces.compactMap(\.location?.offset))
+            consumed.formUnion(spaces.compactMap { $0.location?.offset })
             if edited.erasesRetiredMovie { erasures.append((start + UInt64(written.count))..<roomEnd) }
         }
         var retired: [UInt64] = []
@@ -115,7 +115,7 @@ struct OverwriteLayout {
 
     /// The `free` and `skip` boxes that follow `moov` (ending at `start`) one after the other,
     /// up to the first that holds samples.
-    private static func freeSpace(following boxes: ArraySlice<Box>, from start: UInt64, kept: ByteRangeSet) -> [Box] {
+    private static func freeSpace(following boxes: some Sequence<Box>, from start: UInt64, kept: ByteRangeSet) -> [Box] {
         var spaces: [Box] = []
         var end = start
         for box in boxes {

@@ -8,7 +8,7 @@ struct BoxTreeRenderer {
     var registry: BoxRegistry
 
     /// Writes the text dump of `boxes` (one line per box, then its fields).
-    func writeText(_ boxes: [Box], source: any ByteSource, maxDepth: Int?, to output: inout some TextSink) {
+    func writeText(_ boxes: some Sequence<Box>, source: any ByteSource, maxDepth: Int?, to output: inout some TextSink) {
         BoxDumpNode.walk(boxes, registry: registry, maxDepth: maxDepth, enter: { node, depth in
             let pad = String(repeating: "  ", count: depth - 1)
             var line = "\(pad)[\(node.type)]"
