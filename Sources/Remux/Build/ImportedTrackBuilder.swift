@@ -113,8 +113,8 @@ struct ImportedTrackBuilder {
     /// The `stsd` an MPEG-4 file needs for `track`'s samples, nil when its own will do, and what
     /// it says of the change: a QuickTime sound description of version 1 or 2, whose extra
     /// fields ISO readers would take for children, is written as version 0
-    /// (``ISOSoundSampleEntry``), and a QuickTime channel layout (`chan`) becomes an ISO one or
-    /// is left out (``ISOChannelLayout``). QuickTime's own sound formats (QTFF "Sound sample
+    /// (`ISOSoundSampleEntry`), and a QuickTime channel layout (`chan`) becomes an ISO one or
+    /// is left out (`ISOChannelLayout`). QuickTime's own sound formats (QTFF "Sound sample
     /// descriptions": uncompressed PCM, µ-law, A-law, IMA 4:1) have no ISO/IEC 14496-12 sample
     /// entry and are refused, as is an entry version 0 cannot hold.
     static func isoSampleDescription(_ track: Track) throws(EditError) -> (description: Box, notes: [String])? {
