@@ -94,6 +94,26 @@ struct AddTrackISOConversionTests {
         #expect(try Self.audioFields(output, stream: 4).contains("96000"))
     }
 
+    /// ffmpeg writes subtitles into a `.mov` as QuickTime text (a 'text' entry under a 'gmhd'
+    /// media header, as MP4Box reads it); copied into an MPEG-4 file they stay so, and the
+    /// warnings say what MPEG-4 players make of that. Into a QuickTime movie nothing is said.
+    @Test func quickTimeTextIntoMPEG4IsNamed() throws {
+        let folder = try TemporaryFolder("add-track-iso-qt-text")
+        defer { folder.remove() }
+        let source = folder.path("subtitles.mov")
+        let srt = TestPaths.testMedia.appendingPathComponent("english-sdh.srt").path
+        try #require(try ExternalTool.run("ffmpeg", ["-nostdin", "-v", "error", "-y", "-i", srt, "-c:s", "mov_text", source]).status == 0)
+        let info = try ExternalTool.run(TestPaths.mp4Box, ["-info", "1", source])
+        try #require((info.stdout + info.stderr).contains("text:text"), "MP4Box reads a QuickTime text entry")
+        try #require(try Self.dumpedBoxes(source, type: "gmhd", track: 1, in: folder).count == 1)
+        let result = try LegibleCommand.run(["add-track", AddTrackCommandTests.media("demo.mp4"), source, "-o", folder.path("out.mp4")])
+        try #require(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("QuickTime text ('text')") && result.stderr.contains("'gmhd'"), "\(result.stderr)")
+        let quickTime = try LegibleCommand.run(["add-track", AddTrackCommandTests.media("demo.mov"), source, "-o", folder.path("out.mov")])
+        try #require(quickTime.status == 0, "\(quickTime.stderr)")
+        #expect(!quickTime.stderr.contains("QuickTime text") && !quickTime.stderr.contains("gmhd"), "\(quickTime.stderr)")
+    }
+
     /// ffmpeg gives a `.mov` video track with non-square pixels a `tapt` (QTFF "Track aperture
     /// mode dimensions atom"); the copy does not carry it, and says so.
     @Test func aTrackAtomLeftOutIsNamed() throws {

@@ -94,7 +94,7 @@ struct ImportedTrackBuilder {
             throw unreadable(BoxError(.samplesOutsideFile("track \(sourceID) chunk \(index + 1) (\(chunks[index].length) bytes at 0x\(String(chunks[index].offset, radix: 16))) runs past the end of the file (\(size) bytes)"),
                                       at: track.box.location ?? BoxLocation(path: "trak", offset: 0)))
         }
-        var notes = isoDescription?.notes ?? []
+        var notes = (isoDescription?.notes ?? []) + (isQuickTime ? [] : Self.quickTimeMediaNotes(track))
         // `TrackBuilder(copying:)` writes the track's header, edits, references, media and user
         // data; QuickTime's other track atoms (`tapt`, `load`, `imap`, `clip`, `matt`…) are named.
         notes += track.box.children.map(\.type).filter { !["tkhd", "edts", "tref", "mdia", "udta"].contains($0) }.map { type in
@@ -145,6 +145,21 @@ struct ImportedTrackBuilder {
             return conversion.box
         })
         return (TrackBuilder.sampleDescriptions([entry]), notes)
+    }
+
+    /// What of `track`, copied as it is, only QuickTime players read in an MPEG-4 file: QuickTime
+    /// text (QTFF "Text sample description", which ISO/IEC 14496-12 readers other than ffmpeg's
+    /// do not decode) and QuickTime's base media header (`gmhd`, where ISO/IEC 14496-12 §8.4.5
+    /// has `nmhd` or `sthd`).
+    static func quickTimeMediaNotes(_ track: Track) -> [String] {
+        var notes: [String] = []
+        if track.sampleEntries.contains(where: { $0.format == "text" }) {
+            notes.append("its samples are QuickTime text ('text'), which MPEG-4 players other than ffmpeg's do not read; it is copied as it is (3GPP text, 'tx3g', is what they read)")
+        }
+        if track.box.descendant(["mdia", "minf", "gmhd"]) != nil {
+            notes.append("its media header is QuickTime's 'gmhd', which MPEG-4 readers do not look for ('nmhd' or 'sthd'); it is copied as it is")
+        }
+        return notes
     }
 
     /// Why `track`'s sound description of `version` cannot be an MPEG-4 audio sample entry.
