@@ -5,7 +5,7 @@ import Testing
 /// An audio description added by `add-track --describes-video`, followed through every command
 /// that signals it, each read by a reader of its own: `package`'s multivariant playlist by PyPI
 /// `m3u8` and its MPD by PyPI `mpegdash`, `--dry-run`'s placement against MP4Box `-info` of the
-/// file then written, and `report`'s menus for a viewer with Audio Descriptions on.
+/// file then written, and `report`'s tracks table and menus for a viewer with Audio Descriptions on.
 @Suite(.enabled(if: ExternalTool.shouldRun("ffmpeg"))) struct AddTrackSignallingTests {
     static let describesVideo = "public.accessibility.describes-video"
 
@@ -102,6 +102,9 @@ import Testing
         let chosen = try LegibleCommand.run(["report", movie, "-o", page, "--overwrite", "--viewers", "en,en+ad"])
         try #require(chosen.status == 0, "\(chosen.stderr)")
         let html = try String(contentsOfFile: page, encoding: .utf8)
+        let row = try #require(html.range(of: "<tr data-track-id=\"5\">"))
+        #expect(html[row.upperBound...].prefix { $0 != "\n" }.split(separator: "</tr>").first?.contains(Self.describesVideo) == true,
+                "the tracks table shows the characteristic")
         let viewer = try #require(html.range(of: "data-viewer=\"en+ad\""))
         let audible = try #require(html[viewer.upperBound...].range(of: "data-characteristic=\"audible\""))
         #expect(html[audible.upperBound...].prefix(80).contains("data-track-id=\"5\""))
