@@ -19,6 +19,13 @@ struct AddTrackCommand: ParsableCommand {
         .wav) becomes a sound track of its own sample entry (esds, dac3, dec3, or QuickTime lpcm \
         for PCM, which only a .mov takes).
 
+        Into an MPEG-4 file (.mp4, .m4v) a track of a QuickTime movie keeps nothing only \
+        QuickTime reads without saying so: its sound description becomes an MPEG-4 audio \
+        sample entry (the codec configuration taken out of 'wave'), its channel layout \
+        ('chan') an ISO 'chnl' where one exists (mono, stereo, 3.0 to 5.1) or is left out; \
+        QuickTime track atoms ('tapt', 'load', 'imap'), QuickTime text and a 'gmhd' media \
+        header are named in warnings; a sample rate above 65,535 Hz is refused (write a .mov).
+
         A sound track joins the movie's audio alternate group (made when the sound tracks have \
         none) and is disabled unless --default, which enables it and disables the others of its \
         group; players list it in the audio menu by its language and name. A subtitle track \
