@@ -37,10 +37,13 @@ struct AddTrackISOConversionTests {
         return found
     }
 
-    /// ffprobe's `channels`, `channel_layout` and `sample_rate` of stream `index`.
+    /// ffprobe's `channels`, `channel_layout`, `sample_rate` and handler name of stream `index`
+    /// (a QuickTime handler name is a Pascal string, which ffprobe reads as one only in a
+    /// QuickTime movie).
     static func audioFields(_ path: String, stream index: Int) throws -> [String] {
         let result = try ExternalTool.run("ffprobe", ["-v", "error", "-select_streams", String(index), "-show_entries",
-                                                      "stream=channels,channel_layout,sample_rate", "-of", "csv=p=0", path])
+                                                      "stream=channels,channel_layout,sample_rate:stream_tags=handler_name",
+                                                      "-of", "csv=p=0", path])
         return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ",").map(String.init)
     }
 

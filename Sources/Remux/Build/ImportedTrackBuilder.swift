@@ -78,6 +78,9 @@ struct ImportedTrackBuilder {
         // The builder writes `elng` after `mdhd` itself, so a new language replaces it.
         built.mediaBoxes.removeAll { $0.type == "elng" }
         if let isoDescription { built.sampleDescription = isoDescription.description }
+        if !isQuickTime, let handler = Self.isoHandler(track) {
+            built.mediaBoxes = built.mediaBoxes.map { $0.type == "hdlr" ? handler : $0 }
+        }
         built.extendedLanguage = track.extendedLanguage
         if var editList = track.editList {
             for index in editList.entries.indices {
@@ -145,6 +148,15 @@ struct ImportedTrackBuilder {
             return conversion.box
         })
         return (TrackBuilder.sampleDescriptions([entry]), notes)
+    }
+
+    /// The media's `hdlr` as ISO/IEC 14496-12 §8.4.3 has it (pre_defined 0, the name ending in a
+    /// NUL) for a QuickTime one (QTFF "Handler reference atom": component type `mhlr`, the name
+    /// a Pascal string, whose length byte ISO readers such as ffmpeg's take for the name's first
+    /// character); nil when it is so already. Same handler type, same name.
+    static func isoHandler(_ track: Track) -> Box? {
+        guard let handler = track.handler, handler.componentType != FourCC(rawValue: 0) || handler.nameForm == .pascal else { return nil }
+        return HandlerBox(handlerType: handler.handlerType, name: handler.name).makeBox()
     }
 
     /// What of `track`, copied as it is, only QuickTime players read in an MPEG-4 file: QuickTime
