@@ -29,7 +29,10 @@ import TimedText
         #expect(try ViewerProfile(parsing: "fr+forced").preferences.captionDisplay == .forcedOnly)
         #expect(try ViewerProfile(parsing: "fr+captions").preferences.captionDisplay == .alwaysOn)
         #expect(try ViewerProfile(parsing: "de").preferences.captionDisplay == .automatic)
-        for bad in ["", "+sdh", "en+sdh+forced", "en+loud", "en+forced+captions", "12"] {
+        #expect(try !ViewerProfile(parsing: "de").preferences.prefersAudioDescriptions)
+        let described = try ViewerProfile(parsing: "en+ad+sdh")
+        #expect(described.preferences.prefersAudioDescriptions && described.preferences.prefersAccessibleSubtitles)
+        for bad in ["", "+sdh", "en+sdh+forced", "en+loud", "en+forced+captions", "12", "en+ad+ad", "en+sdh+sdh"] {
             #expect(throws: ViewerProfile.ParseError.self, "\(bad)") { try ViewerProfile(parsing: bad) }
         }
     }

@@ -77,7 +77,10 @@ struct ImportedTrackBuilder {
         do throws(BoxError) { built = try TrackBuilder(copying: track.box, header: header, mediaHeader: track.mediaHeader) } catch { throw unreadable(error) }
         // The builder writes `elng` after `mdhd` itself, so a new language replaces it.
         built.mediaBoxes.removeAll { $0.type == "elng" }
-        if let isoDescription { built.sampleDescription = isoDescription }
+        if let isoDescription { built.sampleDescription = isoDescription.description }
+        if !isQuickTime, let handler = Self.isoHandler(track) {
+            built.mediaBoxes = built.mediaBoxes.map { $0.type == "hdlr" ? handler : $0 }
+        }
         built.extendedLanguage = track.extendedLanguage
         if var editList = track.editList {
             for index in editList.entries.indices {
@@ -94,7 +97,12 @@ struct ImportedTrackBuilder {
             throw unreadable(BoxError(.samplesOutsideFile("track \(sourceID) chunk \(index + 1) (\(chunks[index].length) bytes at 0x\(String(chunks[index].offset, radix: 16))) runs past the end of the file (\(size) bytes)"),
                                       at: track.box.location ?? BoxLocation(path: "trak", offset: 0)))
         }
-        var notes = isoDescription == nil ? [] : ["its QuickTime sound description is written as an MPEG-4 audio sample entry (version 0), the same codec configuration"]
+        var notes = (isoDescription?.notes ?? []) + (isQuickTime ? [] : Self.quickTimeMediaNotes(track))
+        // `TrackBuilder(copying:)` writes the track's header, edits, references, media and user
+        // data; QuickTime's other track atoms (`tapt`, `load`, `imap`, `clip`, `matt`…) are named.
+        notes += track.box.children.map(\.type).filter { !["tkhd", "edts", "tref", "mdia", "udta"].contains($0) }.map { type in
+            "its '\(type)' box (QTFF track-level information a copied track does not carry) is not copied"
+        }
         notes += track.references.map { reference in
             "its '\(reference.type)' reference to track \(reference.trackIDs.map(String.init).joined(separator: ", ")) of the source is not copied (that track is not)"
         }
@@ -105,12 +113,14 @@ struct ImportedTrackBuilder {
                      kinds: track.userData.kinds)
     }
 
-    /// The `stsd` an MPEG-4 file needs for `track`'s samples, nil when its own will do: a
-    /// QuickTime sound description of version 1 or 2, whose extra fields ISO readers would take
-    /// for children, is written as version 0 (``ISOSoundSampleEntry``). QuickTime's own sound
-    /// formats (QTFF "Sound sample descriptions": uncompressed PCM, µ-law, A-law, IMA 4:1) have
-    /// no ISO/IEC 14496-12 sample entry and are refused, as is an entry version 0 cannot hold.
-    static func isoSampleDescription(_ track: Track) throws(EditError) -> Box? {
+    /// The `stsd` an MPEG-4 file needs for `track`'s samples, nil when its own will do, and what
+    /// it says of the change: a QuickTime sound description of version 1 or 2, whose extra
+    /// fields ISO readers would take for children, is written as version 0
+    /// (`ISOSoundSampleEntry`), and a QuickTime channel layout (`chan`) becomes an ISO one or
+    /// is left out (`ISOChannelLayout`). QuickTime's own sound formats (QTFF "Sound sample
+    /// descriptions": uncompressed PCM, µ-law, A-law, IMA 4:1) have no ISO/IEC 14496-12 sample
+    /// entry and are refused, as is an entry version 0 cannot hold.
+    static func isoSampleDescription(_ track: Track) throws(EditError) -> (description: Box, notes: [String])? {
         guard track.mediaType == .audio, let fields = track.sampleEntries.first else { return nil }
         let write = "write a QuickTime movie (.mov)"
         if quickTimeSoundFormats.contains(fields.format) {
@@ -119,14 +129,60 @@ struct ImportedTrackBuilder {
         }
         // The sound description's version follows the 8 bytes every sample entry starts with.
         let bytes = fields.fieldBytes
-        guard bytes.count >= 10, case let version = UInt16(bytes[bytes.startIndex + 8]) << 8 | UInt16(bytes[bytes.startIndex + 9]),
-              version > 0 else { return nil }
-        guard let stsd = track.box.descendant(["mdia", "minf", "stbl", "stsd"]), stsd.children.count == 1,
-              let entry = stsd.children.first, let converted = ISOSoundSampleEntry.converting(entry, fields: fields) else {
-            throw .cannotImportTrack(trackID: track.id, .codecNotInBrand(format: fields.format,
-                                                                         reason: "in a QuickTime sound description of version \(version) that an MPEG-4 audio sample entry cannot hold; \(write)"))
+        let version = bytes.count >= 10 ? UInt16(bytes[bytes.startIndex + 8]) << 8 | UInt16(bytes[bytes.startIndex + 9]) : 0
+        guard let stsd = track.box.descendant(["mdia", "minf", "stbl", "stsd"]), stsd.children.count == 1, var entry = stsd.children.first else {
+            guard version == 0 else { throw refusal(track, fields, version: version) }
+            return nil
         }
-        return TrackBuilder.sampleDescriptions([converted])
+        var notes: [String] = []
+        if version > 0 {
+            guard let converted = ISOSoundSampleEntry.converting(entry, fields: fields) else { throw refusal(track, fields, version: version) }
+            entry = converted
+            notes.append("its QuickTime sound description is written as an MPEG-4 audio sample entry (version 0), the same codec configuration")
+        }
+        guard version > 0 || entry.child("chan") != nil else { return nil }
+        entry.setChildren(entry.children.compactMap { child in
+            guard child.type == "chan" else { return child }
+            let conversion = ISOChannelLayout.converting(child)
+            notes.append(conversion.note)
+            return conversion.box
+        })
+        return (TrackBuilder.sampleDescriptions([entry]), notes)
+    }
+
+    /// The media's `hdlr` as ISO/IEC 14496-12 §8.4.3 has it (pre_defined 0, the name ending in a
+    /// NUL) for a QuickTime one (QTFF "Handler reference atom": component type `mhlr`, the name
+    /// a Pascal string, whose length byte ISO readers such as ffmpeg's take for the name's first
+    /// character); nil when it is so already. Same handler type, same name.
+    static func isoHandler(_ track: Track) -> Box? {
+        guard let handler = track.handler, handler.componentType != FourCC(rawValue: 0) || handler.nameForm == .pascal else { return nil }
+        return HandlerBox(handlerType: handler.handlerType, name: handler.name).makeBox()
+    }
+
+    /// What of `track`, copied as it is, only QuickTime players read in an MPEG-4 file: QuickTime
+    /// text (QTFF "Text sample description", which ISO/IEC 14496-12 readers other than ffmpeg's
+    /// do not decode) and QuickTime's base media header (`gmhd`, where ISO/IEC 14496-12 §8.4.5
+    /// has `nmhd` or `sthd`).
+    static func quickTimeMediaNotes(_ track: Track) -> [String] {
+        var notes: [String] = []
+        if track.sampleEntries.contains(where: { $0.format == "text" }) {
+            notes.append("its samples are QuickTime text ('text'), which MPEG-4 players other than ffmpeg's do not read; it is copied as it is (3GPP text, 'tx3g', is what they read)")
+        }
+        if track.box.descendant(["mdia", "minf", "gmhd"]) != nil {
+            notes.append("its media header is QuickTime's 'gmhd', which MPEG-4 readers do not look for ('nmhd' or 'sthd'); it is copied as it is")
+        }
+        return notes
+    }
+
+    /// Why `track`'s sound description of `version` cannot be an MPEG-4 audio sample entry.
+    private static func refusal(_ track: Track, _ fields: SampleEntry, version: UInt16) -> EditError {
+        // ISO/IEC 14496-12 §12.2.3: version 0's samplerate is 16.16 fixed point.
+        let reason = if let rate = fields.audio?.sampleRate, rate > 65_535 {
+            "at \(Int(rate)) Hz, above the 65,535 Hz an MPEG-4 audio sample entry of version 0 holds; write a QuickTime movie (.mov)"
+        } else {
+            "in a QuickTime sound description of version \(version) that an MPEG-4 audio sample entry cannot hold; write a QuickTime movie (.mov)"
+        }
+        return .cannotImportTrack(trackID: track.id, .codecNotInBrand(format: fields.format, reason: reason))
     }
 
     private static let quickTimeSoundFormats: Set<FourCC> = ["lpcm", "sowt", "twos", "in24", "in32", "fl32", "fl64", "raw ", "NONE", "ulaw", "alaw", "ima4"]

@@ -15,4 +15,8 @@ public struct EditReport: Sendable {
     public var diagnostics: [String]
     /// What the plan's conversions could not carry, each naming its track.
     public var losses: [ConversionLoss] = []
+    /// The alternate group and enabled state of each added track, in the order of
+    /// ``addedTrackIDs``; filled by a dry run
+    /// (``MovieEditor/planned(_:inPlace:keepingFragments:)``), empty otherwise.
+    public var addedTrackPlacements: [AddedTrackPlacement] = []
 }

@@ -174,11 +174,13 @@ public struct MovieEditor: Sendable {
             let layout = movie.isFragmented ? nil : try AppendLayout(edited: edited, movie: movie)
             return EditReport(path: "", addedTrackIDs: edited.addedTrackIDs, bytesWritten: 0,
                               fileSize: layout.map { $0.appendOffset + $0.appendedSize } ?? movie.file.source.size,
-                              diagnostics: edited.diagnostics + (layout?.warnings ?? []), losses: edited.losses)
+                              diagnostics: edited.diagnostics + (layout?.warnings ?? []), losses: edited.losses,
+                              addedTrackPlacements: try AddedTrackPlacement.placements(of: edited.addedTrackIDs, in: edited.movieBox))
         }
         let (edited, layout, _) = try fullRewrite(plan, keepingFragments: keepingFragments)
         return EditReport(path: "", addedTrackIDs: edited.addedTrackIDs, bytesWritten: 0, fileSize: layout.totalSize,
-                          diagnostics: edited.diagnostics + layout.warnings, losses: edited.losses)
+                          diagnostics: edited.diagnostics + layout.warnings, losses: edited.losses,
+                          addedTrackPlacements: try AddedTrackPlacement.placements(of: edited.addedTrackIDs, in: edited.movieBox))
     }
 
     /// The source byte ranges an in-place edit with `plan` would overwrite with zeros, for a

@@ -5,10 +5,11 @@ import Movie
 extension AccessibilityReport {
     func menuSection() -> String {
         var html = "<section id=\"menus\"><h2>What players pick</h2>"
-        html += "<p class=\"note\">For each viewer, the option an Apple player's automatic media selection chooses in each selection group and the reason (as <code>legible select</code> reports it). Viewers are written as languages in order of preference, then +sdh (Closed Captions + SDH), +captions (always on) or +forced (forced subtitles only).</p>"
+        html += "<p class=\"note\">For each viewer, the option an Apple player's automatic media selection chooses in each selection group and the reason (as <code>legible select</code> reports it). Viewers are written as languages in order of preference, then +sdh (Closed Captions + SDH), +ad (Audio Descriptions on), +captions (always on) or +forced (forced subtitles only).</p>"
         for menu in menus {
             let preferences = menu.viewer.preferences
             let settings = "captions \(preferences.captionDisplay.rawValue)" + (preferences.prefersAccessibleSubtitles ? ", SDH preferred" : "")
+                + (preferences.prefersAudioDescriptions ? ", audio descriptions preferred" : "")
             html += "<section class=\"viewer\" data-viewer=\"\(escapeHTML(menu.viewer.name))\"><h3>\(escapeHTML(menu.viewer.name))</h3>"
             html += "<p>Languages \(escapeHTML(preferences.languages.map(\.description).joined(separator: ", "))); \(escapeHTML(settings)).</p>"
             html += "<table class=\"menu\"><thead><tr><th>Group</th><th>Picked</th><th>Track</th><th>Shows</th><th>Why</th><th>Also enabled</th></tr></thead><tbody>"

@@ -19,13 +19,21 @@ struct AddTrackCommand: ParsableCommand {
         .wav) becomes a sound track of its own sample entry (esds, dac3, dec3, or QuickTime lpcm \
         for PCM, which only a .mov takes).
 
+        Into an MPEG-4 file (.mp4, .m4v) a track of a QuickTime movie keeps nothing only \
+        QuickTime reads without saying so: its sound description becomes an MPEG-4 audio \
+        sample entry (the codec configuration taken out of 'wave'), its channel layout \
+        ('chan') an ISO 'chnl' where one exists (mono, stereo, 3.0 to 5.1) or is left out; \
+        QuickTime track atoms ('tapt', 'load', 'imap'), QuickTime text and a 'gmhd' media \
+        header are named in warnings; a sample rate above 65,535 Hz is refused (write a .mov).
+
         A sound track joins the movie's audio alternate group (made when the sound tracks have \
         none) and is disabled unless --default, which enables it and disables the others of its \
         group; players list it in the audio menu by its language and name. A subtitle track \
         joins the legible group; video joins no group unless --group says.
 
         --describes-video tags public.accessibility.describes-video: Apple's players list the \
-        track as "Audio Description", and 'legible select' picks it for a viewer who asks. \
+        track by its language and "AD" ("English AD", as 'legible info' shows the menu), and \
+        'legible select' picks it for a viewer who asks. \
         --fallback-for ID adds a track to play where track ID cannot be (an AAC stereo mix for \
         an AC-3 track): track ID gets a 'fall' reference to it and is disabled, the new track \
         joins its group enabled (Apple TN2429, "Use a Chain of Fallback Track References").
@@ -87,7 +95,7 @@ struct AddTrackCommand: ParsableCommand {
 
     @OptionGroup var pastEndOption: PastEndOption
 
-    @Flag(help: "Read the sources and plan the write, every refusal included, and say what would be added and the output's size; write nothing.")
+    @Flag(help: "Read the sources and plan the write, every refusal included, and say what would be added (each track's alternate group and whether it is enabled) and the output's size; write nothing.")
     var dryRun = false
 
     @OptionGroup var outputOptions: EditDestinationOptions<DestinationUnlessDryRun>
@@ -134,13 +142,19 @@ struct AddTrackCommand: ParsableCommand {
         if outputOptions.json {
             print(JSONValue.object([
                 ("output", .string(target)), ("dryRun", .bool(true)),
-                ("addedTracks", .array(zip(report.addedTrackIDs, files).map { .object([("track", .unsigned($0)), ("source", .string($1))]) })),
+                ("addedTracks", .array(zip(report.addedTrackPlacements, files).map { placement, file in
+                    .object([("track", .unsigned(placement.trackID)), ("source", .string(file)),
+                             ("alternateGroup", .integer(Int64(placement.alternateGroup))), ("enabled", .bool(placement.isEnabled))])
+                })),
                 ("fileSize", .unsigned(report.fileSize)), ("warnings", .array(report.diagnostics.map { .string($0) })),
             ]).rendered())
             return
         }
         if !outputOptions.quiet { for diagnostic in report.diagnostics { printWarning(diagnostic) } }
-        for (trackID, file) in zip(report.addedTrackIDs, files) { printLines("would add track \(trackID) from \(file)") }
+        for (placement, file) in zip(report.addedTrackPlacements, files) {
+            let group = placement.alternateGroup == 0 ? "in no alternate group" : "in alternate group \(placement.alternateGroup)"
+            printLines("would add track \(placement.trackID) from \(file), \(group), \(placement.isEnabled ? "enabled" : "disabled")")
+        }
         printLines("would write \(target) (\(report.fileSize) bytes); nothing was written")
     }
 

@@ -38,9 +38,10 @@ struct ReportCommand: ParsableCommand {
         a proxy a browser can play). The static parts read without JavaScript.
 
         Viewers (--viewers, comma-separated): languages in order of preference separated by /, \
-        then +sdh (Closed Captions + SDH), +captions (always on) or +forced (forced only): \
-        en,es/en,en+sdh,es+forced. Default: a speaker of each of the movie's languages, the \
-        main language with +sdh, and +forced for languages with forced subtitles.
+        then +sdh (Closed Captions + SDH), +ad (Audio Descriptions on), +captions (always on) \
+        or +forced (forced only): en,es/en,en+sdh,en+ad,es+forced. Default: a speaker of each \
+        of the movie's languages, the main language with +sdh, +ad for languages with audio \
+        that describes the video, and +forced for languages with forced subtitles.
 
         Examples:
           legible report movie.mov -o report.html
@@ -58,7 +59,7 @@ struct ReportCommand: ParsableCommand {
     @Option(name: [.customShort("o"), .customLong("output")], help: "The HTML file to write.")
     var output: String
 
-    @Option(help: "Viewers whose menus are shown, comma-separated (en,es/en,en+sdh,es+forced).")
+    @Option(help: "Viewers whose menus are shown, comma-separated (en,es/en,en+sdh,en+ad,es+forced).")
     var viewers: String?
 
     @Option(help: "The guideline for the timelines' findings (see legible qc --list-profiles).")
