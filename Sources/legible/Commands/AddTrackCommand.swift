@@ -11,7 +11,7 @@ struct AddTrackCommand: ParsableCommand {
         abstract: "Add a track of another file (a movie's track, or raw AAC, AC-3, E-AC-3 or WAV audio) to a movie, without re-encoding.",
         discussion: """
         The samples are copied byte for byte from SOURCE, never decoded. From a movie (.mov, \
-        .mp4, .m4a, .m4v; not fragmented yet) the track keeps its sample description, timing, \
+        .mp4, .m4a, .m4v, fragmented ones too) the track keeps its sample description, timing, \
         sync and sample-group tables, edit list (rescaled to the movie's timescale), language, \
         name and characteristics unless you set them; its references to tracks of SOURCE are \
         left out, with a warning. Choose it with --track ID (see 'legible info SOURCE') or \
