@@ -110,7 +110,10 @@ struct AddTrackCommand: ParsableCommand {
             try runDry()
             return
         }
-        try outputOptions.run(movie: movie) { _ in try editPlan() } describe: { report in
+        try outputOptions.run(movie: movie) { editor in
+            if outputOptions.inPlace, editor.movie.isFragmented { throw fragmentedInPlace }
+            return try editPlan()
+        } describe: { report in
             ["added track\(report.addedTrackIDs.count == 1 ? "" : "s") \(report.addedTrackIDs.map(String.init).joined(separator: ", ")) to \(report.path) (\(report.fileSize) bytes)"]
         }
     }
@@ -127,6 +130,8 @@ struct AddTrackCommand: ParsableCommand {
         let report: EditReport
         do {
             report = try MovieEditor(path: movie).planned(editPlan(), inPlace: outputOptions.inPlace, keepingFragments: outputOptions.keepFragments)
+        } catch EditError.fragmentedMovie {
+            throw fragmentedInPlace
         } catch {
             throw CommandFailure(file: movie, error)
         }
@@ -142,6 +147,13 @@ struct AddTrackCommand: ParsableCommand {
         if !outputOptions.quiet { for diagnostic in report.diagnostics { printWarning(diagnostic) } }
         for (trackID, file) in zip(report.addedTrackIDs, files) { printLines("would add track \(trackID) from \(file)") }
         printLines("would write \(target) (\(report.fileSize) bytes); nothing was written")
+    }
+
+    /// The refusal of a fragmented movie in place, with the one way past it: a new file, which
+    /// is a regular movie (`--keep-fragments` takes no track of another file, so the advice
+    /// every other edit gets does not apply).
+    private var fragmentedInPlace: CommandFailure {
+        CommandFailure("\(movie): \(EditError.fragmentedMovie); write a new file with -o, a regular movie, which can take it")
     }
 
     /// The tracks to add: the plan's, or SOURCE with the command line's options.
