@@ -79,4 +79,47 @@ struct AddTrackInteropTests {
         // ffprobe prints microseconds.
         #expect(abs(try FFmpegPackets.firstPacketTime(output, stream: "4") - expected) < 0.000_001_5)
     }
+
+    /// A fragmented source whose second fragment names a second sample description (`tfhd`,
+    /// ISO/IEC 14496-12 §8.8.7), as an encoder writes one when its configuration changes: the
+    /// new track keeps both descriptions and the switch — MP4Box reads a chunk a fragment, of
+    /// the fragment's samples (its `trun`'s count) and description — and ffmpeg reads the
+    /// source's packets from it.
+    @Test(.enabled(if: ExternalTool.shouldRun(at: TestPaths.mp4Box)), arguments: ImportSource.targets)
+    func aChangeOfSampleDescriptionBetweenFragmentsIsKept(_ target: String) throws {
+        let folder = try TemporaryFolder("add-track-descriptions")
+        defer { folder.remove() }
+        let fragmented = try #require(ImportSource.all.first { $0.isFragmented })
+        let source = folder.path("two-descriptions.mp4"), output = folder.path("out-" + target)
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: fragmented.path)))
+        try Data(try FragmentedMovieCraft.withSecondSampleDescription(bytes, track: 2, fromFragment: 1)).write(to: URL(fileURLWithPath: source))
+        let result = try LegibleCommand.run(["add-track", Self.media(target), source, "--type", "audio", "-o", output])
+        try #require(result.status == 0, "\(result.stderr)")
+
+        let withoutDurations = { (packets: [FFmpegPackets.Packet]) in packets.map { packet in
+            var packet = packet
+            packet.duration = nil
+            return packet
+        } }
+        #expect(try withoutDurations(FFmpegPackets.packets(["-i", output, "-map", "0:4"]))
+            == withoutDurations(FFmpegPackets.packets(["-i", source, "-map", "0:a:0"])))
+        // The source's audio runs: the trun of each track fragment of track 2 (tfhd, tfdt, trun).
+        let runs = try Self.dump(source).components(separatedBy: "<TrackFragmentBox").dropFirst()
+            .filter { $0.contains(#"TrackID="2""#) }
+            .map { traf in try traf.firstMatch(of: Regex(#"<TrackRunBox [^>]*SampleCount="(\d+)""#)).flatMap { Int($0.output[1].substring ?? "") } }
+        // The new track's stsc, the last in the dump.
+        let written = try Self.dump(output).components(separatedBy: "<TrackBox").last ?? ""
+        let chunks = try written.matches(of: Regex(#"<SampleToChunkEntry FirstChunk="(\d+)" SamplesPerChunk="(\d+)" SampleDescriptionIndex="(\d+)""#))
+            .map { match in (1...3).map { Int(match.output[$0].substring ?? "") ?? -1 } }
+        #expect(runs.count == 2)
+        #expect(chunks == runs.enumerated().map { [$0.offset + 1, $0.element ?? -1, $0.offset + 1] })
+    }
+
+    /// MP4Box's XML dump of `path` (`-diso`).
+    static func dump(_ path: String) throws -> String {
+        let out = path + ".xml"
+        let result = try ExternalTool.run(TestPaths.mp4Box, ["-diso", path, "-out", out])
+        try #require(result.status == 0, "MP4Box -diso \(path): \(result.stderr)")
+        return try String(contentsOfFile: out, encoding: .utf8)
+    }
 }
