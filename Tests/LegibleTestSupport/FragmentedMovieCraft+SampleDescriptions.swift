@@ -57,32 +57,18 @@ extension FragmentedMovieCraft {
 
     /// The `moof` at `range` with track `trackID`'s `tfhd` naming sample description 2.
     private static func namingSecondEntry(_ bytes: [UInt8], _ range: Range<Int>, trackID: UInt32) throws -> [UInt8] {
-        var children: [UInt8] = []
         var named = false
-        for child in try boxes(bytes, in: range.lowerBound + 8..<range.upperBound) {
-            guard child.type == "traf" else {
-                children += bytes[child.range]
-                continue
+        let moof = try rebuiltMoof(bytes, range) { type, box in
+            if type == "tfhd", uint32(box, at: 12) == trackID {
+                guard box[11] & 0x03 == 0 else { throw CraftError(description: "tfhd has a base_data_offset or a sample description index") }
+                box[11] |= 0x02
+                box.insert(contentsOf: be32(2), at: 16)
+                box.replaceSubrange(0..<4, with: be32(UInt32(box.count)))
+                named = true
             }
-            var traf: [UInt8] = []
-            for inner in try boxes(bytes, in: child.range.lowerBound + 8..<child.range.upperBound) {
-                var box = Array(bytes[inner.range])
-                if inner.type == "tfhd", uint32(box, at: 12) == trackID {
-                    guard box[11] & 0x03 == 0 else { throw CraftError(description: "tfhd has a base_data_offset or a sample description index") }
-                    box[11] |= 0x02
-                    box.insert(contentsOf: be32(2), at: 16)
-                    box.replaceSubrange(0..<4, with: be32(UInt32(box.count)))
-                    named = true
-                }
-                // trun: version and flags, sample_count, then data_offset when flag 0x1 is set.
-                if inner.type == "trun", box[11] & 0x01 != 0 {
-                    box.replaceSubrange(16..<20, with: be32(uint32(box, at: 16) &+ 4))
-                }
-                traf += box
-            }
-            children += be32(UInt32(8 + traf.count)) + ascii("traf") + traf
+            if type == "trun" { moveDataOffset(&box, by: 4) }
         }
         guard named else { throw CraftError(description: "a fragment has no track fragment of track \(trackID)") }
-        return be32(UInt32(8 + children.count)) + ascii("moof") + children
+        return moof
     }
 }
