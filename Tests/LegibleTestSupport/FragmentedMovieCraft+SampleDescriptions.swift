@@ -21,10 +21,6 @@ extension FragmentedMovieCraft {
         return output
     }
 
-    private static func uint32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
-        bytes[offset..<offset + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-    }
-
     /// The box at `range` rebuilt along `path` to track `trackID`'s `stsd`, which gets its first
     /// entry a second time.
     private static func withSecondEntry(_ bytes: [UInt8], _ range: Range<Int>, type: String, path: ArraySlice<String>,

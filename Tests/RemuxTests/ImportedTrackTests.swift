@@ -160,6 +160,26 @@ import Testing
             == FFmpegReading.withoutPacketDurations(FFmpegReading.framemd5(source, stream: Int(trackID) - 1)))
     }
 
+    /// What a fragmented source's track fragments say of their samples beyond timing, sizes
+    /// and sync — here a sample group (`sbgp`, ISO/IEC 14496-12 §8.9.2) — is named as not
+    /// copied; the samples are.
+    @Test(.enabled(if: ExternalTool.shouldRun("ffmpeg")))
+    func aFragmentsSampleGroupIsNamedAsNotCopied() throws {
+        let folder = try TemporaryFolder("import-fragment-groups")
+        defer { folder.remove() }
+        // Version 0, grouping type 'roll', one entry: 1 sample in no group (index 0).
+        let sbgp = TestBox.leaf("sbgp", [0, 0, 0, 0] + ascii("roll") + be32(1) + be32(1) + be32(0))
+        let bytes = try [UInt8](Data(contentsOf: RemuxFixtures.media("fragmented.mp4")))
+        let source = folder.path("grouped.mp4"), output = folder.path("out.mov")
+        try Data(try FragmentedMovieCraft.withBox(sbgp, inFragmentsOf: 2, of: bytes)).write(to: URL(fileURLWithPath: source))
+        var plan = EditPlan(importedTracks: [ImportedTrackRequest(source: try Movie.open(path: source), trackID: 2)])
+        plan.pastEnd = .extend
+        let (_, report) = try EditedPair.write(plan, from: RemuxFixtures.media("demo.mov"), to: output)
+        #expect(report.diagnostics.contains { $0.contains("fragments' 'sbgp'") && $0.contains("not copied") }, "\(report.diagnostics)")
+        #expect(try FFmpegReading.withoutPacketDurations(FFmpegReading.framemd5(output, stream: 4))
+            == FFmpegReading.withoutPacketDurations(FFmpegReading.framemd5(source, stream: 1)))
+    }
+
     /// A movie fragment whose samples name a sample description the track's `stsd` does not
     /// have (here through `trex`'s default, ISO/IEC 14496-12 §8.8.3) is refused, naming the sample.
     @Test func aFragmentNamingAMissingSampleDescriptionIsRefused() throws {

@@ -10,17 +10,43 @@ extension ImportedTrackBuilder {
     /// edit list moved by the first fragment's decode time, so the copy's chunks are read from
     /// there as a regular track's are. A fragment may name another of the `stsd`'s sample
     /// descriptions (`tfhd`, `trex`: §8.8.7, §8.8.3); the tables keep each sample's, and one
-    /// the `stsd` does not have is refused, naming the sample.
-    func regularSource(_ movie: Movie, trackID: UInt32, unreadable: (BoxError) -> EditError) throws(EditError) -> Movie {
-        guard movie.isFragmented else { return movie }
+    /// the `stsd` does not have is refused, naming the sample. What the track's fragments say
+    /// of its samples beyond the tables is not copied, and `notes` names it.
+    func regularSource(_ movie: Movie, trackID: UInt32,
+                       unreadable: (BoxError) -> EditError) throws(EditError) -> (movie: Movie, notes: [String]) {
+        guard movie.isFragmented else { return (movie, []) }
+        let regular: Movie
         do throws(BoxError) {
-            let regular = try DefragmentedMovie.regular(movie, limits: limits)
+            regular = try DefragmentedMovie.regular(movie, limits: limits)
             if let track = regular.track(id: trackID) { try Self.checkDescriptionIndices(of: track) }
-            return regular
         } catch {
             throw unreadable(error)
         }
+        let leftOut = Self.sampleBoxesLeftOut(of: movie, trackID: trackID, limits: limits)
+        guard !leftOut.isEmpty else { return (regular, []) }
+        return (regular, ["its movie fragments' \(leftOut.map { "'\($0)'" }.joined(separator: ", ")) (what they say of its samples beyond timing, sizes and sync) are not copied"])
     }
+
+    /// The boxes of track `trackID`'s track fragments that say more of its samples than the
+    /// tables are built from: sample groups (`sbgp`, `sgpd`: ISO/IEC 14496-12 §8.9), auxiliary
+    /// information (`saiz`, `saio`: §8.7.8, §8.7.9; `senc`: ISO/IEC 23001-7 §7.2), sub-samples
+    /// (`subs`, §8.7.7) and dependencies (`sdtp`, §8.6.4), each type once, as first met.
+    private static func sampleBoxesLeftOut(of movie: Movie, trackID: UInt32, limits: Limits) -> [FourCC] {
+        var leftOut: [FourCC] = []
+        for moof in movie.file.boxes where moof.type == "moof" {
+            for traf in moof.children("traf") {
+                // Every tfhd has been read for the samples already: one that does not read now is no track's.
+                guard let tfhd = traf.child("tfhd"), let loaded = try? tfhd.loaded(limits: limits),
+                      (try? TrackFragmentHeaderBox(loaded))?.trackID == trackID else { continue }
+                for child in traf.children where sampleBoxes.contains(child.type) && !leftOut.contains(child.type) {
+                    leftOut.append(child.type)
+                }
+            }
+        }
+        return leftOut
+    }
+
+    private static let sampleBoxes: Set<FourCC> = ["sbgp", "sgpd", "saiz", "saio", "senc", "subs", "sdtp"]
 
     /// Refuses a sample whose description index (from its fragment's `tfhd` or the track's
     /// `trex`) names no entry of the track's `stsd`: a reader would find no decoder for it.

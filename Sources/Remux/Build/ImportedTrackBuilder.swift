@@ -65,7 +65,7 @@ struct ImportedTrackBuilder {
         }
         // The source's faults are named as the source's, not the movie's.
         let unreadable = { (error: BoxError) in EditError.cannotImportTrack(trackID: sourceID, .unreadable(file: (source.file.source as? FileByteSource)?.path, error)) }
-        let movie = try regularSource(source, trackID: sourceID, unreadable: unreadable)
+        let (movie, fragmentNotes) = try regularSource(source, trackID: sourceID, unreadable: unreadable)
         guard let track = movie.track(id: sourceID) else {
             throw .unknownSourceTrack(id: sourceID, available: movie.tracks.map(\.id))
         }
@@ -99,7 +99,8 @@ struct ImportedTrackBuilder {
             throw unreadable(BoxError(.samplesOutsideFile("track \(sourceID) chunk \(index + 1) (\(chunks[index].length) bytes at 0x\(String(chunks[index].offset, radix: 16))) runs past the end of the file (\(size) bytes)"),
                                       at: track.box.location ?? BoxLocation(path: "trak", offset: 0)))
         }
-        var notes = isoDescription == nil ? [] : ["its QuickTime sound description is written as an MPEG-4 audio sample entry (version 0), the same codec configuration"]
+        var notes = fragmentNotes
+        notes += isoDescription == nil ? [] : ["its QuickTime sound description is written as an MPEG-4 audio sample entry (version 0), the same codec configuration"]
         notes += track.references.map { reference in
             "its '\(reference.type)' reference to track \(reference.trackIDs.map(String.init).joined(separator: ", ")) of the source is not copied (that track is not)"
         }
