@@ -4,7 +4,7 @@ import Movie
 extension ImportedTrackBuilder {
     /// The movie a track is copied from, with every sample of its tracks in their sample
     /// tables: `movie` itself when it is regular; a fragmented one (ISO/IEC 14496-12 §8.8) as
-    /// ``DefragmentedMovie`` makes it, its samples — those of its `moov`, then those of its
+    /// `DefragmentedMovie` makes it, its samples — those of its `moov`, then those of its
     /// `moof`s, read through `Movie.samples(of:maxSamples:)` — described again in `stts`, `ctts`,
     /// `stss`, `stsz`, `stsc` and `stco`/`co64` at the offsets where they are in its file, its
     /// edit list moved by the first fragment's decode time, so the copy's chunks are read from
