@@ -165,7 +165,8 @@ struct FragmentedSamples {
                 timescale = try reader.readUInt32()
             }
         }
-        for moof in file.boxes where moof.type == "moof" {
+        for fragment in file.boxes where fragment.type == "moof" {
+            let moof = try fragment.expanded()
             let moofOffset = try #require(moof.location).offset
             for traf in moof.children("traf") {
                 var tfhd = try #require(traf.child("tfhd")).payloadReader()

@@ -2,9 +2,12 @@
 /// unbounded recursion, time or memory.
 ///
 /// The memory a parse can hold is bounded by these numbers, not by what a file declares:
-/// every box costs about 250 bytes of bookkeeping (its node and path), at most
-/// ``maxBoxCount(forFileSize:)`` of them — a fixed number for a small file, a share of a large
-/// one's size — plus at most ``maxLoadedBytes`` of payload kept in memory; larger payloads stay in the file
+/// every box below the top level costs about 250 bytes of bookkeeping (its node and path), at
+/// most ``maxBoxCount(forFileSize:)`` of them — a fixed number for a small file, a share of a
+/// large one's size — and each top-level box a few dozen, at most
+/// ``maxIndexRecords(forInputSize:)``; a movie fragment (`moof`) is checked and then kept as a
+/// range, its boxes parsed again when a caller reaches it, so fragments do not add up. Plus at
+/// most ``maxLoadedBytes`` of payload kept in memory; larger payloads stay in the file
 /// and are read when a caller asks for them, one box at a time, each at most
 /// ``maxInMemoryBoxSize``. A walk that reaches a bound stops there and says so
 /// (``BoxFile/stoppedAtLimit``); an edit of such a file is refused rather than written without
@@ -12,9 +15,9 @@
 public struct Limits: Sendable, Hashable {
     /// Deepest nesting of boxes.
     public var maxDepth: Int
-    /// The number of boxes any file may hold. A fragmented movie has about a dozen per fragment
-    /// (`moof`, `mfhd`, a `traf` with `tfhd`, `tfdt` and `trun` per track, `mdat`): the default
-    /// reads 10,000 fragments of up to three tracks in some 40 MB, whatever the file's size.
+    /// The number of boxes a parse holds below the top level (a `moov` and its tracks, or one
+    /// movie fragment as it is read): a real `moov` has a few dozen a track, so the default holds
+    /// thousands of tracks in some 40 MB, whatever the file's size.
     public var maxBoxCount: Int
     /// A larger file may hold one box per this many of its bytes, when that is more than
     /// ``maxBoxCount``: the fragments of a long recording are read whole, while what a parse
@@ -32,9 +35,10 @@ public struct Limits: Sendable, Hashable {
     public var wholeReadSize: UInt64
     /// Total payload bytes a parse keeps in memory; past it, further leaves stay file ranges.
     public var maxLoadedBytes: UInt64
-    /// A box index (`BoxIndex`) may hold one record per this many bytes of its input: a box
-    /// is at least 8 bytes, so an honest file of tiny boxes is indexed whole, while the index
-    /// of any file stays within twice its size over 16 bytes a record (32 bytes each).
+    /// A box index (`BoxIndex`), and the top-level list of a parse, may hold one record per this
+    /// many bytes of its input: a box is at least 8 bytes, so an honest file of tiny boxes (a
+    /// fragment per frame) is read whole, while the index of any file stays within twice its
+    /// size over 16 bytes a record (32 bytes each).
     public var inputBytesPerIndexRecord: UInt64
     /// The records any index may hold, however small its input: room for the `moov` an
     /// inflated `cmov` of a few hundred bytes holds, and no more.

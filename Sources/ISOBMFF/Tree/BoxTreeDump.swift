@@ -28,17 +28,24 @@ public struct BoxDumpNode: Sendable {
     /// Visits `boxes` depth first, showing `maxDepth` levels (nil = all): `enter` receives each
     /// node and its level (1 = top level) before its children, `leave` after them. The fields
     /// are those `registry` decodes; boxes it decodes that were left in the file are read, one
-    /// at a time, to show them.
+    /// at a time, to show them, and so is each movie fragment the reader left unparsed
+    /// (`Box.expanded(limits:)`): a dump of any number of fragments holds one at a time.
     public static func walk(_ boxes: [Box], registry: BoxRegistry = .isobmff, maxDepth: Int? = nil,
                             enter: (BoxDumpNode, Int) -> Void, leave: (BoxDumpNode, Int) -> Void) {
         for box in boxes {
-            visit(box, context: BoxContext(), registry: registry, depth: 1, maxDepth: maxDepth, enter: enter, leave: leave)
+            do throws(BoxError) {
+                visit(try box.expanded(), context: BoxContext(), registry: registry, depth: 1, maxDepth: maxDepth,
+                      enter: enter, leave: leave)
+            } catch {
+                visit(box, context: BoxContext(), registry: registry, depth: 1, maxDepth: maxDepth, unreadable: error,
+                      enter: enter, leave: leave)
+            }
         }
     }
 
-    private static func visit(_ box: Box, context: BoxContext, registry: BoxRegistry, depth: Int,
-                              maxDepth: Int?, enter: (BoxDumpNode, Int) -> Void, leave: (BoxDumpNode, Int) -> Void) {
-        let decoded = registry.fields(of: box, in: context)
+    private static func visit(_ box: Box, context: BoxContext, registry: BoxRegistry, depth: Int, maxDepth: Int?,
+                              unreadable: BoxError? = nil, enter: (BoxDumpNode, Int) -> Void, leave: (BoxDumpNode, Int) -> Void) {
+        let decoded = unreadable.map { Result<[BoxField], BoxError>.failure($0) } ?? registry.fields(of: box, in: context)
         let showChildren = maxDepth.map { depth < $0 } ?? true
         let header = box.headerForWriting
         let node = BoxDumpNode(

@@ -15,8 +15,14 @@ public struct BoxTreeParser: Sendable {
     /// every layout, so a file parses into the same tree whoever parses it.
     let registry = BoxRegistry.isobmff
     var boxCount = 0
-    /// The most boxes this parse reads: ``Limits/maxBoxCount``, or more for a large file.
+    /// The most boxes this parse reads below the top level: ``Limits/maxBoxCount``, or more for
+    /// a large file.
     var maxBoxCount: Int
+    /// Top-level boxes read so far, bounded apart from ``boxCount`` by
+    /// `Limits.maxIndexRecords(forInputSize:)`: each costs a few dozen bytes, so a long movie
+    /// of many small fragments is read whole, while a flood of tiny boxes stops in proportion
+    /// to the file.
+    var topLevelCount = 0
     var loadedBytes: UInt64 = 0
 
     /// Enough of a payload to tell a container's dialect (``BoxLayout/depending(_:)``).
@@ -61,7 +67,7 @@ public struct BoxTreeParser: Sendable {
                 let header = try Self.readHeader(at: offset, available: remaining, in: source, path: "")
                 let path = Self.childPath(parent: "", type: header.type, counts: &counts)
                 let location = BoxLocation(path: path, offset: offset)
-                try countBox(at: location)
+                try countTopLevelBox(at: location, in: source)
                 var box: Box
                 if header.totalSize > remaining {
                     file.warnings.append(BoxError(.truncated(needed: header.totalSize, available: remaining), at: location))
@@ -89,6 +95,12 @@ public struct BoxTreeParser: Sendable {
                             location: location)
         switch registry.fileLevelReading(of: header.type) {
         case .never?: return fileRange
+        case .tree? where Self.deferredTypes.contains(header.type):
+            // Parsed to find damage where it is, then dropped: its tree is made again, by the
+            // same parse, when a caller reaches it (`Box.expanded(limits:)`), so what the file
+            // holds stays independent of its number of fragments.
+            _ = try fileRange.expanded(limits: limits)
+            return fileRange
         case .tree?: return try parseBox(header, at: location, in: source, parent: nil, depth: 0, handler: nil)
         case nil: break
         }
@@ -116,6 +128,14 @@ public struct BoxTreeParser: Sendable {
         boxCount += 1
         guard boxCount <= maxBoxCount else {
             throw Self.tooManyBoxes(maxBoxCount, at: location)
+        }
+    }
+
+    mutating func countTopLevelBox(at location: BoxLocation, in source: any ByteSource) throws(BoxError) {
+        topLevelCount += 1
+        let limit = limits.maxIndexRecords(forInputSize: source.size)
+        guard topLevelCount <= limit else {
+            throw BoxError(.limitExceeded("more than \(limit) boxes at the top level"), at: location)
         }
     }
 

@@ -28,7 +28,7 @@ extension SharingReview {
     /// decides on its own, in file order. `itemOffsets` are the boxes read as metadata items,
     /// whose fate the item rules decide.
     static func structureCandidates(of movie: Movie, removedTrackIDs: Set<UInt32>, itemOffsets: Set<UInt64>,
-                                    limits: Limits) -> [BoxCandidate] {
+                                    limits: Limits) throws(BoxError) -> [BoxCandidate] {
         var walk = StructureWalk(itemOffsets: itemOffsets, limits: limits)
         for track in movie.tracks where removedTrackIDs.contains(track.id) {
             if let offset = track.box.location?.offset { walk.skipped.insert(offset) }
@@ -37,7 +37,8 @@ extension SharingReview {
             if let offset = track.box.location?.offset { walk.trackIDs[offset] = track.id }
         }
         walk.review(movie.movieBox, context: BoxContext().inside(movie.movieBox), scope: .movie)
-        for moof in movie.file.boxes where moof.type == "moof" {
+        for fragment in movie.file.boxes where fragment.type == "moof" {
+            let moof = try fragment.expanded(limits: limits)
             walk.review(moof, context: BoxContext().inside(moof), scope: .movie)
         }
         return walk.found

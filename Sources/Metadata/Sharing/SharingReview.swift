@@ -135,7 +135,7 @@ public struct SharingReview: Sendable {
         for box in movie.file.boxes where box.type != "ftyp" && box.type != "moov" && !Movie.fragmentBoxTypes.contains(box.type) {
             candidates.append(BoxCandidate(subject: "box:\(box.type)", box: box, scope: .movie, topLevel: true, misplacedIn: nil))
         }
-        candidates += Self.structureCandidates(of: movie, removedTrackIDs: removedTrackIDs, itemOffsets: itemOffsets, limits: limits)
+        candidates += try Self.structureCandidates(of: movie, removedTrackIDs: removedTrackIDs, itemOffsets: itemOffsets, limits: limits)
         // Starts of the kept tracks' chunks, sorted, read when a top-level box is to go. A
         // fragmented movie has an `mdat` per fragment, and its subject's decision once.
         var mediaStarts: [UInt64]?

@@ -38,8 +38,9 @@ public enum FragmentSampleIndex {
 
     /// The runs of every `traf` of `moof`, in order, each placed in the file (§8.8.7.1);
     /// `defaults` are the `trex` defaults by track ID. A `traf` with no `trun` has none.
-    public static func placedRuns(in moof: Box, defaults: [UInt32: TrackExtendsBox],
+    public static func placedRuns(in fragment: Box, defaults: [UInt32: TrackExtendsBox],
                                   limits: Limits = .standard) throws(BoxError) -> [PlacedRun] {
+        let moof = try fragment.expanded(limits: limits)
         let moofStart = moof.location?.offset ?? 0
         var previousDataEnd: UInt64?
         var placed: [PlacedRun] = []

@@ -21,7 +21,8 @@ public struct FragmentSummary: Sendable, Equatable {
         defaults = try TrackExtendsBox.all(in: movieExtends, limits: limits)
         tracks = [:]
         fragmentCount = fragments.count
-        for moof in fragments {
+        for fragment in fragments {
+            let moof = try fragment.expanded(limits: limits)
             for traf in moof.children("traf") {
                 guard let tfhd = traf.child("tfhd") else { continue }
                 let header = try TrackFragmentHeaderBox(tfhd.loaded(limits: limits))

@@ -9,8 +9,8 @@ extension Movie {
                                           limits: Limits) throws(BoxError) -> [BoxError] {
         var found: Set<UInt32> = []
         var problems: [BoxError] = []
-        for moof in moofs {
-            for traf in moof.children("traf") {
+        for fragment in moofs {
+            for traf in try fragment.expanded(limits: limits).children("traf") {
                 guard let tfhd = traf.child("tfhd") else { continue }
                 let trackID = try TrackFragmentHeaderBox(tfhd.loaded(limits: limits)).trackID
                 guard !known.contains(trackID), found.insert(trackID).inserted else { continue }

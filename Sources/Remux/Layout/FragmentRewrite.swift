@@ -52,8 +52,9 @@ struct FragmentRewrite {
     /// told the bytes of each run of a removed track.
     func box(_ index: Int, offsets: (FragmentOffsetTarget) throws(BoxError) -> Int32,
              removedRun: (Range<UInt64>) -> Void = { _ in }) throws(BoxError) -> Box {
-        let moof = moofs[index].pruning(offsets: removedBoxes)
-        var remaining = try FragmentSampleIndex.placedRuns(in: moofs[index], defaults: defaults, limits: limits)[...]
+        let source = try moofs[index].expanded(limits: limits)
+        let moof = source.pruning(offsets: removedBoxes)
+        var remaining = try FragmentSampleIndex.placedRuns(in: source, defaults: defaults, limits: limits)[...]
         var children: [Box] = []
         for child in moof.children {
             guard child.type == "traf" else {
@@ -102,12 +103,12 @@ struct FragmentRewrite {
 
     /// For each source `moof`, by its offset, the output number (1-based) of each of its `traf`s,
     /// nil for a removed track's: what `tfra` entries count (§8.8.10).
-    func trafNumbers() -> [UInt64: [UInt32?]] {
+    func trafNumbers() throws(BoxError) -> [UInt64: [UInt32?]] {
         var numbers: [UInt64: [UInt32?]] = [:]
-        for moof in moofs {
-            guard let offset = moof.location?.offset else { continue }
+        for fragment in moofs {
+            guard let offset = fragment.location?.offset else { continue }
             var kept: UInt32 = 0
-            numbers[offset] = moof.children("traf").map { traf in
+            numbers[offset] = try fragment.expanded(limits: limits).children("traf").map { traf in
                 let trackID = traf.child("tfhd").flatMap { try? TrackFragmentHeaderBox($0.loaded(limits: limits)).trackID }
                 if let trackID, removed.contains(trackID) { return nil }
                 kept += 1

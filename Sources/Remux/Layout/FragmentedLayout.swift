@@ -96,7 +96,7 @@ struct FragmentedLayout: MovieLayout {
         let final = settled.movieBox
         var (pieces, sourceStarts, placement, warnings) = settled.layout
         let outputPosition = { (sourceOffset: UInt64) -> UInt64? in sourceStarts[sourceOffset].map { placement.starts[$0] } }
-        let trafNumbers = fragments.trafNumbers()
+        let trafNumbers = try fragments.trafNumbers()
         // `moov` with its offsets, the indexes with their positions; each `moof`'s offsets
         // found, so that one that cannot have them fails the edit before a byte is written.
         pieces = try pieces.enumerated().map { number, piece throws(BoxError) -> Piece in

@@ -85,7 +85,13 @@ struct OverwriteLayout {
             if edited.erasesRetiredMovie { erasures.append((start + UInt64(written.count))..<roomEnd) }
         }
         var retired: [UInt64] = []
-        for box in Self.removedBoxes(in: movie, offsets: edited.removal.boxOffsets) where !consumed.contains(box.offset) {
+        let removedBoxes: [RemovedBox]
+        do throws(BoxError) {
+            removedBoxes = try Self.removedBoxes(in: movie, offsets: edited.removal.boxOffsets, limits: limits)
+        } catch {
+            throw .box(error)
+        }
+        for box in removedBoxes where !consumed.contains(box.offset) {
             if kept.intersects(box.range) {
                 throw .box(BoxError(.invalidValue("the '\(box.type)' box the edit removes holds samples of a kept track"),
                                     at: BoxLocation(path: box.type.description, offset: box.offset)))
@@ -153,18 +159,27 @@ struct OverwriteLayout {
 
     /// The boxes at `offsets` among the top-level boxes other than `moov` and the children of
     /// every `moof` and its `traf`s.
-    private static func removedBoxes(in movie: Movie, offsets: Set<UInt64>) -> [RemovedBox] {
+    private static func removedBoxes(in movie: Movie, offsets: Set<UInt64>, limits: Limits) throws(BoxError) -> [RemovedBox] {
         guard !offsets.isEmpty else { return [] }
         let end = movie.file.source.size
-        let fragments = movie.file.boxes.filter { $0.type == "moof" }
-        let candidates = movie.file.boxes.filter { $0.type != "moov" } + fragments.flatMap(\.children)
-            + fragments.flatMap { $0.children("traf").flatMap(\.children) }
-        return candidates.compactMap { box in
-            guard let offset = box.location?.offset, offsets.contains(offset) else { return nil }
-            let upper = min(offset.saturatingAdd(box.header.totalSize), end)
-            let sizeFields: UInt64 = box.header.form == .large ? 16 : 8
-            return RemovedBox(type: box.type, offset: offset, range: offset..<upper, freePayload: min(offset + sizeFields, upper)..<upper)
+        var removed: [RemovedBox] = []
+        func consider(_ boxes: [Box]) {
+            for box in boxes {
+                guard let offset = box.location?.offset, offsets.contains(offset) else { continue }
+                let upper = min(offset.saturatingAdd(box.header.totalSize), end)
+                let sizeFields: UInt64 = box.header.form == .large ? 16 : 8
+                removed.append(RemovedBox(type: box.type, offset: offset, range: offset..<upper,
+                                          freePayload: min(offset + sizeFields, upper)..<upper))
+            }
         }
+        consider(movie.file.boxes.filter { $0.type != "moov" })
+        // Each fragment is read as it is reached, its children and its `traf`s' children looked at.
+        for box in movie.file.boxes where box.type == "moof" {
+            let moof = try box.expanded(limits: limits)
+            consider(moof.children)
+            for traf in moof.children("traf") { consider(traf.children) }
+        }
+        return removed
     }
 
     /// The staged switch when `bytes` fit in the payload of `space`, the `free` box right after
