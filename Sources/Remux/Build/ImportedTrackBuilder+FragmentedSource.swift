@@ -15,14 +15,14 @@ extension ImportedTrackBuilder {
     func regularSource(_ movie: Movie, trackID: UInt32,
                        unreadable: (BoxError) -> EditError) throws(EditError) -> (movie: Movie, notes: [String]) {
         guard movie.isFragmented else { return (movie, []) }
-        let regular: Movie
+        let regular: Movie, leftOut: [FourCC]
         do throws(BoxError) {
             regular = try DefragmentedMovie.regular(movie, limits: limits)
             if let track = regular.track(id: trackID) { try Self.checkDescriptionIndices(of: track) }
+            leftOut = try Self.sampleBoxesLeftOut(of: movie, trackID: trackID, limits: limits)
         } catch {
             throw unreadable(error)
         }
-        let leftOut = Self.sampleBoxesLeftOut(of: movie, trackID: trackID, limits: limits)
         guard !leftOut.isEmpty else { return (regular, []) }
         return (regular, ["its movie fragments' \(leftOut.map { "'\($0)'" }.joined(separator: ", ")) (what they say of its samples beyond timing, sizes and sync) are not copied"])
     }
@@ -31,13 +31,12 @@ extension ImportedTrackBuilder {
     /// tables are built from: sample groups (`sbgp`, `sgpd`: ISO/IEC 14496-12 §8.9), auxiliary
     /// information (`saiz`, `saio`: §8.7.8, §8.7.9; `senc`: ISO/IEC 23001-7 §7.2), sub-samples
     /// (`subs`, §8.7.7) and dependencies (`sdtp`, §8.6.4), each type once, as first met.
-    private static func sampleBoxesLeftOut(of movie: Movie, trackID: UInt32, limits: Limits) -> [FourCC] {
+    private static func sampleBoxesLeftOut(of movie: Movie, trackID: UInt32, limits: Limits) throws(BoxError) -> [FourCC] {
         var leftOut: [FourCC] = []
         for moof in movie.file.boxes where moof.type == "moof" {
-            for traf in moof.children("traf") {
-                // Every tfhd has been read for the samples already: one that does not read now is no track's.
-                guard let tfhd = traf.child("tfhd"), let loaded = try? tfhd.loaded(limits: limits),
-                      (try? TrackFragmentHeaderBox(loaded))?.trackID == trackID else { continue }
+            // The file walk keeps a fragment as a file range: its boxes are parsed here, as for its samples.
+            for traf in try moof.expanded(limits: limits).children("traf") {
+                guard let tfhd = traf.child("tfhd"), try TrackFragmentHeaderBox(tfhd.loaded(limits: limits)).trackID == trackID else { continue }
                 for child in traf.children where sampleBoxes.contains(child.type) && !leftOut.contains(child.type) {
                     leftOut.append(child.type)
                 }
