@@ -4,7 +4,7 @@ import Testing
 
 /// Every source of TestMedia/import/ (``ImportSource``) added to demo.mov and demo.mp4, read by
 /// the other independent readers: MP4Box `-info` shows its language, the audio alternate group
-/// and, for audio description, the `tagc` value; MediaInfo lists it with its language;
+/// and, for audio description, the `tagc` value, and `-diso` the source's sample groups; MediaInfo lists it with its language;
 /// GStreamer's `gst-discoverer-1.0` finds a decoder for it (no missing plugin) and its language.
 @Suite(.enabled(if: ExternalTool.shouldRun(at: TestPaths.mp4Box) && ExternalTool.shouldRun("mediainfo")
     && ExternalTool.shouldRun("gst-discoverer-1.0")))
@@ -24,6 +24,16 @@ struct AddTrackReadersTests {
         #expect(language?.hasSuffix("(\(source.iso639))") == true, "\(info)")
         #expect(info.contains("Alternate Group ID 1"), "\(info)")
         #expect(info.contains("tagc: public.accessibility.describes-video") == source.describesVideo, "\(info)")
+
+        // Sample groups go with the samples (AAC's roll, ISO/IEC 14496-12 §10.1): the new track
+        // (the dump's last) has the groups MP4Box reads in the source, and a raw stream none.
+        let groups = try Regex(#"<(SampleGroupDescriptionBox|SampleToGroupBox|RollRecoveryEntry) [^>]*>"#)
+        // (MP4Box dumps beside its input: the source is copied into the folder first.)
+        let sourceGroups = source.isRawStream ? [] : try AddTrackInteropTests.dump(folder.copy(URL(fileURLWithPath: source.path), as: "source-" + source.file))
+            .matches(of: groups).map { String($0.output[0].substring ?? "") }
+        let newTrack = try AddTrackInteropTests.dump(output).components(separatedBy: "<TrackBox").last ?? ""
+        #expect(newTrack.matches(of: groups).map { String($0.output[0].substring ?? "") } == sourceGroups)
+        #expect(sourceGroups.isEmpty == !["described.m4a", "dub-edit.mp4"].contains(source.file))
 
         let media = try ExternalTool.run("mediainfo", ["--Output=JSON", output])
         try #require(media.status == 0, "mediainfo: \(media.stderr)")

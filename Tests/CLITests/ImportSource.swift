@@ -32,6 +32,8 @@ struct ImportSource: Sendable, CustomTestStringConvertible {
     /// PCM, which only a QuickTime movie carries (as `lpcm`).
     var isPCM: Bool { file.hasSuffix(".wav") }
     var isFragmented: Bool { file.hasPrefix("fragmented") }
+    /// A raw stream (ADTS, AC-3, E-AC-3, WAV), not a movie.
+    var isRawStream: Bool { ![".m4a", ".mp4"].contains(where: file.hasSuffix) }
 
     /// Whether `target` can take it: PCM goes into a QuickTime movie only.
     func fits(_ target: String) -> Bool { !isPCM || target.hasSuffix(".mov") }
