@@ -141,7 +141,6 @@ extension EditError.ImportObstacle: CustomStringConvertible {
     /// The obstacle in plain words.
     public var description: String {
         switch self {
-        case .fragmentedSource: "its file is fragmented (moof), and only tracks of a regular movie are imported so far"
         case .externalMedia: "its samples are in yet another file (dref)"
         case let .unreadable(file, error): (file.map { "\($0): " } ?? "") + EditError.located(error.location, error.message)
         case let .codecNotInBrand(format, reason): "its samples are '\(format)', \(reason)"

@@ -209,8 +209,6 @@ public enum EditError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// Why a track of another file cannot be imported.
     public enum ImportObstacle: Equatable, Sendable {
-        /// The file is fragmented (`moof`); only a regular movie's tracks are imported so far.
-        case fragmentedSource
         /// The track's samples are in yet another file (`dref`).
         case externalMedia
         /// The track's boxes in the file it comes from (`file`, its path when known) do not read:

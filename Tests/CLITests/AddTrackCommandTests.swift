@@ -219,4 +219,27 @@ import Testing
         #expect(try FFmpegReading.streams(movie).count == 5)
         #expect(try FFmpegReading.framemd5(movie, stream: 4) == FFmpegReading.framemd5(Self.media("demo.mp4"), stream: 2))
     }
+
+    /// A fragmented movie takes a track of another file only in a new file, a regular movie:
+    /// `--keep-fragments` and `--in-place` are refused, each with one `error:` line that names
+    /// -o, and the movie is left as it was.
+    @Test func aFragmentedTargetTakesATrackInANewFileOnly() throws {
+        let folder = try TemporaryFolder("add-track-fragmented-target")
+        defer { folder.remove() }
+        let source = Self.media("import/described.m4a")
+        let target = try folder.copy(TestPaths.testMedia.appendingPathComponent("fragmented.mp4"), as: "fragmented.mp4")
+        let original = try Data(contentsOf: URL(fileURLWithPath: target))
+        let kept = try LegibleCommand.run(["add-track", target, source, "--keep-fragments", "-o", folder.path("kept.mp4")])
+        #expect(kept.status == 2 && kept.errorLines.count == 1)
+        #expect(kept.errorLines.first?.contains("without --keep-fragments, -o writes a regular movie") == true, "\(kept.stderr)")
+        let inPlace = try LegibleCommand.run(["add-track", target, source, "--in-place"])
+        #expect(inPlace.status == 2 && inPlace.errorLines.count == 1)
+        #expect(inPlace.errorLines.first.map { $0.contains("write a new file with -o") && !$0.contains("--keep-fragments") } == true, "\(inPlace.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == original)
+        #expect(try folder.contents().sorted() == ["fragmented.mp4"])
+        let output = folder.path("regular.mp4")
+        let written = try LegibleCommand.run(["add-track", target, source, "-o", output])
+        try #require(written.status == 0, "\(written.stderr)")
+        #expect(try FFmpegReading.streams(output).count == FFmpegReading.streams(target).count + 1)
+    }
 }

@@ -89,31 +89,52 @@ public enum FragmentedMovieCraft {
         let moofUserData = userData(privateStrings[0]).bytes
         let trafUserData = userData(privateStrings[1]).bytes + trafExtra
         let growth = moofUserData.count + trafUserData.count
+        return try rebuiltMoof(bytes, range, trafExtra: { number, _ in number == 0 ? trafUserData : [] }, moofExtra: moofUserData) { type, box in
+            if type == "tfhd", box[11] & 0x01 != 0 {
+                throw CraftError(description: "tfhd has an absolute base_data_offset")
+            }
+            if type == "trun" { moveDataOffset(&box, by: growth) }
+        }
+    }
+
+    /// The `moof` at `range` rebuilt: each box of each `traf` passed through `edit` (with its
+    /// type), `trafExtra(n, id)` added to the end of `traf` number n (from 0) of track `id`
+    /// (its `tfhd`'s), `moofExtra` to the end of the `moof`, every size set again.
+    static func rebuiltMoof(_ bytes: [UInt8], _ range: Range<Int>, trafExtra: (Int, UInt32) -> [UInt8] = { _, _ in [] }, moofExtra: [UInt8] = [],
+                            edit: (String, inout [UInt8]) throws -> Void) throws -> [UInt8] {
         var children: [UInt8] = []
-        var firstTraf = true
+        var trafNumber = 0
         for child in try boxes(bytes, in: range.lowerBound + 8..<range.upperBound) {
             guard child.type == "traf" else {
                 children += bytes[child.range]
                 continue
             }
             var traf: [UInt8] = []
+            var trackID: UInt32 = 0
             for inner in try boxes(bytes, in: child.range.lowerBound + 8..<child.range.upperBound) {
                 var box = Array(bytes[inner.range])
-                if inner.type == "tfhd", box[11] & 0x01 != 0 {
-                    throw CraftError(description: "tfhd has an absolute base_data_offset")
-                }
-                // trun: version and flags, sample_count, then data_offset when flag 0x1 is set.
-                if inner.type == "trun", box[11] & 0x01 != 0 {
-                    let offset = Int32(bitPattern: box[16..<20].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }) + Int32(growth)
-                    box.replaceSubrange(16..<20, with: be32(UInt32(bitPattern: offset)))
-                }
+                if inner.type == "tfhd" { trackID = uint32(box, at: 12) }
+                try edit(inner.type, &box)
                 traf += box
             }
-            if firstTraf { traf += trafUserData }
-            firstTraf = false
+            traf += trafExtra(trafNumber, trackID)
+            trafNumber += 1
             children += be32(UInt32(8 + traf.count)) + ascii("traf") + traf
         }
-        children += moofUserData
+        children += moofExtra
         return be32(UInt32(8 + children.count)) + ascii("moof") + children
+    }
+
+    /// The big-endian 32-bit number at `offset` of `bytes`.
+    static func uint32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+        bytes[offset..<offset + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+    }
+
+    /// A `trun`'s data offset (after its version and flags and sample_count, when flag 0x1 is
+    /// set) moved by `growth`, what its `moof` grew before its samples.
+    static func moveDataOffset(_ trun: inout [UInt8], by growth: Int) {
+        guard trun[11] & 0x01 != 0 else { return }
+        let offset = Int32(bitPattern: uint32(trun, at: 16)) + Int32(growth)
+        trun.replaceSubrange(16..<20, with: be32(UInt32(bitPattern: offset)))
     }
 }

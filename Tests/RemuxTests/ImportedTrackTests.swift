@@ -136,16 +136,77 @@ import Testing
         #expect(try FFmpegReading.framemd5(output, stream: before.count) == FFmpegReading.framemd5(audio, stream: 0))
     }
 
-    @Test func aFragmentedSourceIsRefusedForNow() throws {
+    /// A fragmented source's track (samples in `moof`s only, `empty_moov`) is copied into the
+    /// new track's ordinary tables: ffmpeg reads the same packets from the output as from the
+    /// source, every one of them. (FFmpeg 5.1 takes some packet durations of a fragmented file
+    /// from elsewhere than its `trun`s, so durations are compared through the decode times.)
+    @Test(.enabled(if: ExternalTool.shouldRun("ffmpeg")), arguments: ["demo.mov", "demo.mp4"], [UInt32(1), 2])
+    func aFragmentedSourcesTrackIsCopiedFromItsFragments(_ name: String, trackID: UInt32) throws {
         let folder = try TemporaryFolder("import-fragmented")
         defer { folder.remove() }
-        let source = try Movie.open(path: RemuxFixtures.media("fragmented.mp4").path)
-        let trackID = try #require(source.tracks.first?.id)
-        #expect(throws: EditError.cannotImportTrack(trackID: trackID, .fragmentedSource)) {
-            try MovieEditor(path: RemuxFixtures.media("demo.mov").path).write(EditPlan(importedTracks: [ImportedTrackRequest(source: source, trackID: trackID)]),
-                                                                                to: folder.path("out.mov"))
+        let source = RemuxFixtures.media("fragmented.mp4").path
+        let output = folder.path(name)
+        let fragmented = try Movie.open(path: source)
+        // Its audio lasts 21 ms longer than the movie: extended, so that no packet is clipped.
+        var plan = EditPlan(importedTracks: [ImportedTrackRequest(source: fragmented, trackID: trackID)])
+        plan.pastEnd = .extend
+        let (_, report) = try EditedPair.write(plan, from: RemuxFixtures.media(name), to: output)
+        #expect(report.addedTrackIDs == [5])
+        let written = try Movie.open(path: output)
+        let added = try #require(written.track(id: 5))
+        #expect(written.isFragmented == false)
+        #expect(try added.sampleTable().count == fragmented.samples(of: #require(fragmented.track(id: trackID)), maxSamples: 10_000).count)
+        #expect(try FFmpegReading.withoutPacketDurations(FFmpegReading.framemd5(output, stream: 4))
+            == FFmpegReading.withoutPacketDurations(FFmpegReading.framemd5(source, stream: Int(trackID) - 1)))
+    }
+
+    /// What a fragmented source's track fragments say of their samples beyond timing, sizes
+    /// and sync — here a sample group (`sbgp`, ISO/IEC 14496-12 §8.9.2) — is named as not
+    /// copied; the samples are.
+    @Test(.enabled(if: ExternalTool.shouldRun("ffmpeg")))
+    func aFragmentsSampleGroupIsNamedAsNotCopied() throws {
+        let folder = try TemporaryFolder("import-fragment-groups")
+        defer { folder.remove() }
+        // Version 0, grouping type 'roll', one entry: 1 sample in no group (index 0).
+        let sbgp = TestBox.leaf("sbgp", [0, 0, 0, 0] + ascii("roll") + be32(1) + be32(1) + be32(0))
+        let bytes = try [UInt8](Data(contentsOf: RemuxFixtures.media("fragmented.mp4")))
+        let source = folder.path("grouped.mp4"), output = folder.path("out.mov")
+        try Data(try FragmentedMovieCraft.withBox(sbgp, inFragmentsOf: 2, of: bytes)).write(to: URL(fileURLWithPath: source))
+        var plan = EditPlan(importedTracks: [ImportedTrackRequest(source: try Movie.open(path: source), trackID: 2)])
+        plan.pastEnd = .extend
+        let (_, report) = try EditedPair.write(plan, from: RemuxFixtures.media("demo.mov"), to: output)
+        #expect(report.diagnostics.contains { $0.contains("fragments' 'sbgp'") && $0.contains("not copied") }, "\(report.diagnostics)")
+        #expect(try FFmpegReading.withoutPacketDurations(FFmpegReading.framemd5(output, stream: 4))
+            == FFmpegReading.withoutPacketDurations(FFmpegReading.framemd5(source, stream: 1)))
+    }
+
+    /// A movie fragment whose samples name a sample description the track's `stsd` does not
+    /// have (here through `trex`'s default, ISO/IEC 14496-12 §8.8.3) is refused, naming the sample.
+    @Test func aFragmentNamingAMissingSampleDescriptionIsRefused() throws {
+        let folder = try TemporaryFolder("import-fragment-description")
+        defer { folder.remove() }
+        var bytes = try [UInt8](Data(contentsOf: RemuxFixtures.media("fragmented.mp4")))
+        // Every `trex`: size, type, version and flags, track ID, then the default description index.
+        var patched = 0
+        for index in bytes.indices.dropLast(20) where bytes[index..<index + 4].elementsEqual("trex".utf8) {
+            bytes.replaceSubrange(index + 12..<index + 16, with: [0, 0, 0, 2])
+            patched += 1
         }
-        #expect(try folder.contents().isEmpty)
+        try #require(patched == 2)
+        let source = folder.path("two-descriptions.mp4")
+        try Data(bytes).write(to: URL(fileURLWithPath: source))
+        let request = ImportedTrackRequest(source: try Movie.open(path: source), trackID: 2)
+        let error = try #require(throws: EditError.self) {
+            try MovieEditor(path: RemuxFixtures.media("demo.mov").path).write(EditPlan(importedTracks: [request]), to: folder.path("out.mov"))
+        }
+        guard case let .cannotImportTrack(trackID, .unreadable(file, boxError)) = error else {
+            Issue.record("unexpected \(error)")
+            return
+        }
+        #expect(trackID == 2 && file == source)
+        #expect(boxError.message.contains("track 2 sample 1 (in a movie fragment) has sample description 2, but its stsd has 1"), "\(boxError.message)")
+        #expect(boxError.location?.path.hasSuffix("stsd") == true, "\(String(describing: boxError.location))")
+        #expect(try folder.contents() == ["two-descriptions.mp4"])
     }
 
     @Test func aMissingSourceTrackIsNamed() throws {

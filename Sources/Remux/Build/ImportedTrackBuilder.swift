@@ -1,7 +1,7 @@
 import ISOBMFF
 import Movie
 
-/// Builds the `trak` of a track copied from another movie (``ImportedTrackRequest``) through
+/// Builds the `trak` of a track copied from another movie (a fragmented one made regular first) (``ImportedTrackRequest``) through
 /// `TrackBuilder(copying:)`: the source's sample description (every child), handler, media
 /// information and sample tables go through as they are — chunk offsets aside, which the layout
 /// sets where the chunks land — and its edit list and track duration are rescaled from the
@@ -10,6 +10,8 @@ import Movie
 struct ImportedTrackBuilder {
     let movieTimescale: UInt32
     let isQuickTime: Bool
+    /// The bounds the source's fragments are read within.
+    let limits: Limits
 
     /// A built track: its boxes as the source has them (no group, disabled for sound and
     /// legible media until the request's properties are set), its samples, and what was left out.
@@ -57,11 +59,16 @@ struct ImportedTrackBuilder {
         track.header.duration = track.editList?.presentationLength ?? length
     }
 
-    private func build(track sourceID: UInt32, of movie: Movie, trackID: UInt32) throws(EditError) -> Built {
+    private func build(track sourceID: UInt32, of source: Movie, trackID: UInt32) throws(EditError) -> Built {
+        guard source.track(id: sourceID) != nil else {
+            throw .unknownSourceTrack(id: sourceID, available: source.tracks.map(\.id))
+        }
+        // The source's faults are named as the source's, not the movie's.
+        let unreadable = { (error: BoxError) in EditError.cannotImportTrack(trackID: sourceID, .unreadable(file: (source.file.source as? FileByteSource)?.path, error)) }
+        let (movie, fragmentNotes) = try regularSource(source, trackID: sourceID, unreadable: unreadable)
         guard let track = movie.track(id: sourceID) else {
             throw .unknownSourceTrack(id: sourceID, available: movie.tracks.map(\.id))
         }
-        if movie.isFragmented { throw .cannotImportTrack(trackID: track.id, .fragmentedSource) }
         if !track.externalDataReferences.isEmpty { throw .cannotImportTrack(trackID: track.id, .externalMedia) }
         let isoDescription = isQuickTime ? nil : try Self.isoSampleDescription(track)
 
@@ -71,8 +78,6 @@ struct ImportedTrackBuilder {
         header.alternateGroup = 0
         header.duration = try boxing(NewTrackSamples.rescale(track.header.duration, from: sourceTimescale, to: movieTimescale))
         if track.mediaType == .audio || track.mediaType.isLegible { header.flags.remove(.enabled) }
-        // The source's faults are named as the source's, not the movie's.
-        let unreadable = { (error: BoxError) in EditError.cannotImportTrack(trackID: sourceID, .unreadable(file: (movie.file.source as? FileByteSource)?.path, error)) }
         var built: TrackBuilder
         do throws(BoxError) { built = try TrackBuilder(copying: track.box, header: header, mediaHeader: track.mediaHeader) } catch { throw unreadable(error) }
         // The builder writes `elng` after `mdhd` itself, so a new language replaces it.
@@ -97,7 +102,7 @@ struct ImportedTrackBuilder {
             throw unreadable(BoxError(.samplesOutsideFile("track \(sourceID) chunk \(index + 1) (\(chunks[index].length) bytes at 0x\(String(chunks[index].offset, radix: 16))) runs past the end of the file (\(size) bytes)"),
                                       at: track.box.location ?? BoxLocation(path: "trak", offset: 0)))
         }
-        var notes = (isoDescription?.notes ?? []) + (isQuickTime ? [] : Self.quickTimeMediaNotes(track))
+        var notes = fragmentNotes + (isoDescription?.notes ?? []) + (isQuickTime ? [] : Self.quickTimeMediaNotes(track))
         // `TrackBuilder(copying:)` writes the track's header, edits, references, media and user
         // data; QuickTime's other track atoms (`tapt`, `load`, `imap`, `clip`, `matt`…) are named.
         notes += track.box.children.map(\.type).filter { !["tkhd", "edts", "tref", "mdia", "udta"].contains($0) }.map { type in

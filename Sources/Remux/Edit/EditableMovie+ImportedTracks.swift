@@ -8,7 +8,7 @@ extension EditableMovie {
     /// media none unless asked; a fallback joins its partner's group, whatever the request's
     /// group, and becomes its default.
     mutating func addImportedTracks() throws(EditError) {
-        let builder = ImportedTrackBuilder(movieTimescale: movieTimescale, isQuickTime: isQuickTime)
+        let builder = ImportedTrackBuilder(movieTimescale: movieTimescale, isQuickTime: isQuickTime, limits: limits)
         for request in plan.importedTracks {
             let trackID = try trackIDs.take()
             var built = try builder.build(request, trackID: trackID)

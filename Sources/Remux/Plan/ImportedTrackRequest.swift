@@ -42,7 +42,7 @@ public struct ImportedTrackRequest: Sendable {
 
 /// What an imported track is made of.
 public enum ImportedTrackSource: Sendable {
-    /// Track `trackID` of a movie opened from another file; a regular (not fragmented) movie.
+    /// Track `trackID` of a movie opened from another file, regular or fragmented.
     case track(Movie, trackID: UInt32)
     /// A raw audio stream, read by `ElementaryStreamReader`.
     case stream(ElementaryStream)

@@ -11,7 +11,7 @@ struct AddTrackCommand: ParsableCommand {
         abstract: "Add a track of another file (a movie's track, or raw AAC, AC-3, E-AC-3 or WAV audio) to a movie, without re-encoding.",
         discussion: """
         The samples are copied byte for byte from SOURCE, never decoded. From a movie (.mov, \
-        .mp4, .m4a, .m4v; not fragmented yet) the track keeps its sample description, timing, \
+        .mp4, .m4a, .m4v, fragmented ones too) the track keeps its sample description, timing, \
         sync and sample-group tables, edit list (rescaled to the movie's timescale), language, \
         name and characteristics unless you set them; its references to tracks of SOURCE are \
         left out, with a warning. Choose it with --track ID (see 'legible info SOURCE') or \
@@ -118,7 +118,10 @@ struct AddTrackCommand: ParsableCommand {
             try runDry()
             return
         }
-        try outputOptions.run(movie: movie) { _ in try editPlan() } describe: { report in
+        try outputOptions.run(movie: movie) { editor in
+            if outputOptions.inPlace, editor.movie.isFragmented { throw fragmentedInPlace }
+            return try editPlan()
+        } describe: { report in
             ["added track\(report.addedTrackIDs.count == 1 ? "" : "s") \(report.addedTrackIDs.map(String.init).joined(separator: ", ")) to \(report.path) (\(report.fileSize) bytes)"]
         }
     }
@@ -135,6 +138,8 @@ struct AddTrackCommand: ParsableCommand {
         let report: EditReport
         do {
             report = try MovieEditor(path: movie).planned(editPlan(), inPlace: outputOptions.inPlace, keepingFragments: outputOptions.keepFragments)
+        } catch EditError.fragmentedMovie {
+            throw fragmentedInPlace
         } catch {
             throw CommandFailure(file: movie, error)
         }
@@ -156,6 +161,13 @@ struct AddTrackCommand: ParsableCommand {
             printLines("would add track \(placement.trackID) from \(file), \(group), \(placement.isEnabled ? "enabled" : "disabled")")
         }
         printLines("would write \(target) (\(report.fileSize) bytes); nothing was written")
+    }
+
+    /// The refusal of a fragmented movie in place, with the one way past it: a new file, which
+    /// is a regular movie (`--keep-fragments` takes no track of another file, so the advice
+    /// every other edit gets does not apply).
+    private var fragmentedInPlace: CommandFailure {
+        CommandFailure("\(movie): \(EditError.fragmentedMovie); write a new file with -o, a regular movie, which can take it")
     }
 
     /// The tracks to add: the plan's, or SOURCE with the command line's options.
