@@ -130,21 +130,23 @@ public struct SharingReview: Sendable {
     /// boxes that belong at file level only. A top-level box that holds samples of a kept track
     /// always stays, and so does a `uuid` box the samples need (``StructuralUUIDBox``).
     private mutating func reviewBoxes(of movie: Movie, filter: SharingFilter, itemOffsets: Set<UInt64>, limits: Limits) throws(BoxError) {
-        var candidates: [BoxCandidate] = []
-        // Fragment boxes are structure, reviewed for what they hold inside (moof), never removed whole.
-        for box in movie.file.boxes where box.type != "ftyp" && box.type != "moov" && !Movie.fragmentBoxTypes.contains(box.type) {
-            candidates.append(BoxCandidate(subject: "box:\(box.type)", box: box, scope: .movie, topLevel: true, misplacedIn: nil))
-        }
-        candidates += try Self.structureCandidates(of: movie, removedTrackIDs: removedTrackIDs, itemOffsets: itemOffsets, limits: limits)
-        // Starts of the kept tracks' chunks, sorted, read when a top-level box is to go. A
-        // fragmented movie has an `mdat` per fragment, and its subject's decision once.
+        // Fragment boxes are structure, reviewed for what they hold inside (moof), never removed
+        // whole. Top-level boxes are taken as they are reached: a fragmented movie has an
+        // `mdat` per fragment.
+        let topLevel = movie.file.boxes.lazy
+            .filter { box in box.type != "ftyp" && box.type != "moov" && !Movie.fragmentBoxTypes.contains(box.type) }
+            .map { box in BoxCandidate(subject: "box:\(box.type)", box: box, scope: .movie, topLevel: true, misplacedIn: nil) }
+        let inside = try Self.structureCandidates(of: movie, removedTrackIDs: removedTrackIDs, itemOffsets: itemOffsets, limits: limits)
+        // Starts of the kept tracks' chunks, sorted, read when a top-level box is to go; each
+        // subject's decision is made once.
         var mediaStarts: [UInt64]?
         var decisions: [String: SharingFilter.Decision] = [:]
-        for candidate in candidates {
-            guard let location = candidate.box.location else { continue }
+        var keptRun: KeptBoxRun?
+        func review(_ candidate: BoxCandidate) throws(BoxError) {
+            guard let location = candidate.box.location else { return }
             // Free space that is empty or zeroed (a moov an in-place edit erased) holds nothing.
             if candidate.box.type == "free" || candidate.box.type == "skip",
-               try Self.holdsOnlyZeros(candidate.box, in: movie.file.source) { continue }
+               try Self.holdsOnlyZeros(candidate.box, in: movie.file.source) { return }
             var decision = decisions[candidate.subject] ?? filter.decision(for: candidate.subject)
             decisions[candidate.subject] = decision
             if let parent = candidate.misplacedIn {
@@ -163,11 +165,25 @@ public struct SharingReview: Sendable {
                     decision = SharingFilter.Decision(action: .keep, category: .structure, reason: "holds samples of kept tracks", pattern: nil)
                 }
             }
+            if decision.action == .remove { removedBoxOffsets.insert(location.offset) }
+            // Kept top-level boxes of one subject in a row (an `mdat` a fragment) are one entry.
+            if candidate.topLevel, decision.action == .keep {
+                if keptRun?.extend(subject: candidate.subject, decision: decision, range: range, path: location.path) != true {
+                    keptRun.map { entries.append($0.entry) }
+                    keptRun = KeptBoxRun(subject: candidate.subject, type: candidate.box.type, decision: decision, range: range, path: location.path)
+                }
+                return
+            }
+            keptRun.map { entries.append($0.entry) }
+            keptRun = nil
             entries.append(Entry(kind: .box, subject: candidate.subject, scope: candidate.scope, decision: decision,
                                  summary: "\(candidate.box.type) box, \(candidate.box.header.totalSize) bytes at 0x\(String(location.offset, radix: 16))",
                                  byteRange: range, path: location.path))
-            if decision.action == .remove { removedBoxOffsets.insert(location.offset) }
         }
+        for candidate in topLevel { try review(candidate) }
+        keptRun.map { entries.append($0.entry) }
+        keptRun = nil
+        for candidate in inside { try review(candidate) }
     }
 
     /// Free-text names in the track structure that may name the device or software: handler

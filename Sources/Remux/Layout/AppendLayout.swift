@@ -46,8 +46,8 @@ struct AppendLayout {
         guard let live = movies.first else { throw .box(BoxError(.invalidValue("no moov box to replace"), at: nil)) }
         retiredMovieTypeOffsets = (movies.dropFirst() + [live]).map { $0.range.lowerBound + 4 }
         let removed = source.entries.filter { $0.fate == .removed }
-        if let box = removed.first(where: { $0.box.header.form == .toEnd }) {
-            throw .inPlaceNeedsRewrite(.removedBoxRunsToEnd(box.box.location))
+        if let box = removed.first(where: { $0.header.form == .toEnd }) {
+            throw .inPlaceNeedsRewrite(.removedBoxRunsToEnd(box.location))
         }
         try boxing(Self.checkChunksStayInPlace(movie, source: source, removedTracks: edited.removal.trackIDs))
         retiredBoxTypeOffsets = removed.map { $0.range.lowerBound + 4 }
@@ -102,14 +102,14 @@ struct AppendLayout {
     /// or claims more than the file holds, or nil when it already has it.
     private static func lastBoxSizePatch(_ source: SourceBoxes, end: UInt64) throws(EditError) -> (offset: UInt64, bytes: [UInt8])? {
         guard let last = source.entries.last(where: { $0.range.lowerBound < end }),
-              last.box.header.form == .toEnd || last.box.missingBytes > 0 else { return nil }
+              last.header.form == .toEnd || last.missingBytes > 0 else { return nil }
         let offset = last.range.lowerBound
         let size = end - offset
-        if last.box.header.form == .large {
+        if last.header.form == .large {
             return (offset + 8, bigEndian(size, bytes: 8))
         }
         guard let compact = UInt32(exactly: size), compact >= 8 else {
-            throw .inPlaceNeedsRewrite(.lastBoxTooLarge(last.box.location))
+            throw .inPlaceNeedsRewrite(.lastBoxTooLarge(last.location))
         }
         return (offset, bigEndian(UInt64(compact), bytes: 4))
     }

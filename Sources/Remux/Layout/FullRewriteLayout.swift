@@ -59,7 +59,7 @@ struct FullRewriteLayout: MovieLayout {
         let source = try SourceBoxes(edited: edited, movie: movie)
         try source.checkChunksInFile(movie, removedTracks: edited.removal.trackIDs)
         warnings = source.warnings
-        let boxes = Self.coalescingMedia(source.copied.map { Self.copiedBox($0, from: movie.file.source) })
+        let boxes = Self.coalescingMedia(source.copied.map { Self.copiedBox($0, of: source, from: movie.file.source) })
         let newBytes = edited.newMedia.flatMap(\.bytes)
         let media = newBytes.isEmpty ? nil : Box(type: "mdat", payload: newBytes)
         mediaBox = media
@@ -120,12 +120,12 @@ struct FullRewriteLayout: MovieLayout {
     /// How a kept box is copied: whole, with its size written out (a size-0 box may no longer be
     /// last, and one the file ends inside gets the size of what the file holds), or as the used
     /// pieces of its payload.
-    private static func copiedBox(_ entry: SourceBoxes.Entry, from file: any ByteSource) -> CopiedBox {
+    private static func copiedBox(_ entry: SourceBoxes.Entry, of source: SourceBoxes, from file: any ByteSource) -> CopiedBox {
         if case let .keptUsedBytes(used) = entry.fate {
             let size = used.ranges.reduce(0) { $0 + UInt64($1.count) }
-            return CopiedBox(header: entry.box.header.explicit.resized(to: size), box: nil, pieces: used.ranges, source: file)
+            return CopiedBox(header: entry.header.explicit.resized(to: size), box: nil, pieces: used.ranges, source: file)
         }
-        var box = entry.box
+        var box = source.box(of: entry)
         if box.missingBytes > 0 { box = box.madeWhole(holding: UInt64(entry.payload.count)) }
         box.header = box.headerForWriting.explicit
         return CopiedBox(header: box.header, box: box, pieces: [entry.payload], source: file)
@@ -133,7 +133,7 @@ struct FullRewriteLayout: MovieLayout {
 
     /// `boxes` with each run of `mdat`s copied as one range each, at most ``coalescedGap`` apart
     /// in the source, made one `mdat` of one range whose bytes between them are zeros.
-    private static func coalescingMedia(_ boxes: [CopiedBox]) -> [CopiedBox] {
+    private static func coalescingMedia(_ boxes: some Sequence<CopiedBox>) -> [CopiedBox] {
         var result: [CopiedBox] = []
         for box in boxes {
             if isMediaRange(box), let last = result.indices.last, isMediaRange(result[last]),

@@ -35,7 +35,14 @@ struct SourceBoxes {
             case cutShort
         }
 
-        var box: Box
+        /// Its place among the file's top-level boxes (`SourceBoxes/box(of:)` makes it).
+        var position: Int
+        /// The header as read.
+        var header: BoxHeader
+        /// Where it was read.
+        var location: BoxLocation
+        /// Bytes its header declares that the file does not have.
+        var missingBytes: UInt64
         /// The whole box in the source, as far as the file holds it.
         var range: Range<UInt64>
         /// Its payload in the source, as far as the file holds it.
@@ -50,7 +57,10 @@ struct SourceBoxes {
         }
     }
 
+    /// One entry per top-level box, without the box: a fragmented movie has one per fragment.
     let entries: [Entry]
+    /// The source's top-level boxes.
+    let boxes: TopLevelBoxes
     /// Bytes after the last box that do not form a box, and that the edit leaves out.
     let tail: Range<UInt64>?
     /// Which media the kept and the removed tracks use.
@@ -68,12 +78,13 @@ struct SourceBoxes {
         var warnings: [String] = []
         var entries: [Entry] = []
         var movieSeen = false
-        for box in movie.file.boxes {
+        for (position, box) in zip(movie.file.boxes.indices, movie.file.boxes) {
             guard let location = box.location else { continue }
             let start = location.offset
             let payloadStart = min(start + box.header.headerSize, end)
             let range = start..<min(start.saturatingAdd(box.header.totalSize), end)
-            var entry = Entry(box: box, range: range, payload: payloadStart..<range.upperBound, fate: .kept)
+            var entry = Entry(position: position, header: box.header, location: location, missingBytes: box.missingBytes,
+                              range: range, payload: payloadStart..<range.upperBound, fate: .kept)
             let holdsKeptMedia = media.kept.intersects(entry.range)
             let isLiveMovie = box.type == "moov" && !movieSeen
             if box.type == "moov" { movieSeen = true }
@@ -83,7 +94,7 @@ struct SourceBoxes {
                 warnings.append("left out the last box, '\(box.type)' at 0x\(String(start, radix: 16)): the file ends \(box.missingBytes) bytes before its declared end and no track uses its \(range.count) bytes")
             } else if box.type == "ftyp" || box.type == "moov" {
                 entry.fate = .rewritten
-                if holdsKeptMedia { throw Self.samplesInside(entry, movie: movie, chunks: decoded, removed: edited.removal.trackIDs) }
+                if holdsKeptMedia { throw Self.samplesInside(box, range: range, movie: movie, chunks: decoded, removed: edited.removal.trackIDs) }
             } else if edited.removal.boxOffsets.contains(start) {
                 entry.fate = .removed
             } else if edited.erasesRetiredMovie, box.type == "free" || box.type == "skip", !holdsKeptMedia {
@@ -105,6 +116,7 @@ struct SourceBoxes {
             self.tail = nil
         }
         self.entries = entries
+        boxes = movie.file.boxes
         self.media = media
         self.chunks = chunks
         self.warnings = warnings
@@ -124,17 +136,20 @@ struct SourceBoxes {
         }
     }
 
-    /// The boxes the edit copies, in file order.
-    var copied: [Entry] { entries.filter(\.isCopied) }
+    /// The boxes the edit copies, in file order, as they are reached.
+    var copied: LazyFilterSequence<[Entry]> { entries.lazy.filter(\.isCopied) }
 
     /// Every top-level `moov`, the first (the one players read) first.
-    var movieBoxes: [Entry] { entries.filter { $0.box.type == "moov" && $0.fate == .rewritten } }
+    var movieBoxes: [Entry] { entries.filter { $0.header.type == "moov" && $0.fate == .rewritten } }
 
-    /// The error for a kept track whose samples lie inside a box the edit rewrites.
-    private static func samplesInside(_ entry: Entry, movie: Movie, chunks: SourceChunks, removed: Set<UInt32>) -> BoxError {
+    /// The box of `entry`, as the file walk read it.
+    func box(of entry: Entry) -> Box { boxes[entry.position] }
+
+    /// The error for a kept track whose samples lie inside `box`, which the edit rewrites.
+    private static func samplesInside(_ box: Box, range: Range<UInt64>, movie: Movie, chunks: SourceChunks, removed: Set<UInt32>) -> BoxError {
         let track = movie.tracks.first { track in
-            !removed.contains(track.id) && ByteRangeSet(chunks.ranges { $0 == track.id }).intersects(entry.range)
+            !removed.contains(track.id) && ByteRangeSet(chunks.ranges { $0 == track.id }).intersects(range)
         }
-        return .samplesInside(entry.box, trackID: track?.id)
+        return .samplesInside(box, trackID: track?.id)
     }
 }
