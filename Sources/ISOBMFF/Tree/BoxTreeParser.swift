@@ -34,10 +34,13 @@ public struct BoxTreeParser: Sendable {
         maxBoxCount = limits.maxBoxCount
     }
 
-    /// Parses a whole file. Only structural data is read.
-    public static func parse(_ source: any ByteSource, limits: Limits = .standard) -> BoxFile {
+    /// Parses a whole file. Only structural data is read. `reaching` is given each movie
+    /// fragment the walk checks, with its boxes, before it is kept as a file range
+    /// (`deferredTypes`): a caller that adds the fragments up does so in the same pass.
+    public static func parse(_ source: any ByteSource, limits: Limits = .standard,
+                             reaching: (Box) -> Void = { _ in }) -> BoxFile {
         var parser = BoxTreeParser(limits: limits)
-        return parser.parseFile(source)
+        return parser.parseFile(source, reaching: reaching)
     }
 
     /// Parses a buffer that holds complete boxes (an inflated `cmov`, a test fixture).
@@ -52,7 +55,7 @@ public struct BoxTreeParser: Sendable {
         return result.children
     }
 
-    mutating func parseFile(_ source: any ByteSource) -> BoxFile {
+    mutating func parseFile(_ source: any ByteSource, reaching: (Box) -> Void) -> BoxFile {
         var file = BoxFile(source: source)
         maxBoxCount = limits.maxBoxCount(forFileSize: source.size)
         var offset: UInt64 = 0
@@ -75,7 +78,7 @@ public struct BoxTreeParser: Sendable {
                     box = Box(header: header, content: .fileRange(offset: offset + header.headerSize, length: present, source: source),
                               location: location, missingBytes: header.totalSize - remaining)
                 } else {
-                    box = try parseTopLevel(header, at: location, in: source)
+                    box = try parseTopLevel(header, at: location, in: source, reaching: reaching)
                 }
                 file.boxes.appendFromWalk(box, ordinal: counts[header.type] ?? 1)
                 offset += min(header.totalSize, remaining)
@@ -88,8 +91,8 @@ public struct BoxTreeParser: Sendable {
         return file
     }
 
-    private mutating func parseTopLevel(_ header: BoxHeader, at location: BoxLocation,
-                                        in source: any ByteSource) throws(BoxError) -> Box {
+    private mutating func parseTopLevel(_ header: BoxHeader, at location: BoxLocation, in source: any ByteSource,
+                                        reaching: (Box) -> Void) throws(BoxError) -> Box {
         let payloadOffset = location.offset + header.headerSize
         let fileRange = Box(header: header, content: .fileRange(offset: payloadOffset, length: header.payloadSize, source: source),
                             location: location)
@@ -99,7 +102,7 @@ public struct BoxTreeParser: Sendable {
             // Parsed to find damage where it is, then dropped: its tree is made again, by the
             // same parse, when a caller reaches it (`Box.expanded(limits:)`), so what the file
             // holds stays independent of its number of fragments.
-            _ = try fileRange.expanded(limits: limits)
+            reaching(try fileRange.expanded(limits: limits))
             return fileRange
         case .tree?: return try parseBox(header, at: location, in: source, parent: nil, depth: 0, handler: nil)
         case nil: break

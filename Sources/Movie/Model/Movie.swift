@@ -39,12 +39,26 @@ public struct Movie: Sendable {
 
     /// Opens and parses a file.
     public static func open(path: String, limits: Limits = .standard) throws(BoxError) -> Movie {
-        try Movie(file: BoxTreeParser.parse(try FileByteSource(path: path), limits: limits), limits: limits)
+        try read(try FileByteSource(path: path), limits: limits)
+    }
+
+    /// Parses `source` and builds its typed view, its fragments added up in the same pass as
+    /// the reader reaches them (``FragmentTally``).
+    public static func read(_ source: any ByteSource, limits: Limits = .standard) throws(BoxError) -> Movie {
+        var tally = FragmentTally()
+        let file = BoxTreeParser.parse(source, limits: limits) { moof in tally.add(moof, limits: limits) }
+        return try Movie(file: file, tally: tally, limits: limits)
     }
 
     /// Builds the typed view of a parsed file; throws when it has no usable `moov` or a track's
     /// structural boxes (`tkhd`, `mdhd`, sample tables) are damaged.
     public init(file: BoxFile, limits: Limits = .standard) throws(BoxError) {
+        try self.init(file: file, tally: nil, limits: limits)
+    }
+
+    /// As ``init(file:limits:)``, with the fragments of `file` already added up in `tally`
+    /// (nil: they are added up here).
+    init(file: BoxFile, tally given: FragmentTally?, limits: Limits) throws(BoxError) {
         self.file = file
         guard let moov = file.box("moov") else { throw Self.missingMovieError(in: file) }
         if moov.missingBytes > 0, let location = moov.location {
@@ -85,16 +99,12 @@ public struct Movie: Sendable {
             tracks.append(track)
         }
         self.tracks = tracks
-        let moofs = FragmentBoxes(file.boxes)
+        let tally: FragmentTally
+        if let given { tally = given } else { tally = try FragmentTally(fragments: FragmentBoxes(file.boxes), limits: limits) }
         let mvex = movieBox.child("mvex")
-        let fragments = moofs.isEmpty && mvex == nil ? nil
-            : try FragmentSummary(fragments: moofs, movieExtends: mvex, limits: limits)
-        self.fragments = fragments
-        // The summary has every track ID the fragments name: the `tfhd`s are walked again only
-        // when one of them is not a track's.
-        let known = Set(tracks.map(\.id))
-        undescribedTrackFragments = fragments?.tracks.keys.contains(where: { !known.contains($0) }) == true
-            ? try Self.undescribedTrackFragments(in: moofs, known: known, describer: "moov", limits: limits) : []
+        fragments = tally.fragmentCount == 0 && tally.problem == nil && mvex == nil ? nil
+            : try tally.summary(movieExtends: mvex, limits: limits)
+        undescribedTrackFragments = tally.undescribedTracks(known: Set(tracks.map(\.id)), describer: "moov")
         warnings += undescribedTrackFragments
         self.warnings = warnings
     }

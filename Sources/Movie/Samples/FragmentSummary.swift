@@ -16,30 +16,16 @@ public struct FragmentSummary: Sendable, Equatable {
             && lhs.tracks.allSatisfy { rhs.tracks[$0.key]?.samples == $0.value.samples && rhs.tracks[$0.key]?.duration == $0.value.duration }
     }
 
-    /// Adds up the `moof`s; `trun`s left in the file by the parser are read from the file.
+    /// A summary of the given totals.
+    public init(tracks: [UInt32: (samples: UInt64, duration: UInt64)], fragmentCount: Int, defaults: [UInt32: TrackExtendsBox]) {
+        self.tracks = tracks
+        self.fragmentCount = fragmentCount
+        self.defaults = defaults
+    }
+
+    /// Adds up the `moof`s (``FragmentTally``), each parsed as it is reached; `trun`s left in
+    /// the file by the parser are read from the file.
     public init(fragments: some Sequence<Box>, movieExtends: Box?, limits: Limits = .standard) throws(BoxError) {
-        defaults = try TrackExtendsBox.all(in: movieExtends, limits: limits)
-        tracks = [:]
-        fragmentCount = 0
-        for fragment in fragments {
-            fragmentCount += 1
-            let moof = try fragment.expanded(limits: limits)
-            for traf in moof.children("traf") {
-                guard let tfhd = traf.child("tfhd") else { continue }
-                let header = try TrackFragmentHeaderBox(tfhd.loaded(limits: limits))
-                let defaultDuration = header.defaultDuration ?? defaults[header.trackID]?.duration ?? 0
-                var total = tracks[header.trackID] ?? (0, 0)
-                for trun in traf.children("trun") {
-                    let run = try TrackRunBox(trun.loaded(limits: limits))
-                    total.samples = total.samples.saturatingAdd(UInt64(run.count))
-                    if run.entryFields.contains(.sampleDurationPresent) {
-                        for index in 0..<run.count { total.duration = total.duration.saturatingAdd(UInt64(run.entry(index).duration ?? 0)) }
-                    } else {
-                        total.duration = total.duration.saturatingAdd(UInt64(run.count).saturatingMultiply(UInt64(defaultDuration)))
-                    }
-                }
-                tracks[header.trackID] = total
-            }
-        }
+        self = try FragmentTally(fragments: fragments, limits: limits).summary(movieExtends: movieExtends, limits: limits)
     }
 }

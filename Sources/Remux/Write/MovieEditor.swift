@@ -41,7 +41,7 @@ public struct MovieEditor: Sendable {
         self.lock = lock
         initializationSegment = nil
         let source = try FileByteSource(path: path, lock: lock, onWait: onWait)
-        movie = try Movie(file: BoxTreeParser.parse(source, limits: limits), limits: limits)
+        movie = try Movie.read(source, limits: limits)
     }
 
     /// Opens a media segment for writing a new file from it, read after the initialization
