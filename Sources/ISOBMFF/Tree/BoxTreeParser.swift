@@ -77,6 +77,8 @@ public struct BoxTreeParser: Sendable {
                     let present = remaining - min(header.headerSize, remaining)
                     box = Box(header: header, content: .fileRange(offset: offset + header.headerSize, length: present, source: source),
                               location: location, missingBytes: header.totalSize - remaining)
+                    // A fragment cut short is still one the caller counts, with no boxes read.
+                    if Self.deferredTypes.contains(header.type) { reaching(box) }
                 } else {
                     box = try parseTopLevel(header, at: location, in: source, reaching: reaching)
                 }
