@@ -6,7 +6,7 @@ import Testing
 /// ffmpeg's `.mov` sound descriptions (version 1, the `esds` inside `wave`, a `chan`) become an
 /// ISO/IEC 14496-12 §12.2.3 entry of version 0 whose channel layout is a `chnl` (§12.2.4), read
 /// back by MP4Box `-diso` and ffprobe; what has no ISO form is named in a warning; a rate an ISO
-/// entry of version 0 cannot hold is refused with the reason.
+/// entry of version 0 cannot hold makes an entry of version 1 with a `srat`.
 @Suite(.enabled(if: ExternalTool.shouldRun("ffmpeg") && ExternalTool.shouldRun(at: TestPaths.mp4Box)))
 struct AddTrackISOConversionTests {
     /// A 2-second AAC tone in a QuickTime movie made by ffmpeg, with `pan` choosing the layout.
@@ -81,20 +81,31 @@ struct AddTrackISOConversionTests {
         #expect(try Self.dumpedBoxes(output, type: "chnl", track: 5, in: folder).isEmpty)
     }
 
-    /// 96 kHz is past version 0's 16.16 rate: an MPEG-4 target refuses it naming the rate, and
-    /// is not written; a QuickTime one takes it, and ffprobe reads 96000.
-    @Test func aRateAboveSixteenBitsIsRefusedForMPEG4() throws {
+    /// 96 kHz is past version 0's 16.16 rate: into an MPEG-4 file the entry becomes an
+    /// AudioSampleEntryV1 (ISO/IEC 14496-12 §12.2.3) whose `srat` (§12.2.5) holds the rate, in an
+    /// `stsd` of version 1 (§8.5.2); ffprobe and MP4Box read 96000 and the packets are the
+    /// source's. A QuickTime target keeps the sound description as it is.
+    @Test func aRateAboveSixteenBitsIsWrittenAsVersion1WithSamplingRate() throws {
         let folder = try TemporaryFolder("add-track-iso-96k")
         defer { folder.remove() }
         let source = try Self.quickTimeTone("tone96.mov", layout: "stereo|c0=c0|c1=c0", rate: 96000, in: folder)
-        let refused = try LegibleCommand.run(["add-track", AddTrackCommandTests.media("demo.mp4"), source, "-o", folder.path("out.mp4")])
-        #expect(refused.status == 2)
-        #expect(refused.errorLines.count == 1 && refused.errorLines.first?.contains("96000 Hz") == true, "\(refused.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: folder.path("out.mp4")))
-        let output = folder.path("out.mov")
-        let accepted = try LegibleCommand.run(["add-track", AddTrackCommandTests.media("demo.mov"), source, "-o", output])
-        try #require(accepted.status == 0, "\(accepted.stderr)")
+        let output = folder.path("out.mp4")
+        let result = try LegibleCommand.run(["add-track", AddTrackCommandTests.media("demo.mp4"), source, "-o", output])
+        try #require(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("version 1 with its rate in 'srat'"), "\(result.stderr)")
         #expect(try Self.audioFields(output, stream: 4).contains("96000"))
+        #expect(try FFmpegReading.framemd5(output, stream: 4) == FFmpegReading.framemd5(source, stream: 0))
+        let rates = try Self.dumpedBoxes(output, type: "srat", track: 5, in: folder)
+        #expect(rates.count == 1 && rates.first?.contains("sampling_rate=\"96000\"") == true, "\(rates)")
+        let entries = try Self.dumpedBoxes(output, type: "mp4a", track: 5, in: folder)
+        #expect(entries.first?.contains("Version=\"1\"") == true, "\(entries)")
+        let info = try ExternalTool.run(TestPaths.mp4Box, ["-info", "5", output])
+        #expect((info.stdout + info.stderr).contains("96000 Hz"), "\(info.stdout)\(info.stderr)")
+        let quickTime = folder.path("out.mov")
+        let accepted = try LegibleCommand.run(["add-track", AddTrackCommandTests.media("demo.mov"), source, "-o", quickTime])
+        try #require(accepted.status == 0, "\(accepted.stderr)")
+        #expect(try Self.audioFields(quickTime, stream: 4).contains("96000"))
+        #expect(try Self.dumpedBoxes(quickTime, type: "srat", track: 5, in: folder).isEmpty)
     }
 
     /// ffmpeg writes subtitles into a `.mov` as QuickTime text (a 'text' entry under a 'gmhd'
