@@ -65,7 +65,7 @@ struct ImportedTrackBuilder {
         }
         // The source's faults are named as the source's, not the movie's.
         let unreadable = { (error: BoxError) in EditError.cannotImportTrack(trackID: sourceID, .unreadable(file: (source.file.source as? FileByteSource)?.path, error)) }
-        let (movie, fragmentNotes) = try regularSource(source, trackID: sourceID, unreadable: unreadable)
+        let (movie, fragmentNotes, sampleGroups) = try regularSource(source, trackID: sourceID, unreadable: unreadable)
         guard let track = movie.track(id: sourceID) else {
             throw .unknownSourceTrack(id: sourceID, available: movie.tracks.map(\.id))
         }
@@ -87,6 +87,7 @@ struct ImportedTrackBuilder {
             built.mediaBoxes = built.mediaBoxes.map { $0.type == "hdlr" ? handler : $0 }
         }
         built.extendedLanguage = track.extendedLanguage
+        if let sampleGroups { built.sampleTables = built.sampleTables.filter { $0.type != "sgpd" && $0.type != "sbgp" } + sampleGroups }
         if var editList = track.editList {
             for index in editList.entries.indices {
                 editList.entries[index].segmentDuration = try boxing(NewTrackSamples.rescale(editList.entries[index].segmentDuration,
