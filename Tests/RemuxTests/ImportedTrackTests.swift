@@ -160,8 +160,9 @@ import Testing
             == FFmpegReading.withoutPacketDurations(FFmpegReading.framemd5(source, stream: Int(trackID) - 1)))
     }
 
-    /// A fragmented source whose track fragments carry `box`, written into `demo.mov` as track
-    /// 5: the diagnostics, the source and the output.
+    /// A fragmented source whose track fragments of track 2 carry `boxes`, written into
+    /// `demo.mov` as track 5 (its packets checked to be the source's): the diagnostics, the
+    /// source and the output.
     private static func importFragments(with boxes: [TestBox], in folder: TemporaryFolder) throws -> (diagnostics: [String], source: String, output: String) {
         var bytes = try [UInt8](Data(contentsOf: RemuxFixtures.media("fragmented.mp4")))
         for box in boxes { bytes = try FragmentedMovieCraft.withBox(box, inFragmentsOf: 2, of: bytes) }
