@@ -108,6 +108,33 @@ struct AddTrackISOConversionTests {
         #expect(try Self.dumpedBoxes(quickTime, type: "srat", track: 5, in: folder).isEmpty)
     }
 
+    /// A raw ADTS stream at 96 kHz (ffmpeg's sine as AAC) the same: into an MPEG-4 file an
+    /// AudioSampleEntryV1 with a `srat` of 96000 that ffprobe reads, the packets those ffmpeg
+    /// reads from the stream (headers stripped by `aac_adtstoasc`); into a QuickTime movie none.
+    @Test func aRawStreamAboveSixteenBitsHasSamplingRate() throws {
+        let folder = try TemporaryFolder("add-track-iso-96k-adts")
+        defer { folder.remove() }
+        let source = folder.path("tone96.aac")
+        let made = try ExternalTool.run("ffmpeg", ["-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=300:sample_rate=96000:duration=2",
+                                                   "-c:a", "aac", "-b:a", "128k", "-f", "adts", source])
+        try #require(made.status == 0, "ffmpeg: \(made.stderr)")
+        for target in ["demo.mp4", "demo.mov"] {
+            let output = folder.path("out-" + target)
+            let result = try LegibleCommand.run(["add-track", AddTrackCommandTests.media(target), source, "--past-end", "extend", "-o", output])
+            try #require(result.status == 0, "\(result.stderr)")
+            #expect(try Self.audioFields(output, stream: 4).contains("96000"))
+            #expect(try FFmpegPackets.packets(["-i", output, "-map", "0:4"])
+                == FFmpegPackets.packets(["-i", source, "-map", "0:a:0", "-bsf:a", "aac_adtstoasc"]))
+            let rates = try Self.dumpedBoxes(output, type: "srat", track: 5, in: folder)
+            if target.hasSuffix(".mp4") {
+                #expect(rates.count == 1 && rates.first?.contains("sampling_rate=\"96000\"") == true, "\(rates)")
+                #expect(try Self.dumpedBoxes(output, type: "stsd", track: 5, in: folder).first?.contains("Version=\"1\"") == true)
+            } else {
+                #expect(rates.isEmpty)
+            }
+        }
+    }
+
     /// ffmpeg writes subtitles into a `.mov` as QuickTime text (a 'text' entry under a 'gmhd'
     /// media header, as MP4Box reads it); copied into an MPEG-4 file they stay so, and the
     /// warnings say what MPEG-4 players make of that. Into a QuickTime movie nothing is said.

@@ -31,6 +31,19 @@ enum ISOSoundSampleEntry {
         return (Box(type: entry.type, prefix: payload.bytes, children: rateBox + kept), isAudioSampleEntryV1)
     }
 
+    /// `entry`, an AudioSampleEntry of version 0 as `ElementaryStreams` makes one (its 28 bytes
+    /// of fields, then its configuration), as an AudioSampleEntryV1 whose `srat` holds `rate`;
+    /// nil for an entry not of that form.
+    static func version1(_ entry: Box, rate: UInt32) -> Box? {
+        guard case let .container(container) = entry.content, container.prefix.count == 28 else { return nil }
+        var fields = Array(container.prefix)
+        // entry_version, then the 16.16 samplerate
+        fields.replaceSubrange(8..<10, with: [0, 1])
+        let field = fieldRate(rate)
+        fields.replaceSubrange(24..<28, with: (0..<4).map { UInt8(truncatingIfNeeded: field >> (24 - 8 * $0)) })
+        return Box(type: entry.type, prefix: fields, children: [SampleEntry.samplingRateBox(rate)] + container.children)
+    }
+
     /// The 16.16 `samplerate` field for `rate`: the rate itself when it fits, else, with `srat`
     /// present, "a suitable integer multiple or division of the actual sampling rate"
     /// (§12.2.3.3): the rate halved until it fits, exact in 16.16 since at most 16 halvings
