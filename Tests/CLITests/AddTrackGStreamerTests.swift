@@ -10,10 +10,10 @@ struct AddTrackGStreamerTests {
     @Test(arguments: ImportSource.all, ImportSource.targets)
     func theFirstBufferIsWhereTheSourcePutsIt(_ source: ImportSource, _ target: String) throws {
         guard source.fits(target) else { return }
-        let folder = try TemporaryFolder("add-track-gstreamer")
-        defer { folder.remove() }
         // A raw stream has no timeline of its own: its first frame is at 0.
         let expected = source.isRawStream ? 0 : try Self.firstBufferTime(source.path, pad: "audio_0")
+        let folder = try TemporaryFolder("add-track-gstreamer")
+        defer { folder.remove() }
         // qtdemux names its pads by kind in track order: the new track is the movie's last audio.
         let audioPad = "audio_\(try FFmpegReading.streams(AddTrackInteropTests.media(target)).filter { $0.codecType == "audio" }.count)"
         for (offset, extra) in [(0.0, [String]()), (0.5, ["--offset", "0.5", "--past-end", "extend"])] {

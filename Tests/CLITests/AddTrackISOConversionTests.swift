@@ -11,9 +11,13 @@ import Testing
 struct AddTrackISOConversionTests {
     /// A 2-second AAC tone in a QuickTime movie made by ffmpeg, with `pan` choosing the layout.
     static func quickTimeTone(_ name: String, layout: String, rate: Int = 48000, in folder: TemporaryFolder) throws -> String {
+        try made(name, from: "sine=frequency=300:sample_rate=\(rate):duration=2", ["-af", "pan=\(layout)", "-c:a", "aac", "-b:a", "128k"], in: folder)
+    }
+
+    /// The file `name` in `folder` that ffmpeg makes from the lavfi source `filter` with `options`.
+    static func made(_ name: String, from filter: String, _ options: [String], in folder: TemporaryFolder) throws -> String {
         let path = folder.path(name)
-        let made = try ExternalTool.run("ffmpeg", ["-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=300:sample_rate=\(rate):duration=2",
-                                                   "-af", "pan=\(layout)", "-c:a", "aac", "-b:a", "128k", path])
+        let made = try ExternalTool.run("ffmpeg", ["-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", filter] + options + [path])
         try #require(made.status == 0, "ffmpeg: \(made.stderr)")
         return path
     }
@@ -114,10 +118,7 @@ struct AddTrackISOConversionTests {
     @Test func aRawStreamAboveSixteenBitsHasSamplingRate() throws {
         let folder = try TemporaryFolder("add-track-iso-96k-adts")
         defer { folder.remove() }
-        let source = folder.path("tone96.aac")
-        let made = try ExternalTool.run("ffmpeg", ["-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=300:sample_rate=96000:duration=2",
-                                                   "-c:a", "aac", "-b:a", "128k", "-f", "adts", source])
-        try #require(made.status == 0, "ffmpeg: \(made.stderr)")
+        let source = try Self.made("tone96.aac", from: "sine=frequency=300:sample_rate=96000:duration=2", ["-c:a", "aac", "-b:a", "128k", "-f", "adts"], in: folder)
         for target in ["demo.mp4", "demo.mov"] {
             let output = folder.path("out-" + target)
             let result = try LegibleCommand.run(["add-track", AddTrackCommandTests.media(target), source, "--past-end", "extend", "-o", output])
@@ -160,10 +161,8 @@ struct AddTrackISOConversionTests {
     @Test func aTrackAtomLeftOutIsNamed() throws {
         let folder = try TemporaryFolder("add-track-iso-tapt")
         defer { folder.remove() }
-        let source = folder.path("anamorphic.mov")
-        let made = try ExternalTool.run("ffmpeg", ["-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=64x48:rate=25:duration=1",
-                                                   "-vf", "setsar=2", "-c:v", "libx264", "-pix_fmt", "yuv420p", source])
-        try #require(made.status == 0, "ffmpeg: \(made.stderr)")
+        let source = try Self.made("anamorphic.mov", from: "testsrc2=size=64x48:rate=25:duration=1",
+                                   ["-vf", "setsar=2", "-c:v", "libx264", "-pix_fmt", "yuv420p"], in: folder)
         try #require(try Self.dumpedBoxes(source, type: "tapt", track: 1, in: folder).count == 1, "ffmpeg writes tapt for non-square pixels")
         let output = folder.path("out.mp4")
         let result = try LegibleCommand.run(["add-track", AddTrackCommandTests.media("demo.mp4"), source, "-o", output])
