@@ -6,14 +6,18 @@ import Testing
 /// ffmpeg's `.mov` sound descriptions (version 1, the `esds` inside `wave`, a `chan`) become an
 /// ISO/IEC 14496-12 §12.2.3 entry of version 0 whose channel layout is a `chnl` (§12.2.4), read
 /// back by MP4Box `-diso` and ffprobe; what has no ISO form is named in a warning; a rate an ISO
-/// entry of version 0 cannot hold is refused with the reason.
+/// entry of version 0 cannot hold makes an entry of version 1 with a `srat`.
 @Suite(.enabled(if: ExternalTool.shouldRun("ffmpeg") && ExternalTool.shouldRun(at: TestPaths.mp4Box)))
 struct AddTrackISOConversionTests {
     /// A 2-second AAC tone in a QuickTime movie made by ffmpeg, with `pan` choosing the layout.
     static func quickTimeTone(_ name: String, layout: String, rate: Int = 48000, in folder: TemporaryFolder) throws -> String {
+        try made(name, from: "sine=frequency=300:sample_rate=\(rate):duration=2", ["-af", "pan=\(layout)", "-c:a", "aac", "-b:a", "128k"], in: folder)
+    }
+
+    /// The file `name` in `folder` that ffmpeg makes from the lavfi source `filter` with `options`.
+    static func made(_ name: String, from filter: String, _ options: [String], in folder: TemporaryFolder) throws -> String {
         let path = folder.path(name)
-        let made = try ExternalTool.run("ffmpeg", ["-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=300:sample_rate=\(rate):duration=2",
-                                                   "-af", "pan=\(layout)", "-c:a", "aac", "-b:a", "128k", path])
+        let made = try ExternalTool.run("ffmpeg", ["-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", filter] + options + [path])
         try #require(made.status == 0, "ffmpeg: \(made.stderr)")
         return path
     }
@@ -81,20 +85,55 @@ struct AddTrackISOConversionTests {
         #expect(try Self.dumpedBoxes(output, type: "chnl", track: 5, in: folder).isEmpty)
     }
 
-    /// 96 kHz is past version 0's 16.16 rate: an MPEG-4 target refuses it naming the rate, and
-    /// is not written; a QuickTime one takes it, and ffprobe reads 96000.
-    @Test func aRateAboveSixteenBitsIsRefusedForMPEG4() throws {
+    /// 96 kHz is past version 0's 16.16 rate: into an MPEG-4 file the entry becomes an
+    /// AudioSampleEntryV1 (ISO/IEC 14496-12 §12.2.3) whose `srat` (§12.2.5) holds the rate, in an
+    /// `stsd` of version 1 (§8.5.2); ffprobe and MP4Box read 96000 and the packets are the
+    /// source's. A QuickTime target keeps the sound description as it is.
+    @Test func aRateAboveSixteenBitsIsWrittenAsVersion1WithSamplingRate() throws {
         let folder = try TemporaryFolder("add-track-iso-96k")
         defer { folder.remove() }
         let source = try Self.quickTimeTone("tone96.mov", layout: "stereo|c0=c0|c1=c0", rate: 96000, in: folder)
-        let refused = try LegibleCommand.run(["add-track", AddTrackCommandTests.media("demo.mp4"), source, "-o", folder.path("out.mp4")])
-        #expect(refused.status == 2)
-        #expect(refused.errorLines.count == 1 && refused.errorLines.first?.contains("96000 Hz") == true, "\(refused.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: folder.path("out.mp4")))
-        let output = folder.path("out.mov")
-        let accepted = try LegibleCommand.run(["add-track", AddTrackCommandTests.media("demo.mov"), source, "-o", output])
-        try #require(accepted.status == 0, "\(accepted.stderr)")
+        let output = folder.path("out.mp4")
+        let result = try LegibleCommand.run(["add-track", AddTrackCommandTests.media("demo.mp4"), source, "-o", output])
+        try #require(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("version 1 with its rate in 'srat'"), "\(result.stderr)")
         #expect(try Self.audioFields(output, stream: 4).contains("96000"))
+        #expect(try FFmpegReading.framemd5(output, stream: 4) == FFmpegReading.framemd5(source, stream: 0))
+        let rates = try Self.dumpedBoxes(output, type: "srat", track: 5, in: folder)
+        #expect(rates.count == 1 && rates.first?.contains("sampling_rate=\"96000\"") == true, "\(rates)")
+        let entries = try Self.dumpedBoxes(output, type: "mp4a", track: 5, in: folder)
+        #expect(entries.first?.contains("Version=\"1\"") == true, "\(entries)")
+        let info = try ExternalTool.run(TestPaths.mp4Box, ["-info", "5", output])
+        #expect((info.stdout + info.stderr).contains("SampleRate 96000"), "\(info.stdout)\(info.stderr)")
+        let quickTime = folder.path("out.mov")
+        let accepted = try LegibleCommand.run(["add-track", AddTrackCommandTests.media("demo.mov"), source, "-o", quickTime])
+        try #require(accepted.status == 0, "\(accepted.stderr)")
+        #expect(try Self.audioFields(quickTime, stream: 4).contains("96000"))
+        #expect(try Self.dumpedBoxes(quickTime, type: "srat", track: 5, in: folder).isEmpty)
+    }
+
+    /// A raw ADTS stream at 96 kHz (ffmpeg's sine as AAC) the same: into an MPEG-4 file an
+    /// AudioSampleEntryV1 with a `srat` of 96000 that ffprobe reads, the packets those ffmpeg
+    /// reads from the stream (headers stripped by `aac_adtstoasc`); into a QuickTime movie none.
+    @Test func aRawStreamAboveSixteenBitsHasSamplingRate() throws {
+        let folder = try TemporaryFolder("add-track-iso-96k-adts")
+        defer { folder.remove() }
+        let source = try Self.made("tone96.aac", from: "sine=frequency=300:sample_rate=96000:duration=2", ["-c:a", "aac", "-b:a", "128k", "-f", "adts"], in: folder)
+        for target in ["demo.mp4", "demo.mov"] {
+            let output = folder.path("out-" + target)
+            let result = try LegibleCommand.run(["add-track", AddTrackCommandTests.media(target), source, "--past-end", "extend", "-o", output])
+            try #require(result.status == 0, "\(result.stderr)")
+            #expect(try Self.audioFields(output, stream: 4).contains("96000"))
+            #expect(try FFmpegPackets.packets(["-i", output, "-map", "0:4"])
+                == FFmpegPackets.packets(["-i", source, "-map", "0:a:0", "-bsf:a", "aac_adtstoasc"]))
+            let rates = try Self.dumpedBoxes(output, type: "srat", track: 5, in: folder)
+            if target.hasSuffix(".mp4") {
+                #expect(rates.count == 1 && rates.first?.contains("sampling_rate=\"96000\"") == true, "\(rates)")
+                #expect(try Self.dumpedBoxes(output, type: "stsd", track: 5, in: folder).first?.contains("Version=\"1\"") == true)
+            } else {
+                #expect(rates.isEmpty)
+            }
+        }
     }
 
     /// ffmpeg writes subtitles into a `.mov` as QuickTime text (a 'text' entry under a 'gmhd'
@@ -122,10 +161,8 @@ struct AddTrackISOConversionTests {
     @Test func aTrackAtomLeftOutIsNamed() throws {
         let folder = try TemporaryFolder("add-track-iso-tapt")
         defer { folder.remove() }
-        let source = folder.path("anamorphic.mov")
-        let made = try ExternalTool.run("ffmpeg", ["-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=64x48:rate=25:duration=1",
-                                                   "-vf", "setsar=2", "-c:v", "libx264", "-pix_fmt", "yuv420p", source])
-        try #require(made.status == 0, "ffmpeg: \(made.stderr)")
+        let source = try Self.made("anamorphic.mov", from: "testsrc2=size=64x48:rate=25:duration=1",
+                                   ["-vf", "setsar=2", "-c:v", "libx264", "-pix_fmt", "yuv420p"], in: folder)
         try #require(try Self.dumpedBoxes(source, type: "tapt", track: 1, in: folder).count == 1, "ffmpeg writes tapt for non-square pixels")
         let output = folder.path("out.mp4")
         let result = try LegibleCommand.run(["add-track", AddTrackCommandTests.media("demo.mp4"), source, "-o", output])

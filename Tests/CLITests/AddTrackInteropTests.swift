@@ -115,6 +115,31 @@ struct AddTrackInteropTests {
         #expect(chunks == runs.enumerated().map { [$0.offset + 1, $0.element ?? -1, $0.offset + 1] })
     }
 
+    /// AAC's roll groups (ISO/IEC 14496-12 §10.1) of a source MP4Box fragmented (`-frag`: the
+    /// descriptions in the track's `sgpd`, each fragment's samples mapped in its own `sbgp`)
+    /// come back in the new track's `stbl` as they were before fragmenting: MP4Box reads the
+    /// same descriptions and the same runs there as in the ffmpeg file it fragmented.
+    @Test(.enabled(if: ExternalTool.shouldRun(at: TestPaths.mp4Box)), arguments: ImportSource.targets)
+    func rollGroupsOfFragmentsGoIntoTheSampleTable(_ target: String) throws {
+        let folder = try TemporaryFolder("add-track-fragment-roll")
+        defer { folder.remove() }
+        let plain = folder.path("roll.m4a"), fragmented = folder.path("roll-fragmented.mp4"), output = folder.path("out-" + target)
+        let made = try ExternalTool.run("ffmpeg", ["-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=3", "-c:a", "aac", plain])
+        try #require(made.status == 0, "ffmpeg: \(made.stderr)")
+        let split = try ExternalTool.run(TestPaths.mp4Box, ["-quiet", "-frag", "1000", plain, "-out", fragmented])
+        try #require(split.status == 0, "MP4Box: \(split.stderr)")
+        let entries = try Regex(#"<(SampleGroupDescriptionBox|RollRecoveryEntry|SampleGroupBox|SampleGroupBoxEntry) [^>]*>"#)
+        let inFragments = try Self.dump(fragmented).components(separatedBy: "<TrackFragmentBox").dropFirst()
+        try #require(inFragments.count > 1 && inFragments.allSatisfy { $0.contains("<SampleGroupBox ") }, "MP4Box maps each fragment's samples")
+        let result = try LegibleCommand.run(["add-track", Self.media(target), fragmented, "-o", output])
+        try #require(result.status == 0, "\(result.stderr)")
+        #expect(!result.stderr.contains("sbgp"), "\(result.stderr)")
+        let expected = try Self.dump(plain).matches(of: entries).map { String($0.output[0].substring ?? "") }
+        let written = (try Self.dump(output).components(separatedBy: "<TrackBox").last ?? "").matches(of: entries).map { String($0.output[0].substring ?? "") }
+        #expect(expected.count >= 4)
+        #expect(written == expected)
+    }
+
     /// MP4Box's XML dump of `path` (`-diso`).
     static func dump(_ path: String) throws -> String {
         let out = path + ".xml"

@@ -27,7 +27,7 @@ struct AddTrackReadersTests {
 
         // Sample groups go with the samples (AAC's roll, ISO/IEC 14496-12 §10.1): the new track
         // (the dump's last) has the groups MP4Box reads in the source, and a raw stream none.
-        let groups = try Regex(#"<(SampleGroupDescriptionBox|SampleToGroupBox|RollRecoveryEntry) [^>]*>"#)
+        let groups = try Regex(#"<(SampleGroupDescriptionBox|SampleGroupBox|SampleGroupBoxEntry|RollRecoveryEntry) [^>]*>"#)
         // (MP4Box dumps beside its input: the source is copied into the folder first.)
         let sourceGroups = source.isRawStream ? [] : try AddTrackInteropTests.dump(folder.copy(URL(fileURLWithPath: source.path), as: "source-" + source.file))
             .matches(of: groups).map { String($0.output[0].substring ?? "") }

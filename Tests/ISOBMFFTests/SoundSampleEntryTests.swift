@@ -61,7 +61,9 @@ import ISOBMFF
             + Self.sharedFields(version: 1, channels: 6, sampleSize: 16, compressionID: 0xFFFE, rate: 48000 << 16)
             + packetFields, [Self.chan]))
         #expect(entry.children.map(\.type) == ["chan"])
-        let audio = try #require(try SampleEntry(entry, handler: "soun").audio)
+        let decoded = try SampleEntry(entry, handler: "soun")
+        #expect(!decoded.isAudioSampleEntryV1 && decoded.fieldBytes.count == 44)
+        let audio = try #require(decoded.audio)
         #expect(audio.channels == 6 && audio.sampleSize == 16 && audio.sampleRate == 48000)
     }
 
@@ -72,6 +74,52 @@ import ISOBMFF
             + Self.sharedFields(version: 1, channels: 2, sampleSize: 16, rate: 48000 << 16), [esds]), stsdVersion: 1)
         let audio = try #require(try SampleEntry(entry, handler: "soun").audio)
         #expect(audio.channels == 2 && audio.sampleSize == 16 && audio.sampleRate == 48000)
+    }
+
+    /// ISO/IEC 14496-12 §12.2.5 SamplingRateBox: version and flags 0, the rate in Hz.
+    static func srat(_ rate: UInt32) -> TestBox { .leaf("srat", be32(0) + be32(rate)) }
+
+    /// An AudioSampleEntryV1 of `rate` whose `samplerate` field holds half of it (§12.2.3.3: a
+    /// division of the rate when `srat` is present), then `children`.
+    static func entryV1(rate: UInt32, _ children: [TestBox]) -> TestBox {
+        .container("mp4a", prefix: sampleEntryHeader + sharedFields(version: 1, channels: 2, sampleSize: 16, rate: rate / 2 << 16), children)
+    }
+
+    /// A `srat` of 16 bytes first fills exactly the 16 bytes QTFF's version 1 has as packet
+    /// fields; the entry is still ISO's: its boxes are `srat` and `esds`, its rate `srat`'s,
+    /// and it encodes back to its bytes.
+    @Test func audioSampleEntryV1WithSamplingRateFirst() throws {
+        let built = Self.entryV1(rate: 96000, [Self.srat(96000), .leaf("esds", [0, 0, 0, 0, 3, 0])])
+        let entry = try Self.parsedEntry(built, stsdVersion: 1)
+        let decoded = try SampleEntry(entry, handler: "soun")
+        #expect(decoded.isAudioSampleEntryV1)
+        #expect(decoded.fieldBytes.count == 28)
+        #expect(decoded.children?.boxes.map(\.type) == ["srat", "esds"])
+        #expect(decoded.audio?.sampleRate == 96000 && decoded.audio?.channels == 2)
+        #expect(decoded.fields.contains(BoxField("sampleRate", .number(96000))))
+        #expect(try decoded.makeBox().encoded() == built.bytes)
+    }
+
+    /// After other boxes the `srat` leaves QTFF's layout without a tiling: the tree keeps the
+    /// entry whole, and the decoder finds ISO's boxes in it.
+    @Test func audioSampleEntryV1WithSamplingRateLast() throws {
+        let built = Self.entryV1(rate: 192_000, [.leaf("esds", [0, 0, 0, 0, 3, 0, 0, 0]), Self.srat(192_000)])
+        let entry = try Self.parsedEntry(built, stsdVersion: 1)
+        let decoded = try SampleEntry(entry, handler: "soun")
+        #expect(decoded.isAudioSampleEntryV1)
+        #expect(decoded.children?.boxes.map(\.type) == ["esds", "srat"])
+        #expect(decoded.audio?.sampleRate == 192_000)
+        #expect(try decoded.makeBox().encoded() == built.bytes)
+    }
+
+    /// A new rate goes into `srat`; the 16.16 field, which cannot hold it, is left as it was.
+    @Test func aChangedRateIsWrittenToSamplingRate() throws {
+        let entry = try Self.parsedEntry(Self.entryV1(rate: 96000, [Self.srat(96000)]), stsdVersion: 1)
+        var decoded = try SampleEntry(entry, handler: "soun")
+        decoded.audio?.sampleRate = 88200
+        let written = try decoded.makeBox().encoded()
+        let expected = Self.entryV1(rate: 96000, [Self.srat(88200)]).bytes
+        #expect(written == expected)
     }
 
     @Test func version2ReadsTheRealValuesAfterThePlaceholders() throws {

@@ -160,24 +160,64 @@ import Testing
             == FFmpegReading.withoutPacketDurations(FFmpegReading.framemd5(source, stream: Int(trackID) - 1)))
     }
 
-    /// What a fragmented source's track fragments say of their samples beyond timing, sizes
-    /// and sync — here a sample group (`sbgp`, ISO/IEC 14496-12 §8.9.2) — is named as not
-    /// copied; the samples are.
-    @Test(.enabled(if: ExternalTool.shouldRun("ffmpeg")))
-    func aFragmentsSampleGroupIsNamedAsNotCopied() throws {
-        let folder = try TemporaryFolder("import-fragment-groups")
-        defer { folder.remove() }
-        // Version 0, grouping type 'roll', one entry: 1 sample in no group (index 0).
-        let sbgp = TestBox.leaf("sbgp", [0, 0, 0, 0] + ascii("roll") + be32(1) + be32(1) + be32(0))
-        let bytes = try [UInt8](Data(contentsOf: RemuxFixtures.media("fragmented.mp4")))
+    /// A fragmented source whose track fragments of track 2 carry `boxes`, written into
+    /// `demo.mov` as track 5 (its packets checked to be the source's): the diagnostics, the
+    /// source and the output.
+    private static func importFragments(with boxes: [TestBox], in folder: TemporaryFolder) throws -> (diagnostics: [String], source: String, output: String) {
+        var bytes = try [UInt8](Data(contentsOf: RemuxFixtures.media("fragmented.mp4")))
+        for box in boxes { bytes = try FragmentedMovieCraft.withBox(box, inFragmentsOf: 2, of: bytes) }
         let source = folder.path("grouped.mp4"), output = folder.path("out.mov")
-        try Data(try FragmentedMovieCraft.withBox(sbgp, inFragmentsOf: 2, of: bytes)).write(to: URL(fileURLWithPath: source))
+        try Data(bytes).write(to: URL(fileURLWithPath: source))
         var plan = EditPlan(importedTracks: [ImportedTrackRequest(source: try Movie.open(path: source), trackID: 2)])
         plan.pastEnd = .extend
         let (_, report) = try EditedPair.write(plan, from: RemuxFixtures.media("demo.mov"), to: output)
-        #expect(report.diagnostics.contains { $0.contains("fragments' 'sbgp'") && $0.contains("not copied") }, "\(report.diagnostics)")
         #expect(try FFmpegReading.withoutPacketDurations(FFmpegReading.framemd5(output, stream: 4))
             == FFmpegReading.withoutPacketDurations(FFmpegReading.framemd5(source, stream: 1)))
+        return (report.diagnostics, source, output)
+    }
+
+    /// MP4Box's `-diso` dump of `path`, one string per `<TrackBox`, and the rest before them.
+    private static func dumpedTracks(_ path: String, in folder: TemporaryFolder) throws -> [String] {
+        let dump = folder.path("dump-\(URL(fileURLWithPath: path).lastPathComponent).xml")
+        let result = try ExternalTool.run(TestPaths.mp4Box, ["-quiet", "-diso", path, "-out", dump])
+        try #require(result.status == 0, "MP4Box: \(result.stderr)")
+        return try String(contentsOfFile: dump, encoding: .utf8).components(separatedBy: "<TrackBox ")
+    }
+
+    /// A track fragment's own sample group descriptions (`sgpd`, ISO/IEC 14496-12 §8.9.3) and
+    /// its samples' groups (`sbgp`, §8.9.2, index 0x10001: the fragment's first description,
+    /// §8.9.4) go into the new track's `stbl`: MP4Box reads one `roll` description (-1, the
+    /// fragments' one, met in each) and, as the first sample of each of the source's fragments
+    /// of the track, a sample in group 1.
+    @Test(.enabled(if: ExternalTool.shouldRun("ffmpeg") && ExternalTool.shouldRun(at: TestPaths.mp4Box)))
+    func aFragmentsSampleGroupsGoIntoTheSampleTable() throws {
+        let folder = try TemporaryFolder("import-fragment-groups")
+        defer { folder.remove() }
+        // Version 1, grouping type 'roll', default length 2, one entry: roll_distance -1.
+        let sgpd = TestBox.leaf("sgpd", [1, 0, 0, 0] + ascii("roll") + be32(2) + be32(1) + [0xFF, 0xFF])
+        // Version 0, grouping type 'roll', one entry: 1 sample in the fragment's description 1.
+        let sbgp = TestBox.leaf("sbgp", [0, 0, 0, 0] + ascii("roll") + be32(1) + be32(1) + be32(0x10001))
+        let (diagnostics, source, output) = try Self.importFragments(with: [sgpd, sbgp], in: folder)
+        #expect(!diagnostics.contains { $0.contains("sgpd") || $0.contains("sbgp") }, "\(diagnostics)")
+        let fragments = try Self.dumpedTracks(source, in: folder).joined()
+            .components(separatedBy: "<TrackFragmentHeaderBox ").dropFirst().filter { $0.contains("TrackID=\"2\"") }.count
+        try #require(fragments > 1)
+        let track = try #require(try Self.dumpedTracks(output, in: folder).last)
+        #expect(track.components(separatedBy: "<RollRecoveryEntry roll_distance=\"-1\"").count - 1 == 1, "\(track)")
+        #expect(track.components(separatedBy: "group_description_index=\"1\"").count - 1 == fragments, "\(track)")
+        #expect(!track.contains("group_description_index=\"65537\""), "\(track)")
+    }
+
+    /// What a fragmented source's track fragments say of their samples beyond timing, sizes,
+    /// sync and sample groups — here dependencies (`sdtp`, ISO/IEC 14496-12 §8.6.4) — is named
+    /// as not copied; the samples are.
+    @Test(.enabled(if: ExternalTool.shouldRun("ffmpeg")))
+    func aFragmentsDependenciesAreNamedAsNotCopied() throws {
+        let folder = try TemporaryFolder("import-fragment-sdtp")
+        defer { folder.remove() }
+        let sdtp = TestBox.leaf("sdtp", [0, 0, 0, 0, 0x10])
+        let (diagnostics, _, _) = try Self.importFragments(with: [sdtp], in: folder)
+        #expect(diagnostics.contains { $0.contains("fragments' 'sdtp'") && $0.contains("not copied") }, "\(diagnostics)")
     }
 
     /// A movie fragment whose samples name a sample description the track's `stsd` does not

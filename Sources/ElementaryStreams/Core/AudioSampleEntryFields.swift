@@ -5,7 +5,8 @@ enum AudioSampleEntryFields {
     /// ISO/IEC 14496-12 §12.2.3 AudioSampleEntry: the SampleEntry fields (data reference 1), two
     /// reserved words, channel count, sample size 16, pre_defined and reserved, and the rate as
     /// 16.16. A rate above 65535 Hz does not fit that field: it is 0 there, as FFmpeg writes it,
-    /// and the media timescale carries the rate.
+    /// and the media timescale carries the rate (the writer of an MPEG-4 file makes the entry
+    /// one of version 1 with a `srat`).
     static func iso(channels: UInt16, sampleRate: UInt32) -> [UInt8] {
         var writer = ByteWriter(capacity: 28)
         writer.write(bytes: [0, 0, 0, 0, 0, 0])

@@ -34,8 +34,10 @@ extension TrackBuilder {
         Box(type: "dref", prefix: [0, 0, 0, 0, 0, 0, 0, 0], children: [Box(type: "url ", payload: [0, 0, 0, 1])], countsChildren: true),
     ])
 
-    /// `stsd` holding `entries` (ISO/IEC 14496-12 §8.5.2).
-    public static func sampleDescriptions(_ entries: [Box]) -> Box {
-        Box(type: "stsd", prefix: [0, 0, 0, 0, 0, 0, 0, 0], children: entries, countsChildren: true)
+    /// `stsd` holding `entries` (ISO/IEC 14496-12 §8.5.2), of `version` 1 when one of them is
+    /// an AudioSampleEntryV1 (§12.2.3): the clause requires it, and ffmpeg's reader tells that
+    /// entry from QuickTime's sound description of version 1 by it.
+    public static func sampleDescriptions(_ entries: [Box], version: UInt8 = 0) -> Box {
+        Box(type: "stsd", prefix: [version, 0, 0, 0, 0, 0, 0, 0], children: entries, countsChildren: true)
     }
 }

@@ -65,7 +65,7 @@ struct ImportedTrackBuilder {
         }
         // The source's faults are named as the source's, not the movie's.
         let unreadable = { (error: BoxError) in EditError.cannotImportTrack(trackID: sourceID, .unreadable(file: (source.file.source as? FileByteSource)?.path, error)) }
-        let (movie, fragmentNotes) = try regularSource(source, trackID: sourceID, unreadable: unreadable)
+        let (movie, fragmentNotes, sampleGroups) = try regularSource(source, trackID: sourceID, unreadable: unreadable)
         guard let track = movie.track(id: sourceID) else {
             throw .unknownSourceTrack(id: sourceID, available: movie.tracks.map(\.id))
         }
@@ -87,6 +87,7 @@ struct ImportedTrackBuilder {
             built.mediaBoxes = built.mediaBoxes.map { $0.type == "hdlr" ? handler : $0 }
         }
         built.extendedLanguage = track.extendedLanguage
+        if let sampleGroups { built.sampleTables = built.sampleTables.filter { $0.type != "sgpd" && $0.type != "sbgp" } + sampleGroups }
         if var editList = track.editList {
             for index in editList.entries.indices {
                 editList.entries[index].segmentDuration = try boxing(NewTrackSamples.rescale(editList.entries[index].segmentDuration,
@@ -120,11 +121,11 @@ struct ImportedTrackBuilder {
 
     /// The `stsd` an MPEG-4 file needs for `track`'s samples, nil when its own will do, and what
     /// it says of the change: a QuickTime sound description of version 1 or 2, whose extra
-    /// fields ISO readers would take for children, is written as version 0
-    /// (`ISOSoundSampleEntry`), and a QuickTime channel layout (`chan`) becomes an ISO one or
-    /// is left out (`ISOChannelLayout`). QuickTime's own sound formats (QTFF "Sound sample
-    /// descriptions": uncompressed PCM, µ-law, A-law, IMA 4:1) have no ISO/IEC 14496-12 sample
-    /// entry and are refused, as is an entry version 0 cannot hold.
+    /// fields ISO readers would take for children, is written as an ISO entry of version 0, or
+    /// 1 for a rate above 65,535 Hz (`ISOSoundSampleEntry`), and a QuickTime channel layout
+    /// (`chan`) becomes an ISO one or is left out (`ISOChannelLayout`). QuickTime's own sound
+    /// formats (QTFF "Sound sample descriptions": uncompressed PCM, µ-law, A-law, IMA 4:1) have
+    /// no ISO/IEC 14496-12 sample entry and are refused, as is an entry no ISO one can hold.
     static func isoSampleDescription(_ track: Track) throws(EditError) -> (description: Box, notes: [String])? {
         guard track.mediaType == .audio, let fields = track.sampleEntries.first else { return nil }
         let write = "write a QuickTime movie (.mov)"
@@ -136,23 +137,26 @@ struct ImportedTrackBuilder {
         let bytes = fields.fieldBytes
         let version = bytes.count >= 10 ? UInt16(bytes[bytes.startIndex + 8]) << 8 | UInt16(bytes[bytes.startIndex + 9]) : 0
         guard let stsd = track.box.descendant(["mdia", "minf", "stbl", "stsd"]), stsd.children.count == 1, var entry = stsd.children.first else {
-            guard version == 0 else { throw refusal(track, fields, version: version) }
+            guard version == 0 || fields.isAudioSampleEntryV1 else { throw refusal(track, fields, version: version) }
             return nil
         }
         var notes: [String] = []
-        if version > 0 {
+        let converts = version > 0 && !fields.isAudioSampleEntryV1
+        if converts {
             guard let converted = ISOSoundSampleEntry.converting(entry, fields: fields) else { throw refusal(track, fields, version: version) }
-            entry = converted
-            notes.append("its QuickTime sound description is written as an MPEG-4 audio sample entry (version 0), the same codec configuration")
+            entry = converted.entry
+            let form = converted.isAudioSampleEntryV1 ? "an MPEG-4 audio sample entry of version 1 with its rate in 'srat'" : "an MPEG-4 audio sample entry (version 0)"
+            notes.append("its QuickTime sound description is written as \(form), the same codec configuration")
         }
-        guard version > 0 || entry.child("chan") != nil else { return nil }
+        guard converts || entry.child("chan") != nil else { return nil }
         entry.setChildren(entry.children.compactMap { child in
             guard child.type == "chan" else { return child }
             let conversion = ISOChannelLayout.converting(child)
             notes.append(conversion.note)
             return conversion.box
         })
-        return (TrackBuilder.sampleDescriptions([entry]), notes)
+        let isAudioSampleEntryV1 = fields.isAudioSampleEntryV1 || entry.child("srat") != nil
+        return (TrackBuilder.sampleDescriptions([entry], version: isAudioSampleEntryV1 ? 1 : 0), notes)
     }
 
     /// The media's `hdlr` as ISO/IEC 14496-12 §8.4.3 has it (pre_defined 0, the name ending in a
@@ -181,9 +185,9 @@ struct ImportedTrackBuilder {
 
     /// Why `track`'s sound description of `version` cannot be an MPEG-4 audio sample entry.
     private static func refusal(_ track: Track, _ fields: SampleEntry, version: UInt16) -> EditError {
-        // ISO/IEC 14496-12 §12.2.3: version 0's samplerate is 16.16 fixed point.
-        let reason = if let rate = fields.audio?.sampleRate, rate > 65_535 {
-            "at \(Int(rate)) Hz, above the 65,535 Hz an MPEG-4 audio sample entry of version 0 holds; write a QuickTime movie (.mov)"
+        // ISO/IEC 14496-12 §12.2.3, §12.2.5: the rate is whole hertz, up to 2^32 - 1 in `srat`.
+        let reason = if let rate = fields.audio?.sampleRate, rate != rate.rounded() || rate > Double(UInt32.max) {
+            "at \(rate) Hz, not a whole number of hertz an MPEG-4 audio sample entry holds; write a QuickTime movie (.mov)"
         } else {
             "in a QuickTime sound description of version \(version) that an MPEG-4 audio sample entry cannot hold; write a QuickTime movie (.mov)"
         }

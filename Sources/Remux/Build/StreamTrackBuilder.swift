@@ -3,9 +3,10 @@ import ISOBMFF
 import Movie
 
 /// Builds the sound track of a raw audio stream (`ElementaryStream`): its sample entry as the
-/// reader made it, every sample lasting the stream's one duration (`stts` of one entry), its
-/// sizes (`stsz`), and its samples in chunks of about a second each (`stsc`), copied from the
-/// stretches of the file they are back to back in (an ADTS file: each frame without its header).
+/// reader made it (in an MPEG-4 file, of version 1 with a `srat` for a rate above 65,535 Hz),
+/// every sample lasting the stream's one duration (`stts` of one entry), its sizes (`stsz`),
+/// and its samples in chunks of about a second each (`stsc`), copied from the stretches of the
+/// file they are back to back in (an ADTS file: each frame without its header).
 struct StreamTrackBuilder {
     let isQuickTime: Bool
 
@@ -22,6 +23,11 @@ struct StreamTrackBuilder {
         let handler = TrackBuilder.handler("soun", name: ConventionalHandlerName.name(forHandlerType: "soun"), isQuickTime: isQuickTime)
         var track = TrackBuilder(trackID: trackID, flags: [.inMovie], handler: handler, mediaInformationHeader: TrackBuilder.soundMediaHeader,
                                  sampleEntry: stream.sampleEntry, timescale: stream.timescale)
+        // ISO/IEC 14496-12 §12.2.3: a rate version 0's 16.16 field cannot hold is in `srat`,
+        // of an entry of version 1 in an `stsd` of version 1 (§8.5.2).
+        if !isQuickTime, stream.timescale > UInt32(UInt16.max), let entry = ISOSoundSampleEntry.version1(stream.sampleEntry, rate: stream.timescale) {
+            track.sampleDescription = TrackBuilder.sampleDescriptions([entry], version: 1)
+        }
         track.header.volume = 0x0100
         track.mediaHeader.timing.duration = stream.duration
         track.header.duration = try boxing(NewTrackSamples.rescale(stream.duration, from: stream.timescale, to: movieTimescale))

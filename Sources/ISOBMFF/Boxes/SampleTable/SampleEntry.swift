@@ -25,6 +25,10 @@ public struct SampleEntry: BoxModel, Equatable {
     /// The child boxes (`avcC`, `esds`, `sinf`, …) of an entry the parser split into fields and
     /// children, and bytes after them that do not form a box; nil for a leaf.
     public var children: (boxes: [Box], trailing: ArraySlice<UInt8>)?
+    /// Whether this is an ISO/IEC 14496-12 §12.2.3 AudioSampleEntryV1, whose boxes follow the
+    /// 28 bytes of fields, rather than a QTFF sound description of version 1, which has 16 bytes
+    /// more; the first bytes the parser lays an entry out by do not tell them apart, the rest do.
+    public var isAudioSampleEntryV1 = false
 
     /// Equal when the decoded fields are; the bytes kept for encoding are not compared.
     public static func == (lhs: SampleEntry, rhs: SampleEntry) -> Bool {
@@ -41,7 +45,7 @@ public struct SampleEntry: BoxModel, Equatable {
             originalFormat = try? frmaReader.readFourCC()
         }
         let location = box.location ?? BoxLocation(path: box.type.description, offset: 0)
-        let bytes: ArraySlice<UInt8>
+        var bytes: ArraySlice<UInt8>
         switch box.content {
         case let .data(data):
             bytes = data
@@ -50,6 +54,11 @@ public struct SampleEntry: BoxModel, Equatable {
             children = (container.children, container.trailing)
         case .fileRange:
             throw BoxError(.unsupported("sample entry not in memory"), at: location)
+        }
+        if handler == "soun", let entryV1 = Self.audioSampleEntryV1(bytes, at: location.offset + box.header.headerSize, path: location.path) {
+            bytes = entryV1.fields
+            children = (entryV1.leadingBoxes + (children?.boxes ?? []), children?.trailing ?? [])
+            isAudioSampleEntryV1 = true
         }
         fieldBytes = bytes
         var reader = ByteReader(bytes, baseOffset: location.offset + box.header.headerSize, path: location.path)
@@ -64,6 +73,9 @@ public struct SampleEntry: BoxModel, Equatable {
             compressorName = Self.compressorName(try reader.readBytes(32))
         case "soun"?:
             audio = try Self.soundFormat(&reader)
+            if isAudioSampleEntryV1, let rate = children.flatMap({ Self.samplingRate(in: $0.boxes) }) {
+                audio?.sampleRate = Double(rate)
+            }
         default:
             break
         }
@@ -107,7 +119,9 @@ public struct SampleEntry: BoxModel, Equatable {
     /// handler: video (ISO/IEC 14496-12 §12.1.3 VisualSampleEntry) has 70 bytes of fields after
     /// the 8 SampleEntry bytes, sound (QTFF "Sound sample description") 20, plus 16 for
     /// version 1 and 36 for version 2; other entries have only the 8, then boxes. An audio
-    /// entry too short to hold its version stays a leaf.
+    /// entry too short to hold its version stays a leaf. The first bytes do not tell an ISO
+    /// AudioSampleEntryV1 from QTFF's version 1: the decoder reads it again
+    /// (``isAudioSampleEntryV1``).
     public static func layout(payloadStart: ArraySlice<UInt8>, handler: FourCC?) -> ContainerLayout? {
         switch handler {
         case "vide"?, "auxv"?, "pict"?:
@@ -149,11 +163,15 @@ public struct SampleEntry: BoxModel, Equatable {
             } else {
                 put(audio.channels, at: 16)
                 put(audio.sampleSize, at: 18)
-                put(UInt32(clamping: Int64((audio.sampleRate * 65536).rounded())), at: 24)
+                // A rate past the 16.16 field is in `srat`; the field keeps what was written there.
+                if audio.sampleRate < 65536 {
+                    put(UInt32(clamping: Int64((audio.sampleRate * 65536).rounded())), at: 24)
+                }
             }
         }
         guard let children else { return Box(type: format, payload: bytes) }
-        let container = BoxContainer(prefix: bytes[...], children: children.boxes, trailing: children.trailing)
+        let boxes = isAudioSampleEntryV1 ? Self.settingSamplingRate(audio?.sampleRate, in: children.boxes) : children.boxes
+        let container = BoxContainer(prefix: bytes[...], children: boxes, trailing: children.trailing)
         return Box(header: BoxHeader(type: format, payloadSize: container.payloadSize), content: .container(container))
     }
 
