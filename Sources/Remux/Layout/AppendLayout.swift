@@ -46,7 +46,7 @@ struct AppendLayout {
         guard let live = movies.first else { throw .box(BoxError(.invalidValue("no moov box to replace"), at: nil)) }
         retiredMovieTypeOffsets = (movies.dropFirst() + [live]).map { $0.range.lowerBound + 4 }
         let removed = source.entries.filter { $0.fate == .removed }
-        if let box = removed.first(where: { $0.header.form == .toEnd }) {
+        if let box = removed.lazy.map(source.box(of:)).first(where: { $0.header.form == .toEnd }) {
             throw .inPlaceNeedsRewrite(.removedBoxRunsToEnd(box.location))
         }
         try boxing(Self.checkChunksStayInPlace(movie, source: source, removedTracks: edited.removal.trackIDs))
@@ -101,15 +101,16 @@ struct AppendLayout {
     /// The size to write into the last box before appending: its real size when it has size 0
     /// or claims more than the file holds, or nil when it already has it.
     private static func lastBoxSizePatch(_ source: SourceBoxes, end: UInt64) throws(EditError) -> (offset: UInt64, bytes: [UInt8])? {
-        guard let last = source.entries.last(where: { $0.range.lowerBound < end }),
-              last.header.form == .toEnd || last.missingBytes > 0 else { return nil }
+        guard let last = source.entries.last(where: { $0.range.lowerBound < end }) else { return nil }
+        let lastBox = source.box(of: last)
+        guard lastBox.header.form == .toEnd || lastBox.missingBytes > 0 else { return nil }
         let offset = last.range.lowerBound
         let size = end - offset
-        if last.header.form == .large {
+        if lastBox.header.form == .large {
             return (offset + 8, bigEndian(size, bytes: 8))
         }
         guard let compact = UInt32(exactly: size), compact >= 8 else {
-            throw .inPlaceNeedsRewrite(.lastBoxTooLarge(last.location))
+            throw .inPlaceNeedsRewrite(.lastBoxTooLarge(lastBox.location ?? BoxLocation(path: lastBox.type.description, offset: offset)))
         }
         return (offset, bigEndian(UInt64(compact), bytes: 4))
     }

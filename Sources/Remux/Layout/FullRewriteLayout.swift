@@ -123,7 +123,7 @@ struct FullRewriteLayout: MovieLayout {
     private static func copiedBox(_ entry: SourceBoxes.Entry, of source: SourceBoxes, from file: any ByteSource) -> CopiedBox {
         if case let .keptUsedBytes(used) = entry.fate {
             let size = used.ranges.reduce(0) { $0 + UInt64($1.count) }
-            return CopiedBox(header: entry.header.explicit.resized(to: size), box: nil, pieces: used.ranges, source: file)
+            return CopiedBox(header: source.box(of: entry).header.explicit.resized(to: size), box: nil, pieces: used.ranges, source: file)
         }
         var box = source.box(of: entry)
         if box.missingBytes > 0 { box = box.madeWhole(holding: UInt64(entry.payload.count)) }

@@ -37,12 +37,6 @@ struct SourceBoxes {
 
         /// Its place among the file's top-level boxes (`SourceBoxes/box(of:)` makes it).
         var position: Int
-        /// The header as read.
-        var header: BoxHeader
-        /// Where it was read.
-        var location: BoxLocation
-        /// Bytes its header declares that the file does not have.
-        var missingBytes: UInt64
         /// The whole box in the source, as far as the file holds it.
         var range: Range<UInt64>
         /// Its payload in the source, as far as the file holds it.
@@ -83,8 +77,7 @@ struct SourceBoxes {
             let start = location.offset
             let payloadStart = min(start + box.header.headerSize, end)
             let range = start..<min(start.saturatingAdd(box.header.totalSize), end)
-            var entry = Entry(position: position, header: box.header, location: location, missingBytes: box.missingBytes,
-                              range: range, payload: payloadStart..<range.upperBound, fate: .kept)
+            var entry = Entry(position: position, range: range, payload: payloadStart..<range.upperBound, fate: .kept)
             let holdsKeptMedia = media.kept.intersects(entry.range)
             let isLiveMovie = box.type == "moov" && !movieSeen
             if box.type == "moov" { movieSeen = true }
@@ -140,7 +133,7 @@ struct SourceBoxes {
     var copied: LazyFilterSequence<[Entry]> { entries.lazy.filter(\.isCopied) }
 
     /// Every top-level `moov`, the first (the one players read) first.
-    var movieBoxes: [Entry] { entries.filter { $0.header.type == "moov" && $0.fate == .rewritten } }
+    var movieBoxes: [Entry] { entries.filter { boxes.type(at: $0.position) == "moov" && $0.fate == .rewritten } }
 
     /// The box of `entry`, as the file walk read it.
     func box(of entry: Entry) -> Box { boxes[entry.position] }
