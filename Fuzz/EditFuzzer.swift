@@ -295,9 +295,12 @@ private struct PlanMaker {
         case 2 where Int.random(in: 0..<8, using: &random) == 0: .track(trackID(using: &random))
         default: nil
         }
-        var twin: UInt32?
-        if Int.random(in: 0..<4, using: &random) == 0 {
-            twin = Int.random(in: 0..<8, using: &random) == 0 ? trackID(using: &random) : subtitles.randomElement(using: &random)
+        var twin: FullTrackChoice?
+        switch Int.random(in: 0..<8, using: &random) {
+        case 0: twin = .track(trackID(using: &random))
+        case 1: twin = .addedBy(requestIndex: Int.random(in: 0..<3, using: &random))
+        case 2, 3: twin = subtitles.randomElement(using: &random).map(FullTrackChoice.track)
+        default: twin = nil
         }
         let cues = Int.random(in: 0..<16, using: &random) == 0 ? [] : Self.cueLists.randomElement(using: &random) ?? []
         return SubtitleTrackRequest(cues: cues, format: format, properties: properties,

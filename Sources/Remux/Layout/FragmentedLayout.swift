@@ -99,15 +99,15 @@ struct FragmentedLayout: MovieLayout {
         let trafNumbers = try fragments.trafNumbers()
         // `moov` with its offsets, the indexes with their positions; each `moof`'s offsets
         // found, so that one that cannot have them fails the edit before a byte is written.
-        pieces = try pieces.enumerated().map { number, piece throws(BoxError) -> Piece in
-            switch piece {
+        // Changed where they are: two pieces a fragment, a second list of them would double that.
+        for number in pieces.indices {
+            switch pieces[number] {
             case .movie:
-                return .movie(final)
+                pieces[number] = .movie(final)
             case let .fragment(index, _):
                 for target in targets[targetStarts[index]..<targetStarts[index + 1]] {
                     _ = try placement.dataOffset(of: target, inFragment: index, at: placement.starts[number], moof: moofs[index])
                 }
-                return piece
             case let .index(source, sized):
                 let rewritten = if source.type == "sidx" {
                     try SegmentIndexRewrite.rewritten(source, sourceEnd: (source.location?.offset ?? 0) + source.header.totalSize,
@@ -121,12 +121,15 @@ struct FragmentedLayout: MovieLayout {
                         return numbers[Int(number) - 1]
                     }
                 }
-                if let rewritten, rewritten.totalSize == sized.totalSize { return .index(source: source, rewritten) }
+                if let rewritten, rewritten.totalSize == sized.totalSize {
+                    pieces[number] = .index(source: source, rewritten)
+                    continue
+                }
                 let location = source.location?.offset ?? 0
                 warnings.append("replaced '\(source.type)' at 0x\(String(location, radix: 16)) with free space: it indexes bytes the output does not have where it said")
-                return .index(source: source, Box(type: "free", payload: [UInt8](repeating: 0, count: Int(sized.payloadSize))))
+                pieces[number] = .index(source: source, Box(type: "free", payload: [UInt8](repeating: 0, count: Int(sized.payloadSize))))
             default:
-                return piece
+                continue
             }
         }
         let keptRuns = targets.compactMap { target -> Range<UInt64>? in
