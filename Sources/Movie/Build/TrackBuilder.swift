@@ -33,7 +33,7 @@ public struct TrackBuilder: Sendable {
     /// `minf` before `stbl`: the media information header (``nullMediaHeader``…) and `dinf`
     /// (``selfContainedData``).
     public var mediaInformationBoxes: [Box]
-    /// `stsd` (§8.5.2; ``sampleDescriptions(_:)`` makes one).
+    /// `stsd` (§8.5.2; ``sampleDescriptions(_:version:)`` makes one).
     public var sampleDescription: Box
     /// `stbl` after `stsd`: `stts`, `stsc`, `stsz`, `stco` (``emptySampleTables`` when the
     /// samples are in fragments); a copied track's `ctts`, `stss`, `sgpd`, `sbgp`… too.
