@@ -33,7 +33,8 @@ struct AddTrackCommand: ParsableCommand {
 
         --describes-video tags public.accessibility.describes-video: Apple's players list the \
         track by its language and "AD" ("English AD", as 'legible info' shows the menu), and \
-        'legible select' picks it for a viewer who asks. \
+        'legible select' picks it for a viewer who asks.
+
         --fallback-for ID adds a track to play where track ID cannot be (an AAC stereo mix for \
         an AC-3 track): track ID gets a 'fall' reference to it and is disabled, the new track \
         joins its group enabled (Apple TN2429, "Use a Chain of Fallback Track References").
