@@ -194,6 +194,8 @@ public final class FileByteSink: ByteSink {
 
     /// Copies through the one reusable buffer: `pread` from the source, `pwrite` here.
     private func copyThroughBuffer(from source: FileByteSource, offset: UInt64, length: UInt64) throws(BoxError) {
+        // The kernel copied it all: no buffer is allocated (it is megabytes).
+        guard length > 0 else { return }
         let buffer = self.buffer ?? .allocate(byteCount: pieceSize, alignment: 16)
         self.buffer = buffer
         guard let base = buffer.baseAddress else {

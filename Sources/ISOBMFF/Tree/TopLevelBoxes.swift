@@ -1,24 +1,66 @@
 /// The top-level boxes of a file, in file order, held so that their number costs little: a box
 /// the walk left in the file as it is (an `mdat`, a movie fragment, large free space) is a
-/// 32-byte record, made into a ``Box`` when it is reached; a box read into memory (`ftyp`,
+/// 24-byte record, made into a ``Box`` when it is reached; a box read into memory (`ftyp`,
 /// `moov`) is held as its tree. A fragmented movie of a hundred thousand fragments keeps some
-/// 6 MB of records rather than a tree node each.
+/// 5 MB of records rather than a tree node each.
 public struct TopLevelBoxes: RandomAccessCollection, MutableCollection, ExpressibleByArrayLiteral, Sendable {
-    /// A box kept as its place in the file.
+    /// A box kept as its place in the file, in 24 bytes.
     struct Record {
         var offset: UInt64
-        var payloadSize: UInt64
+        /// The payload's size; for a tree, its place in ``TopLevelBoxes/trees``.
+        var payloadSizeOrTree: UInt64
         var type: FourCC
-        /// Its number among the top-level boxes of its type, from 1 (its path: `moof[7]`).
-        var ordinal: UInt32
-        /// The box in ``trees``, or -1 when it is a file range made from the record.
-        var tree: Int32
-        var form: BoxHeader.SizeForm
+        /// The box's number among the top-level boxes of its type, from 1 (its path: `moof[7]`),
+        /// in the low 30 bits; its size form, or that it is a tree, in the top two.
+        var packed: UInt32
+
+        static let maximumOrdinal: UInt32 = (1 << 30) - 1
+        private static let treeForm: UInt32 = 3
+
+        init(offset: UInt64, payloadSize: UInt64, type: FourCC, ordinal: UInt32, form: BoxHeader.SizeForm) {
+            let formBits: UInt32 = switch form {
+            case .compact: 0
+            case .large: 1
+            case .toEnd: 2
+            }
+            self.init(offset: offset, payloadSizeOrTree: payloadSize, type: type, packed: formBits << 30 | ordinal)
+        }
+
+        init(offset: UInt64, tree: Int, type: FourCC) {
+            self.init(offset: offset, payloadSizeOrTree: UInt64(tree), type: type, packed: Self.treeForm << 30)
+        }
+
+        private init(offset: UInt64, payloadSizeOrTree: UInt64, type: FourCC, packed: UInt32) {
+            self.offset = offset
+            self.payloadSizeOrTree = payloadSizeOrTree
+            self.type = type
+            self.packed = packed
+        }
+
+        /// Its place in ``TopLevelBoxes/trees``, or nil when it is a file range.
+        var tree: Int? {
+            get { packed >> 30 == Self.treeForm ? Int(payloadSizeOrTree) : nil }
+            set {
+                guard let newValue else { return }
+                payloadSizeOrTree = UInt64(newValue)
+                packed = Self.treeForm << 30
+            }
+        }
+
+        var ordinal: Int { Int(packed & Self.maximumOrdinal) }
+
+        var form: BoxHeader.SizeForm {
+            switch packed >> 30 {
+            case 1: .large
+            case 2: .toEnd
+            default: .compact
+            }
+        }
     }
 
     /// The source the records' boxes are read from (an empty one when every box is a tree).
     let source: any ByteSource
-    var records: [Record] = []
+    var records = ChunkedArray<Record>()
     var trees: [Box] = []
 
     /// Boxes held as trees, as given.
@@ -42,18 +84,17 @@ public struct TopLevelBoxes: RandomAccessCollection, MutableCollection, Expressi
     public subscript(position: Int) -> Box {
         get {
             let record = records[position]
-            if record.tree >= 0 { return trees[Int(record.tree)] }
-            let header = BoxHeader(type: record.type, form: record.form, payloadSize: record.payloadSize)
-            let path = BoxTreeParser.path(parent: "", type: record.type, ordinal: Int(record.ordinal))
-            return Box(header: header, content: .fileRange(offset: record.offset + header.headerSize, length: record.payloadSize, source: source),
+            if let tree = record.tree { return trees[tree] }
+            let header = BoxHeader(type: record.type, form: record.form, payloadSize: record.payloadSizeOrTree)
+            let path = BoxTreeParser.path(parent: "", type: record.type, ordinal: record.ordinal)
+            return Box(header: header, content: .fileRange(offset: record.offset + header.headerSize, length: record.payloadSizeOrTree, source: source),
                        location: BoxLocation(path: path, offset: record.offset))
         }
         set {
-            let tree = records[position].tree
-            if tree >= 0 {
-                trees[Int(tree)] = newValue
+            if let tree = records[position].tree {
+                trees[tree] = newValue
             } else {
-                records[position].tree = Int32(trees.count)
+                records[position].tree = trees.count
                 trees.append(newValue)
             }
         }
@@ -61,8 +102,7 @@ public struct TopLevelBoxes: RandomAccessCollection, MutableCollection, Expressi
 
     /// Appends `box`, held as a tree.
     public mutating func append(_ box: Box) {
-        records.append(Record(offset: box.location?.offset ?? 0, payloadSize: 0, type: box.type, ordinal: 0,
-                              tree: Int32(trees.count), form: .compact))
+        records.append(Record(offset: box.location?.offset ?? 0, tree: trees.count, type: box.type))
         trees.append(box)
     }
 
@@ -70,25 +110,24 @@ public struct TopLevelBoxes: RandomAccessCollection, MutableCollection, Expressi
     /// file range (no extended type, no missing bytes) becomes a record, anything else a tree.
     mutating func appendFromWalk(_ box: Box, ordinal: Int) {
         guard box.header.userType == nil, box.missingBytes == 0, let location = box.location,
-              let ordinal = UInt32(exactly: ordinal),
+              let ordinal = UInt32(exactly: ordinal), ordinal <= Record.maximumOrdinal,
               case let .fileRange(offset, length, _) = box.content,
               offset == location.offset + box.header.headerSize, length == box.header.payloadSize else {
             return append(box)
         }
-        records.append(Record(offset: location.offset, payloadSize: length, type: box.type, ordinal: ordinal, tree: -1,
-                              form: box.header.form))
+        records.append(Record(offset: location.offset, payloadSize: length, type: box.type, ordinal: ordinal, form: box.header.form))
     }
 
     /// Removes the boxes that `shouldBeRemoved` picks; the others keep their form.
     public mutating func removeAll(where shouldBeRemoved: (Box) throws -> Bool) rethrows {
-        var kept: [Record] = []
+        var kept = ChunkedArray<Record>()
         var keptTrees: [Box] = []
         for position in indices {
             let box = self[position]
             guard try !shouldBeRemoved(box) else { continue }
             var record = records[position]
-            if record.tree >= 0 {
-                record.tree = Int32(keptTrees.count)
+            if record.tree != nil {
+                record.tree = keptTrees.count
                 keptTrees.append(box)
             }
             kept.append(record)
@@ -97,9 +136,18 @@ public struct TopLevelBoxes: RandomAccessCollection, MutableCollection, Expressi
         trees = keptTrees
     }
 
+    /// The position of the box that starts at `offset` in the file, or nil when none does; a
+    /// binary search, as the walk keeps boxes in file order.
+    public func position(startingAt offset: UInt64) -> Int? {
+        let position = records.partitioningIndex { $0.offset >= offset }
+        guard position < records.count, records[position].offset == offset,
+              self[position].location?.offset == offset else { return nil }
+        return position
+    }
+
     /// The type of the box at `position`, without making the box.
     public func type(at position: Int) -> FourCC {
         let record = records[position]
-        return record.tree >= 0 ? trees[Int(record.tree)].type : record.type
+        return record.tree.map { trees[$0].type } ?? record.type
     }
 }

@@ -25,6 +25,13 @@ public struct FragmentBoxes: RandomAccessCollection, Sendable {
     public var endIndex: Int { positions.count }
     /// The `index`th fragment, from 0, as the file walk left it.
     public subscript(index: Int) -> Box { boxes[positions[index]] }
+
+    /// The index of the fragment whose `moof` starts at `offset` in the file, or nil.
+    public func index(startingAt offset: UInt64) -> Int? {
+        guard let position = boxes.position(startingAt: offset) else { return nil }
+        let index = positions.partitioningIndex { $0 >= position }
+        return index < positions.count && positions[index] == position ? index : nil
+    }
 }
 
 extension Movie {

@@ -86,7 +86,7 @@ public enum FragmentSampleIndex {
         for moof in fragments {
             for placed in try placedRuns(in: moof, defaults: defaults, limits: limits) where placed.header.trackID == trackID {
                 try appendSamples(of: placed, defaults: defaults[trackID], firstIndex: firstIndex, time: &time,
-                                  fileSize: fileSize, maxSamples: maxSamples, limits: limits, to: &samples)
+                                  fileSize: fileSize, maxSamples: maxSamples, limits: limits, to: &samples) { $0 }
             }
         }
         return samples
@@ -95,10 +95,12 @@ public enum FragmentSampleIndex {
     /// Appends the samples of one run to `samples`, each numbered `firstIndex` plus its place in
     /// them, at most `maxSamples` in all; `time` is the decode time of the next sample (the
     /// run's `tfdt`, when it is its `traf`'s first, says otherwise), moved past the run's.
-    /// `defaults` are the track's `trex` defaults.
-    public static func appendSamples(of placed: PlacedRun, defaults: TrackExtendsBox?, firstIndex: Int = 0,
-                                     time: inout UInt64, fileSize: UInt64, maxSamples: Int, limits: Limits,
-                                     to samples: inout [SampleTable.Sample]) throws(BoxError) {
+    /// `defaults` are the track's `trex` defaults. Each sample is appended as `making` makes it
+    /// of the sample read: a caller that needs less of each keeps less.
+    public static func appendSamples<Element>(of placed: PlacedRun, defaults: TrackExtendsBox?, firstIndex: Int = 0,
+                                              time: inout UInt64, fileSize: UInt64, maxSamples: Int, limits: Limits,
+                                              to samples: inout [Element],
+                                              making: (SampleTable.Sample) -> Element) throws(BoxError) {
         let header = placed.header, run = placed.run
         if placed.runIndex == 0, let tfdt = placed.trackFragment.child("tfdt") {
             time = try TrackFragmentBaseMediaDecodeTimeBox(tfdt.loaded(limits: limits)).baseMediaDecodeTime
@@ -117,11 +119,11 @@ public enum FragmentSampleIndex {
                                at: location(of: placed.box))
             }
             let flags = (index == 0 ? run.firstSampleFlags : nil) ?? entry.flags ?? header.defaultFlags ?? defaults?.sampleFlags ?? 0
-            samples.append(SampleTable.Sample(
+            samples.append(making(SampleTable.Sample(
                 index: firstIndex + samples.count, offset: position, size: size, decodeTime: time,
                 compositionOffset: Int32(clamping: entry.compositionOffset ?? 0), duration: duration,
                 isSync: !TrackExtendsBox.isNonSync(flags),
-                descriptionIndex: header.descriptionIndex ?? defaults?.descriptionIndex ?? 1))
+                descriptionIndex: header.descriptionIndex ?? defaults?.descriptionIndex ?? 1)))
             time = time.saturatingAdd(UInt64(duration))
             position = position.saturatingAdd(UInt64(size))
         }

@@ -13,12 +13,20 @@ extension Movie {
     /// The samples of each of `tracks`, by track ID, as ``samples(of:maxSamples:)`` reads them:
     /// the fragments are read once for all of them.
     public func samples(ofEach tracks: [Track], maxSamples: Int) throws(BoxError) -> [UInt32: [SampleTable.Sample]] {
-        var samples: [UInt32: [SampleTable.Sample]] = [:]
+        try samples(ofEach: tracks, maxSamples: maxSamples) { $0 }
+    }
+
+    /// The samples of each of `tracks`, by track ID, as ``samples(of:maxSamples:)`` reads them,
+    /// each kept as `making` makes it: a caller that needs only where each sample is keeps a
+    /// few bytes a sample.
+    public func samples<Element>(ofEach tracks: [Track], maxSamples: Int,
+                                 making: (SampleTable.Sample) -> Element) throws(BoxError) -> [UInt32: [Element]] {
+        var samples: [UInt32: [Element]] = [:]
         // The decode time of each fragmented track's next sample.
         var times: [UInt32: UInt64] = [:]
         for track in tracks {
             guard let summary = fragments, summary.tracks[track.id] != nil else {
-                samples[track.id] = try track.tableSamples(maxSamples: maxSamples)
+                samples[track.id] = try track.tableSamples(maxSamples: maxSamples).map(making)
                 continue
             }
             if let stop = readingStop {
@@ -26,7 +34,7 @@ extension Movie {
             }
             let table = track.tableSampleCount > 0 ? try track.tableSamples(maxSamples: maxSamples) : []
             times[track.id] = table.last.map { $0.decodeTime.saturatingAdd(UInt64($0.duration)) } ?? 0
-            samples[track.id] = table
+            samples[track.id] = table.map(making)
         }
         guard let summary = fragments, !times.isEmpty, let limits = tracks.first?.limits else { return samples }
         for moof in fragmentBoxes {
@@ -34,7 +42,8 @@ extension Movie {
                 let trackID = run.header.trackID
                 guard var time = times[trackID] else { continue }
                 try FragmentSampleIndex.appendSamples(of: run, defaults: summary.defaults[trackID], time: &time, fileSize: file.source.size,
-                                                      maxSamples: maxSamples, limits: limits, to: &samples[trackID, default: []])
+                                                      maxSamples: maxSamples, limits: limits, to: &samples[trackID, default: []],
+                                                      making: making)
                 times[trackID] = time
             }
         }

@@ -4,15 +4,24 @@ struct ByteRangeSet: Equatable {
     /// Sorted by start; no two touch or overlap.
     private(set) var ranges: [Range<UInt64>]
 
+    /// Sorted (unless they already are) and merged in one buffer: a set of a range per fragment
+    /// is built without a second copy.
     init<S: Sequence>(_ ranges: S) where S.Element == Range<UInt64> {
-        var merged: [Range<UInt64>] = []
-        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) where !range.isEmpty {
-            if let last = merged.last, range.lowerBound <= last.upperBound {
-                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+        var merged = Array(ranges)
+        if zip(merged, merged.dropFirst()).contains(where: { $0.lowerBound > $1.lowerBound }) {
+            merged.sort { $0.lowerBound < $1.lowerBound }
+        }
+        var count = 0
+        for index in merged.indices where !merged[index].isEmpty {
+            let range = merged[index]
+            if count > 0, range.lowerBound <= merged[count - 1].upperBound {
+                merged[count - 1] = merged[count - 1].lowerBound..<max(merged[count - 1].upperBound, range.upperBound)
             } else {
-                merged.append(range)
+                merged[count] = range
+                count += 1
             }
         }
+        merged.removeLast(merged.count - count)
         self.ranges = merged
     }
 

@@ -22,10 +22,40 @@ struct FragmentRewrite {
     struct Survey {
         /// Its size as written.
         var size: UInt64
-        /// What each of its data offsets points at, in order.
-        var targets: [FragmentOffsetTarget]
+        /// The source bytes of each kept run its data offsets point at, in order.
+        var runs: [Range<UInt64>] = []
         /// The bytes of the samples of its removed tracks' runs.
-        var removedRuns: [Range<UInt64>]
+        var removedRuns: [Range<UInt64>] = []
+        /// Its `traf`s, in order: the output number of each (nil for a removed track's).
+        var trafNumbers = TrafNumbers()
+    }
+
+    /// The output number (from 1) of each `traf` of a source `moof`, nil for a removed track's:
+    /// what `tfra` entries count (§8.8.10). Eight bytes however the fragment is made: up to 56
+    /// `traf`s, a bit each; a `moof` with more is not numbered, and an index that counts its
+    /// `traf`s is not rewritten.
+    struct TrafNumbers {
+        /// The number of `traf`s in the low byte (255: not numbered), a removed one's bit above.
+        private var bits: UInt64 = 0
+
+        mutating func append(removed: Bool) {
+            let count = bits & 0xFF
+            guard count < 56 else {
+                bits = 0xFF
+                return
+            }
+            if removed { bits |= 1 << (8 + count) }
+            bits += 1
+        }
+
+        /// The output number of the `number`th `traf` (from 1), nil for a removed one or one
+        /// the `moof` does not have.
+        func output(of number: UInt32) -> UInt32? {
+            let count = bits & 0xFF
+            guard count != 0xFF, number >= 1, UInt64(number) <= count, bits & (1 << (7 + UInt64(number))) == 0 else { return nil }
+            let removedBefore = (bits >> 8) & ((1 << (UInt64(number) - 1)) - 1)
+            return number - UInt32(removedBefore.nonzeroBitCount)
+        }
     }
 
     let moofs: FragmentBoxes
@@ -39,19 +69,20 @@ struct FragmentRewrite {
 
     /// `moof` `index` made with placeholder offsets.
     func survey(_ index: Int) throws(BoxError) -> Survey {
-        var targets: [FragmentOffsetTarget] = []
-        var removedRuns: [Range<UInt64>] = []
+        var survey = Survey(size: 0)
         let made = try box(index, offsets: { target in
-            targets.append(target)
+            if case let .run(start, length, _) = target { survey.runs.append(start..<start.saturatingAdd(length)) }
             return 0
-        }, removedRun: { removedRuns.append($0) })
-        return Survey(size: made.totalSize, targets: targets, removedRuns: removedRuns)
+        }, removedRun: { survey.removedRuns.append($0) }, traf: { survey.trafNumbers.append(removed: $0) })
+        survey.size = made.totalSize
+        return survey
     }
 
     /// `moof` `index` rewritten, `offsets` giving each `trun`'s data offset; `removedRun` is
-    /// told the bytes of each run of a removed track.
+    /// told the bytes of each run of a removed track, `traf` whether each source `traf` is
+    /// removed.
     func box(_ index: Int, offsets: (FragmentOffsetTarget) throws(BoxError) -> Int32,
-             removedRun: (Range<UInt64>) -> Void = { _ in }) throws(BoxError) -> Box {
+             removedRun: (Range<UInt64>) -> Void = { _ in }, traf: (_ removed: Bool) -> Void = { _ in }) throws(BoxError) -> Box {
         let source = try moofs[index].expanded(limits: limits)
         let moof = source.pruning(offsets: removedBoxes)
         var remaining = try FragmentSampleIndex.placedRuns(in: source, defaults: defaults, limits: limits)[...]
@@ -65,6 +96,7 @@ struct FragmentRewrite {
             remaining = remaining.dropFirst(trafRuns.count)
             guard let tfhd = child.child("tfhd") else { throw BoxError(.missingBox("traf has no tfhd"), at: child.location) }
             var header = try TrackFragmentHeaderBox(tfhd.loaded(limits: limits))
+            traf(removed.contains(header.trackID))
             if removed.contains(header.trackID) {
                 for run in trafRuns { removedRun(run.dataStart..<run.dataStart.saturatingAdd(run.dataLength)) }
                 continue
@@ -101,26 +133,14 @@ struct FragmentRewrite {
         return Box(type: "moof", children: children)
     }
 
-    /// For each source `moof`, by its offset, the output number (1-based) of each of its `traf`s,
-    /// nil for a removed track's: what `tfra` entries count (§8.8.10).
-    func trafNumbers() throws(BoxError) -> [UInt64: [UInt32?]] {
-        var numbers: [UInt64: [UInt32?]] = [:]
-        for fragment in moofs {
-            guard let offset = fragment.location?.offset else { continue }
-            var kept: UInt32 = 0
-            numbers[offset] = try fragment.expanded(limits: limits).children("traf").map { traf in
-                let trackID = traf.child("tfhd").flatMap { try? TrackFragmentHeaderBox($0.loaded(limits: limits)).trackID }
-                if let trackID, removed.contains(trackID) { return nil }
-                kept += 1
-                return kept
-            }
-        }
-        return numbers
-    }
-
     /// The `mdat` of the added tracks' samples of fragment `index`, nil when it has none.
     func addedMedia(fragment index: Int) -> Box? {
-        let bytes = newTracks.flatMap { $0.fragments[index]?.bytes ?? [] }
-        return bytes.isEmpty ? nil : Box(type: "mdat", payload: bytes)
+        guard addedMediaSize(fragment: index) > 0 else { return nil }
+        return Box(type: "mdat", payload: newTracks.flatMap { $0.fragments[index]?.bytes ?? [] })
+    }
+
+    /// The bytes of the added tracks' samples of fragment `index`.
+    func addedMediaSize(fragment index: Int) -> UInt64 {
+        newTracks.reduce(0) { $0 + UInt64($1.fragments[index]?.bytes.count ?? 0) }
     }
 }

@@ -17,32 +17,37 @@ import Movie
 /// one that cannot becomes free space of its size, and `ssix` (§8.16.4), whose byte ranges an
 /// added track's samples would change, is left out — each named in ``warnings``.
 struct FragmentedLayout: MovieLayout {
-    /// One top-level box of the output. There are two per fragment, so the cases that hold a
-    /// `Box` (a few of them in a file) are kept out of line to keep each piece small.
+    /// One top-level box of the output. There are two per fragment, so a piece names what it
+    /// writes, which is looked up as it is placed and written.
     enum Piece {
-        /// A box written as it is: `ftyp`, an added tracks' `mdat`.
-        indirect case box(Box)
+        /// `ftyp` as the edit made it.
+        case fileType
         /// The edited `moov`.
-        indirect case movie(Box)
-        /// A rewritten `moof`: the index of the source `moof`, and its size. It is made again as it
-        /// is written, with its offsets (``FragmentRewrite``).
-        case fragment(Int, size: UInt64)
-        /// A `sidx` or `mfra`: the source box, and the box as written.
-        indirect case index(source: Box, Box)
-        /// A source box copied whole: its header as written, its payload in the source.
-        case copied(BoxHeader, Range<UInt64>)
-
-        var size: UInt64 {
-            switch self {
-            case let .box(box), let .movie(box), let .index(_, box): box.totalSize
-            case let .fragment(_, size): size
-            case let .copied(header, _): header.totalSize
-            }
-        }
+        case movie
+        /// A rewritten `moof`, by its index among the source's; made again as it is written,
+        /// with its offsets (``FragmentRewrite``), its size as planned in `sizes`.
+        case fragment(Int)
+        /// The `mdat` of a fragment's added tracks' samples, by the fragment's index.
+        case addedMedia(Int)
+        /// A `sidx` or `mfra`, by its place in `indexes`.
+        case index(Int)
+        /// A source box copied whole, by its place among the source's top-level boxes.
+        case copied(Int)
     }
 
-    private let pieces: [Piece]
+    /// A `sidx` or `mfra`: the source box, the box as written, and where it is written.
+    struct IndexBox {
+        var source: Box
+        var written: Box
+        var outputStart: UInt64
+    }
+
+    private let fileType: Box?
+    private let movieBox: Box
+    private let boxes: TopLevelBoxes
     private let placement: Placement
+    /// By fragment, the size of its rewritten `moof`.
+    private let sizes: ChunkedArray<UInt64>
     private let fragments: FragmentRewrite
     private let source: any ByteSource
     let totalSize: UInt64
@@ -51,9 +56,12 @@ struct FragmentedLayout: MovieLayout {
 
     init(edited: EditedMovie, movie: Movie, limits: Limits) throws(BoxError) {
         source = movie.file.source
+        boxes = movie.file.boxes
+        fileType = edited.fileType
         let defaults = movie.fragments?.defaults ?? [:]
         let moofs = movie.fragmentBoxes
-        let starts = try Self.fragmentStarts(movie, moofs: moofs, limits: limits)
+        // Only added tracks place their samples by the fragments' times.
+        let starts = edited.newMedia.isEmpty ? [] : try Self.fragmentStarts(movie, moofs: moofs, limits: limits)
         var newTracks: [FragmentedNewTrack] = []
         for media in edited.newMedia {
             guard let index = edited.trackOrder.firstIndex(of: media.trackID) else { continue }
@@ -65,18 +73,21 @@ struct FragmentedLayout: MovieLayout {
         let movieBox = try FragmentedMovieBox.make(edited, newTracks: newTracks, limits: limits)
         let fragments = FragmentRewrite(moofs: moofs, defaults: defaults, removed: removed, removedBoxes: edited.removal.boxOffsets,
                                         newTracks: newTracks, limits: limits)
-        // Each `moof` made once to plan: its size, which no offset changes, and what its offsets
-        // point at, kept (a few bytes a run) to check every offset before a byte is written.
-        var sizes: [UInt64] = [], targets: [FragmentOffsetTarget] = [], targetStarts = [0], removedRuns: [Range<UInt64>] = []
-        sizes.reserveCapacity(moofs.count)
-        targetStarts.reserveCapacity(moofs.count + 1)
+        // Each `moof` made once to plan: its size, which no offset changes, and the source bytes
+        // its runs point at (16 bytes a run), to check every offset before a byte is written.
+        let indexesFragments = movie.file.boxes.indices.contains { movie.file.boxes.type(at: $0) == "mfra" }
+        var sizes = ChunkedArray<UInt64>(), runs = ChunkedArray<Range<UInt64>>(), runCounts = ChunkedArray<UInt32>()
+        var trafNumbers = ChunkedArray<FragmentRewrite.TrafNumbers>(), removedRuns: [Range<UInt64>] = []
         for index in moofs.indices {
             let survey = try fragments.survey(index)
             sizes.append(survey.size)
-            targets += survey.targets
-            targetStarts.append(targets.count)
+            for run in survey.runs { runs.append(run) }
+            runCounts.append(UInt32(survey.runs.count))
             removedRuns += survey.removedRuns
+            if indexesFragments { trafNumbers.append(survey.trafNumbers) }
         }
+        self.sizes = sizes
+        self.fragments = fragments
 
         // Samples the source's tables hold (a movie fragmented after its first samples) move
         // with their `mdat`: their chunk offsets are set as a full rewrite sets them, `moov` sized
@@ -86,151 +97,99 @@ struct FragmentedLayout: MovieLayout {
         let chunks = chunkOffsets
         let settled = try chunkOffsets.settle(movieBox, trackOrder: edited.trackOrder, sizedValues: { addedIDs.contains($0) ? [] : nil }) {
             sized throws(BoxError) in
-            var warnings: [String] = []
-            let sized = try Self.pieces(movie, edited: edited, movieBox: sized, fragments: fragments, sizes: sizes,
-                                        warnings: &warnings, limits: limits)
-            return (pieces: sized.pieces, sourceStarts: sized.sourceStarts, placement: Placement(sized.pieces), warnings: warnings)
+            try Placement(movie, edited: edited, movieBox: sized, fragments: fragments, sizes: sizes, limits: limits)
         } values: { placed, trak, trackID throws(BoxError) in
-            addedIDs.contains(trackID) ? [] : try chunks.relocatedOffsets(of: trackID, by: placed.placement.relocation, trak: trak)
+            addedIDs.contains(trackID) ? [] : try chunks.relocatedOffsets(of: trackID, by: placed.relocation, trak: trak)
         }
-        let final = settled.movieBox
-        var (pieces, sourceStarts, placement, warnings) = settled.layout
-        let outputPosition = { (sourceOffset: UInt64) -> UInt64? in sourceStarts[sourceOffset].map { placement.starts[$0] } }
-        let trafNumbers = try fragments.trafNumbers()
-        // `moov` with its offsets, the indexes with their positions; each `moof`'s offsets
-        // found, so that one that cannot have them fails the edit before a byte is written.
-        // Changed where they are: two pieces a fragment, a second list of them would double that.
-        for number in pieces.indices {
-            switch pieces[number] {
-            case .movie:
-                pieces[number] = .movie(final)
-            case let .fragment(index, _):
-                for target in targets[targetStarts[index]..<targetStarts[index + 1]] {
-                    _ = try placement.dataOffset(of: target, inFragment: index, at: placement.starts[number], moof: moofs[index])
+        self.movieBox = settled.movieBox
+        var placement = settled.layout
+        var warnings = placement.warnings
+        // The indexes with their positions; a fragment's `traf` numbers found by its `moof`.
+        let outputPosition = { (sourceOffset: UInt64) -> UInt64? in placement.outputPosition(ofBoxAt: sourceOffset, in: movie.file) }
+        for number in placement.indexes.indices {
+            let index = placement.indexes[number]
+            let rewritten = if index.source.type == "sidx" {
+                try SegmentIndexRewrite.rewritten(index.source, sourceEnd: (index.source.location?.offset ?? 0) + index.source.header.totalSize,
+                                                  outputEnd: index.outputStart + index.written.totalSize, limits: limits,
+                                                  outputPosition: outputPosition)
+            } else {
+                try RandomAccessRewrite.rewritten(index.source, removedTracks: removed, limits: limits, outputPosition: outputPosition) {
+                    offset, number in
+                    // A number no `traf` of that `moof` has (a damaged entry) rewrites nothing.
+                    moofs.index(startingAt: offset).flatMap { trafNumbers[$0].output(of: number) }
                 }
-            case let .index(source, sized):
-                let rewritten = if source.type == "sidx" {
-                    try SegmentIndexRewrite.rewritten(source, sourceEnd: (source.location?.offset ?? 0) + source.header.totalSize,
-                                                      outputEnd: placement.starts[number] + sized.totalSize, limits: limits,
-                                                      outputPosition: outputPosition)
-                } else {
-                    try RandomAccessRewrite.rewritten(source, removedTracks: removed, limits: limits, outputPosition: outputPosition) {
-                        offset, number in
-                        // A number no `traf` of that `moof` has (a damaged entry) rewrites nothing.
-                        guard let numbers = trafNumbers[offset], number >= 1, Int(number) <= numbers.count else { return nil }
-                        return numbers[Int(number) - 1]
-                    }
-                }
-                if let rewritten, rewritten.totalSize == sized.totalSize {
-                    pieces[number] = .index(source: source, rewritten)
-                    continue
-                }
-                let location = source.location?.offset ?? 0
-                warnings.append("replaced '\(source.type)' at 0x\(String(location, radix: 16)) with free space: it indexes bytes the output does not have where it said")
-                pieces[number] = .index(source: source, Box(type: "free", payload: [UInt8](repeating: 0, count: Int(sized.payloadSize))))
-            default:
+            }
+            if let rewritten, rewritten.totalSize == index.written.totalSize {
+                placement.indexes[number].written = rewritten
                 continue
             }
+            let location = index.source.location?.offset ?? 0
+            warnings.append("replaced '\(index.source.type)' at 0x\(String(location, radix: 16)) with free space: it indexes bytes the output does not have where it said")
+            placement.indexes[number].written = Box(type: "free", payload: [UInt8](repeating: 0, count: Int(index.written.payloadSize)))
         }
-        let keptRuns = targets.compactMap { target -> Range<UInt64>? in
-            guard case let .run(start, length, _) = target else { return nil }
-            return start..<start.saturatingAdd(length)
-        }
-        erasures = Self.erasures(chunks.sourceChunks, removal: edited.removal, keptRuns: keptRuns, removedRuns: removedRuns,
-                                 pieces: pieces, relocation: placement.relocation)
-        self.pieces = pieces
         self.placement = placement
-        self.fragments = fragments
         self.warnings = warnings
         totalSize = placement.totalSize
+        let copiedMedia = placement.pieces.lazy.compactMap { piece -> Range<UInt64>? in
+            guard case let .copied(position) = piece, movie.file.boxes.type(at: position) == "mdat" else { return nil }
+            return Self.copiedPayload(movie.file.boxes[position], end: movie.file.source.size)
+        }
+        erasures = Self.erasures(chunks.sourceChunks, removal: edited.removal, keptRuns: runs, removedRuns: removedRuns,
+                                 copied: copiedMedia, relocation: placement.relocation)
+        // Each `moof`'s offsets found, so that one that cannot have them fails the edit before a
+        // byte is written.
+        var run = 0
+        try forEachPiece { piece, start throws(BoxError) in
+            guard case let .fragment(index) = piece else { return }
+            do throws(BoxError) {
+                for _ in 0..<Int(runCounts[index]) {
+                    let target = FragmentOffsetTarget.run(start: runs[run].lowerBound, length: UInt64(runs[run].count), trun: nil)
+                    _ = try placement.dataOffset(of: target, inFragment: index, at: start, moof: moofs[index])
+                    run += 1
+                }
+                let added = fragments.addedMediaSize(fragment: index)
+                if added > 0 { _ = try placement.dataOffset(of: .added(added), inFragment: index, at: start, moof: moofs[index]) }
+            } catch {
+                // Made again, so that the error names the `trun` (the runs are kept without it).
+                _ = try fragments.box(index) { target throws(BoxError) in
+                    try placement.dataOffset(of: target, inFragment: index, at: start, moof: moofs[index])
+                }
+                throw error
+            }
+        }
     }
 
     /// The output ranges written as zeros: removed tracks' samples, or, for a strip that leaves
-    /// out unused media, every byte of a copied `mdat` no kept track's sample (in a fragment or a
-    /// sample table) is in.
-    private static func erasures(_ chunks: SourceChunks, removal: MetadataRemoval, keptRuns: [Range<UInt64>], removedRuns: [Range<UInt64>],
-                                 pieces: [Piece], relocation: MediaRelocation) -> [Range<UInt64>] {
+    /// out unused media, every byte of a copied `mdat` (`copied`, their payloads) no kept
+    /// track's sample (in a fragment or a sample table) is in.
+    private static func erasures(_ chunks: SourceChunks, removal: MetadataRemoval, keptRuns: ChunkedArray<Range<UInt64>>,
+                                 removedRuns: [Range<UInt64>], copied: some Sequence<Range<UInt64>>,
+                                 relocation: MediaRelocation) -> [Range<UInt64>] {
         let removed = removal.trackIDs
-        let kept = ByteRangeSet(keptRuns + chunks.ranges { !removed.contains($0) })
-        let erased = if removal.leavesOutUnusedMedia {
-            ByteRangeSet(pieces.compactMap { piece -> Range<UInt64>? in
-                guard case let .copied(header, payload) = piece, header.type == "mdat" else { return nil }
-                return payload
-            }).subtracting(kept)
+        var keptRanges = Array(keptRuns)
+        keptRanges += chunks.ranges { !removed.contains($0) }
+        let kept = ByteRangeSet(keptRanges)
+        var erased: [Range<UInt64>] = []
+        if removal.leavesOutUnusedMedia {
+            for payload in copied { erased += ByteRangeSet([payload]).subtracting(kept).ranges }
         } else {
-            ByteRangeSet(removedRuns + chunks.ranges { removed.contains($0) }).subtracting(kept)
+            erased = ByteRangeSet(removedRuns + chunks.ranges { removed.contains($0) }).subtracting(kept).ranges
         }
-        return erased.ranges.compactMap { range in
+        return erased.compactMap { range in
             relocation.relocated(range.lowerBound, length: UInt64(range.count)).map { $0..<($0 + UInt64(range.count)) }
         }
     }
 
-    /// The output's boxes in order, `moov` as `movieBox`, each `moof` rewritten by `fragments` with
-    /// its size in `sizes` (made with placeholder offsets: its size does not depend on their values), each index as
-    /// it will be sized; and, by source offset, the piece each source top-level box (and the end
-    /// of the file) starts at.
-    private static func pieces(_ movie: Movie, edited: EditedMovie, movieBox: Box, fragments: FragmentRewrite, sizes: [UInt64],
-                               warnings: inout [String], limits: Limits) throws(BoxError) -> (pieces: [Piece], sourceStarts: [UInt64: Int]) {
-        var pieces: [Piece] = []
-        var sourceStarts: [UInt64: Int] = [:]
-        if let fileType = edited.fileType { pieces.append(.box(fileType)) }
-        var movieWritten = false
-        var fragment = -1
-        var pendingMedia: Box?
-        let end = movie.file.source.size
-        for box in movie.file.boxes {
-            guard let location = box.location else { continue }
-            let start = location.offset
-            if box.type != "mdat", let media = pendingMedia {
-                // A fragment without an `mdat` of its own: the added samples follow its `moof`.
-                pieces.append(.box(media))
-                pendingMedia = nil
-            }
-            sourceStarts[start] = pieces.count
-            guard box.missingBytes == 0 else {
-                throw BoxError(.damaged("the file ends \(box.missingBytes) bytes before the end of this '\(box.type)' box; a fragmented movie cut short cannot be kept fragmented"),
-                               at: location)
-            }
-            switch box.type {
-            case "ftyp":
-                continue
-            case "moov":
-                if !movieWritten { pieces.append(.movie(movieBox)) }
-                movieWritten = true
-            case "moof":
-                fragment += 1
-                pieces.append(.fragment(fragment, size: sizes[fragment]))
-                pendingMedia = fragments.addedMedia(fragment: fragment)
-            case "sidx":
-                pieces.append(.index(source: box, box))
-            case "mfra":
-                // Sized as rewritten, positions aside: only removed tracks' tables change its size.
-                if let sized = try RandomAccessRewrite.rewritten(box, removedTracks: edited.removal.trackIDs, limits: limits,
-                                                                 outputPosition: { $0 }, trafNumber: { $1 }) {
-                    pieces.append(.index(source: box, sized))
-                } else {
-                    warnings.append("left out 'mfra' at 0x\(String(start, radix: 16)): its entries could not be rewritten")
-                }
-            case "ssix":
-                warnings.append("left out 'ssix' at 0x\(String(start, radix: 16)): its byte ranges within subsegments are not rewritten")
-            case _ where edited.removal.boxOffsets.contains(start):
-                continue
-            default:
-                let payload = min(start + box.header.headerSize, end)..<min(start.saturatingAdd(box.header.totalSize), end)
-                pieces.append(.copied(box.header.explicit.resized(to: UInt64(payload.count)), payload))
-                if box.type == "mdat", let media = pendingMedia {
-                    pieces.append(.box(media))
-                    pendingMedia = nil
-                }
-            }
-        }
-        if let media = pendingMedia { pieces.append(.box(media)) }
-        if let tail = movie.file.tail {
-            warnings.append("left out \(tail.length) bytes at 0x\(String(tail.offset, radix: 16)) after the last box, which do not form a box")
-        } else {
-            sourceStarts[end] = pieces.count
-        }
-        return (pieces, sourceStarts)
+    /// The payload of a copied source box, as far as the file holds it.
+    static func copiedPayload(_ box: Box, end: UInt64) -> Range<UInt64> {
+        let start = box.location?.offset ?? 0
+        return min(start + box.header.headerSize, end)..<min(start.saturatingAdd(box.header.totalSize), end)
+    }
+
+    /// The header a copied source box is written with: its size stated, as far as the file
+    /// holds it.
+    static func copiedHeader(_ box: Box, end: UInt64) -> BoxHeader {
+        box.header.explicit.resized(to: UInt64(copiedPayload(box, end: end).count))
     }
 
     /// The start time, in seconds, of each `moof`: its first sample of the main video (else the
@@ -252,28 +211,58 @@ struct FragmentedLayout: MovieLayout {
         return starts
     }
 
+    /// The size of `piece` as written.
+    private func size(of piece: Piece) -> UInt64 {
+        switch piece {
+        case .fileType: fileType?.totalSize ?? 0
+        case .movie: movieBox.totalSize
+        case let .fragment(index): sizes[index]
+        case let .addedMedia(index): BoxHeader(type: "mdat", payloadSize: fragments.addedMediaSize(fragment: index)).totalSize
+        case let .index(number): placement.indexes[number].written.totalSize
+        case let .copied(position): Self.copiedHeader(boxes[position], end: source.size).totalSize
+        }
+    }
+
+    /// Calls `body` with each piece and its output position, in order.
+    private func forEachPiece(_ body: (Piece, UInt64) throws(BoxError) -> Void) throws(BoxError) {
+        var position: UInt64 = 0
+        for piece in placement.pieces {
+            try body(piece, position)
+            position += size(of: piece)
+        }
+    }
+
     /// Writes the pieces in order. Each `moof` and the header of the `mdat` after it go out in
     /// one write: box by box, they were some twenty system calls per fragment.
     func write(to sink: inout some ByteSink) throws(BoxError) {
         var pending = ByteWriter(capacity: 64 << 10)
-        for (number, piece) in pieces.enumerated() {
+        try forEachPiece { piece, start throws(BoxError) in
             switch piece {
-            case let .box(box), let .movie(box), let .index(_, box):
+            case .fileType, .movie, .addedMedia, .index:
+                let box: Box? = switch piece {
+                case .fileType: fileType
+                case .movie: movieBox
+                case let .addedMedia(index): fragments.addedMedia(fragment: index)
+                case let .index(number): placement.indexes[number].written
+                case .fragment, .copied: nil
+                }
                 try Self.flush(&pending, to: &sink)
-                try box.write(to: &sink, explicitSize: true)
-            case let .fragment(index, size):
+                try box?.write(to: &sink, explicitSize: true)
+            case let .fragment(index):
                 let moof = try fragments.box(index) { target throws(BoxError) in
-                    try placement.dataOffset(of: target, inFragment: index, at: placement.starts[number], moof: fragments.moofs[index])
+                    try placement.dataOffset(of: target, inFragment: index, at: start, moof: fragments.moofs[index])
                 }
                 // Made as planned: another size would move every box after it.
-                guard moof.totalSize == size else {
-                    throw BoxError(.inconsistentSampleTable("fragment \(index + 1) came out \(moof.totalSize) bytes, planned as \(size)"),
+                guard moof.totalSize == sizes[index] else {
+                    throw BoxError(.inconsistentSampleTable("fragment \(index + 1) came out \(moof.totalSize) bytes, planned as \(sizes[index])"),
                                    at: fragments.moofs[index].location)
                 }
                 try moof.write(to: &pending, explicitSize: true)
-            case let .copied(header, payload):
-                header.write(into: &pending)
+            case let .copied(position):
+                let box = boxes[position]
+                Self.copiedHeader(box, end: source.size).write(into: &pending)
                 try Self.flush(&pending, to: &sink)
+                let payload = Self.copiedPayload(box, end: source.size)
                 try sink.copy(from: source, offset: payload.lowerBound, length: UInt64(payload.count))
             }
         }

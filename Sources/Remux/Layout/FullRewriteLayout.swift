@@ -28,9 +28,6 @@ struct FullRewriteLayout: MovieLayout {
         var source: any ByteSource
         /// Bytes of a `free` box written before it (0, or 8 and more).
         var padding: UInt64 = 0
-        /// Source ranges within the one piece overwritten with zeros after the copy: what lies
-        /// between `mdat`s made one (but the bytes of kept samples there).
-        var zeroed: [Range<UInt64>] = []
     }
 
     let fileType: Box?
@@ -59,7 +56,7 @@ struct FullRewriteLayout: MovieLayout {
         let source = try SourceBoxes(edited: edited, movie: movie)
         try source.checkChunksInFile(movie, removedTracks: edited.removal.trackIDs)
         warnings = source.warnings
-        let boxes = Self.coalescingMedia(source.copied.map { Self.copiedBox($0, of: source, from: movie.file.source) })
+        let (boxes, gaps) = Self.coalescingMedia(source.copied.map { Self.copiedBox($0, of: source, from: movie.file.source) })
         let newBytes = edited.newMedia.flatMap(\.bytes)
         let media = newBytes.isEmpty ? nil : Box(type: "mdat", payload: newBytes)
         mediaBox = media
@@ -86,8 +83,8 @@ struct FullRewriteLayout: MovieLayout {
         copiedBoxes = settled.layout.boxes
         // Bytes between mdats made one are zeroed but where a kept track's sample lies: a
         // sample may run across the header of the next mdat, and is copied as it is.
-        let gaps = ByteRangeSet(copiedBoxes.flatMap(\.zeroed)).subtracting(source.media.kept)
-        erasures = (source.media.removed.ranges + gaps.ranges).compactMap { range in
+        let zeroed = ByteRangeSet(gaps).subtracting(source.media.kept)
+        erasures = (source.media.removed.ranges + zeroed.ranges).compactMap { range in
             settled.layout.relocation.relocated(range.lowerBound, length: UInt64(range.count)).map { $0..<($0 + UInt64(range.count)) }
         }
     }
@@ -132,27 +129,24 @@ struct FullRewriteLayout: MovieLayout {
     }
 
     /// `boxes` with each run of `mdat`s copied as one range each, at most ``coalescedGap`` apart
-    /// in the source, made one `mdat` of one range whose bytes between them are zeros.
-    private static func coalescingMedia(_ boxes: some Sequence<CopiedBox>) -> [CopiedBox] {
+    /// in the source, made one `mdat` of one range; and the source ranges between them, which
+    /// are overwritten with zeros after the copy (but the bytes of kept samples there).
+    private static func coalescingMedia(_ boxes: some Sequence<CopiedBox>) -> (boxes: [CopiedBox], gaps: [Range<UInt64>]) {
         var result: [CopiedBox] = []
+        var gaps: [Range<UInt64>] = []
         for box in boxes {
-            if isMediaRange(box), let last = result.indices.last, isMediaRange(result[last]),
-               let previous = result[last].pieces.first, let next = box.pieces.first,
+            if isMediaRange(box), let last = result.last, isMediaRange(last),
+               let previous = last.pieces.first, let next = box.pieces.first,
                next.lowerBound >= previous.upperBound, next.lowerBound - previous.upperBound <= coalescedGap {
                 let span = previous.lowerBound..<next.upperBound
-                // Taken out and put back, so the growing list of gaps is appended to, not copied
-                // at each of ten thousand fragments.
-                var zeroed = result.removeLast().zeroed
-                if next.lowerBound > previous.upperBound { zeroed.append(previous.upperBound..<next.lowerBound) }
-                var merged = CopiedBox(header: BoxHeader(type: "mdat", payloadSize: UInt64(span.count)).explicit,
-                                       box: nil, pieces: [span], source: box.source)
-                merged.zeroed = zeroed
-                result.append(merged)
+                if next.lowerBound > previous.upperBound { gaps.append(previous.upperBound..<next.lowerBound) }
+                result[result.count - 1] = CopiedBox(header: BoxHeader(type: "mdat", payloadSize: UInt64(span.count)).explicit,
+                                                     box: nil, pieces: [span], source: box.source)
                 continue
             }
             result.append(box)
         }
-        return result
+        return (result, gaps)
     }
 
     /// Whether `box` is an `mdat` copied as one range of the source: whole, the one range

@@ -14,7 +14,12 @@ struct MediaRelocation {
     /// Sorted by start; payloads of top-level boxes do not overlap.
     private(set) var moves: [Move]
 
-    init(moves: [Move]) { self.moves = moves.sorted { $0.start < $1.start } }
+    init(moves: [Move]) {
+        var moves = moves
+        // Moves made in file order (a fragment's boxes) are not copied to be sorted.
+        if zip(moves, moves.dropFirst()).contains(where: { $0.start > $1.start }) { moves.sort { $0.start < $1.start } }
+        self.moves = moves
+    }
 
     /// Where a chunk of `length` bytes at `offset` goes, or nil when no copied box holds it
     /// whole (an empty chunk that points nowhere keeps its offset).

@@ -51,8 +51,6 @@ struct SourceBoxes {
         }
     }
 
-    /// One entry per top-level box, without the box: a fragmented movie has one per fragment.
-    let entries: [Entry]
     /// The source's top-level boxes.
     let boxes: TopLevelBoxes
     /// Bytes after the last box that do not form a box, and that the edit leaves out.
@@ -62,57 +60,75 @@ struct SourceBoxes {
     /// The chunks of the source's tracks.
     let chunks: ChunkOffsetPlan
     /// What the edit leaves out that the user did not ask it to, for the report.
-    let warnings: [String]
+    private(set) var warnings: [String] = []
+    private let removal: MetadataRemoval
+    private let erasesRetiredMovie: Bool
+    private let end: UInt64
+    /// The `moov` players read, by position.
+    private let liveMovie: Int?
 
+    /// Checks every top-level box once (a track's samples inside a box the edit rewrites are
+    /// refused) and notes what is left out unasked. Entries are not kept: a fragmented movie has
+    /// a box per fragment, so ``entries`` decides each as it is reached.
     init(edited: EditedMovie, movie: Movie) throws(BoxError) {
         let decoded = try SourceChunks(movie: movie)
-        let chunks = ChunkOffsetPlan(sourceChunks: decoded)
-        let media = MediaUse(chunks: decoded, removedTrackIDs: edited.removal.trackIDs)
-        let end = movie.file.source.size
-        var warnings: [String] = []
-        var entries: [Entry] = []
-        var movieSeen = false
-        for (position, box) in zip(movie.file.boxes.indices, movie.file.boxes) {
-            guard let location = box.location else { continue }
-            let start = location.offset
-            let payloadStart = min(start + box.header.headerSize, end)
-            let range = start..<min(start.saturatingAdd(box.header.totalSize), end)
-            var entry = Entry(position: position, range: range, payload: payloadStart..<range.upperBound, fate: .kept)
-            let holdsKeptMedia = media.kept.intersects(entry.range)
-            let isLiveMovie = box.type == "moov" && !movieSeen
-            if box.type == "moov" { movieSeen = true }
-            if box.missingBytes > 0 && !holdsKeptMedia && !isLiveMovie {
+        chunks = ChunkOffsetPlan(sourceChunks: decoded)
+        media = MediaUse(chunks: decoded, removedTrackIDs: edited.removal.trackIDs)
+        boxes = movie.file.boxes
+        end = movie.file.source.size
+        removal = edited.removal
+        erasesRetiredMovie = edited.erasesRetiredMovie
+        let boxes = movie.file.boxes
+        liveMovie = boxes.indices.first { boxes.type(at: $0) == "moov" }
+        tail = movie.file.tail.map { $0.offset..<$0.offset.saturatingAdd($0.length) }
+        for position in boxes.indices where boxes.type(at: position) == "ftyp" || boxes.type(at: position) == "moov" || position == boxes.endIndex - 1 {
+            let box = boxes[position]
+            guard let entry = entry(at: position) else { continue }
+            switch entry.fate {
+            case .cutShort:
                 // A moov cut short is what a kill during an in-place edit's append leaves.
-                entry.fate = .cutShort
-                warnings.append("left out the last box, '\(box.type)' at 0x\(String(start, radix: 16)): the file ends \(box.missingBytes) bytes before its declared end and no track uses its \(range.count) bytes")
-            } else if box.type == "ftyp" || box.type == "moov" {
-                entry.fate = .rewritten
-                if holdsKeptMedia { throw Self.samplesInside(box, range: range, movie: movie, chunks: decoded, removed: edited.removal.trackIDs) }
-            } else if edited.removal.boxOffsets.contains(start) {
-                entry.fate = .removed
-            } else if edited.erasesRetiredMovie, box.type == "free" || box.type == "skip", !holdsKeptMedia {
-                entry.fate = .freeSpace
-            } else if edited.removal.leavesOutUnusedMedia, box.type == "mdat" {
-                entry.fate = .keptUsedBytes(media.kept.clamped(to: entry.payload))
+                warnings.append("left out the last box, '\(box.type)' at 0x\(String(entry.range.lowerBound, radix: 16)): the file ends \(box.missingBytes) bytes before its declared end and no track uses its \(entry.range.count) bytes")
+            case .rewritten where media.kept.intersects(entry.range):
+                throw Self.samplesInside(box, range: entry.range, movie: movie, chunks: decoded, removed: edited.removal.trackIDs)
+            default:
+                break
             }
-            entries.append(entry)
         }
-        if let tail = movie.file.tail {
-            let range = tail.offset..<tail.offset.saturatingAdd(tail.length)
+        if let tail = movie.file.tail, let range = self.tail {
             guard !media.kept.intersects(range) else {
                 throw BoxError(.damaged("the file is damaged after its last readable box (\(movie.file.damage?.message ?? "bytes that do not form a box")), and a track's samples are there; refusing to write a copy"),
                                at: movie.file.damage?.location ?? BoxLocation(path: "", offset: tail.offset))
             }
-            self.tail = range
             warnings.append("left out \(tail.length) bytes at 0x\(String(tail.offset, radix: 16)) after the last box, which do not form a box (\(movie.file.damage?.message ?? "damaged")) and which no track uses")
-        } else {
-            self.tail = nil
         }
-        self.entries = entries
-        boxes = movie.file.boxes
-        self.media = media
-        self.chunks = chunks
-        self.warnings = warnings
+    }
+
+    /// One entry per top-level box, in file order, each decided as it is reached.
+    var entries: LazyMapSequence<LazyFilterSequence<Range<Int>>, Entry> {
+        boxes.indices.lazy.filter { boxes[$0].location != nil }.map { entry(at: $0)! }
+    }
+
+    /// What the edit does with the top-level box at `position`; nil for a box with no place in
+    /// the file.
+    private func entry(at position: Int) -> Entry? {
+        let box = boxes[position]
+        guard let location = box.location else { return nil }
+        let start = location.offset
+        let payloadStart = min(start + box.header.headerSize, end)
+        let range = start..<min(start.saturatingAdd(box.header.totalSize), end)
+        var entry = Entry(position: position, range: range, payload: payloadStart..<range.upperBound, fate: .kept)
+        if box.missingBytes > 0 && position != liveMovie && !media.kept.intersects(range) {
+            entry.fate = .cutShort
+        } else if box.type == "ftyp" || box.type == "moov" {
+            entry.fate = .rewritten
+        } else if removal.boxOffsets.contains(start) {
+            entry.fate = .removed
+        } else if erasesRetiredMovie, box.type == "free" || box.type == "skip", !media.kept.intersects(range) {
+            entry.fate = .freeSpace
+        } else if removal.leavesOutUnusedMedia, box.type == "mdat" {
+            entry.fate = .keptUsedBytes(media.kept.clamped(to: entry.payload))
+        }
+        return entry
     }
 
     /// Refuses a kept track whose samples run past the end of the file: they are not there (the
@@ -130,10 +146,12 @@ struct SourceBoxes {
     }
 
     /// The boxes the edit copies, in file order, as they are reached.
-    var copied: LazyFilterSequence<[Entry]> { entries.lazy.filter(\.isCopied) }
+    var copied: LazyFilterSequence<LazyMapSequence<LazyFilterSequence<Range<Int>>, Entry>> { entries.filter(\.isCopied) }
 
     /// Every top-level `moov`, the first (the one players read) first.
-    var movieBoxes: [Entry] { entries.filter { boxes.type(at: $0.position) == "moov" && $0.fate == .rewritten } }
+    var movieBoxes: [Entry] {
+        boxes.indices.filter { boxes.type(at: $0) == "moov" }.compactMap(entry(at:)).filter { $0.fate == .rewritten }
+    }
 
     /// The box of `entry`, as the file walk read it.
     func box(of entry: Entry) -> Box { boxes[entry.position] }

@@ -64,7 +64,7 @@ struct WrittenMovieCheck {
         }
 
         let sourceSamples = try boxing(Self.fragmentSamples(of: source))
-        let outputSamples: [UInt32: [SampleTable.Sample]]
+        let outputSamples: [UInt32: [SamplePlace]]
         do throws(BoxError) {
             outputSamples = try Self.fragmentSamples(of: output)
         } catch {
@@ -164,18 +164,29 @@ struct WrittenMovieCheck {
         }
     }
 
+    /// Where a sample is and how big: all the check compares, in 16 bytes.
+    private struct SamplePlace {
+        var offset: UInt64
+        var size: UInt32
+
+        init(_ sample: SampleTable.Sample) {
+            offset = sample.offset
+            size = sample.size
+        }
+    }
+
     /// The samples of the tracks that have movie fragments (their tables' first), read once
     /// for all of them; none when the movie is not fragmented.
-    private static func fragmentSamples(of movie: Movie) throws(BoxError) -> [UInt32: [SampleTable.Sample]] {
+    private static func fragmentSamples(of movie: Movie) throws(BoxError) -> [UInt32: [SamplePlace]] {
         guard let fragments = movie.fragments else { return [:] }
         let tracks = movie.tracks.filter { fragments.tracks[$0.id] != nil }
-        return try movie.samples(ofEach: tracks, maxSamples: DefragmentedMovie.maximumSamples)
+        return try movie.samples(ofEach: tracks, maxSamples: DefragmentedMovie.maximumSamples, making: SamplePlace.init)
     }
 
     /// A track's samples: those read from its fragments, or its sample table's, walked as they
     /// are compared rather than held (a long movie has millions). A table that does not read is
     /// the fault of the `written` file, or else of the source.
-    private static func samples(of track: Track, fragments: [UInt32: [SampleTable.Sample]],
+    private static func samples(of track: Track, fragments: [UInt32: [SamplePlace]],
                                 written: Bool) throws(EditError) -> TrackSamples {
         if let listed = fragments[track.id] { return .listed(listed) }
         do throws(BoxError) {
@@ -189,14 +200,14 @@ struct WrittenMovieCheck {
     /// them costs no dynamic dispatch per sample.
     private enum TrackSamples: Sequence {
         case table(SampleTable)
-        case listed([SampleTable.Sample])
+        case listed([SamplePlace])
 
         /// One of the two walks; the other is nil.
         struct Iterator: IteratorProtocol {
             var table: SampleTable.Iterator?
-            var listed: IndexingIterator<[SampleTable.Sample]>?
+            var listed: IndexingIterator<[SamplePlace]>?
 
-            mutating func next() -> SampleTable.Sample? { table?.next() ?? listed?.next() }
+            mutating func next() -> SamplePlace? { table?.next().map(SamplePlace.init) ?? listed?.next() }
         }
 
         func makeIterator() -> Iterator {
@@ -213,11 +224,18 @@ struct WrittenMovieCheck {
 
         init(_ file: BoxFile) {
             let end = file.source.size
-            payloads = file.boxes.compactMap { box in
-                guard box.type == "mdat", let offset = box.location?.offset else { return nil }
+            var payloads: [Range<UInt64>] = []
+            for position in file.boxes.indices where file.boxes.type(at: position) == "mdat" {
+                let box = file.boxes[position]
+                guard let offset = box.location?.offset else { continue }
                 let start = min(offset.saturatingAdd(box.header.headerSize), end)
-                return start..<min(offset.saturatingAdd(box.header.totalSize), end)
-            }.sorted { $0.lowerBound < $1.lowerBound }
+                payloads.append(start..<min(offset.saturatingAdd(box.header.totalSize), end))
+            }
+            // A file's boxes are in file order; boxes given in another order are sorted.
+            if zip(payloads, payloads.dropFirst()).contains(where: { $0.lowerBound > $1.lowerBound }) {
+                payloads.sort { $0.lowerBound < $1.lowerBound }
+            }
+            self.payloads = payloads
         }
 
         /// Whether `size` bytes at `offset` lie inside one payload; an empty sample lies anywhere.
