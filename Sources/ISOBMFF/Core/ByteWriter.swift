@@ -12,6 +12,12 @@ public struct ByteWriter: Sendable {
     /// How many bytes have been written.
     public var count: Int { bytes.count }
 
+    /// Makes room for `count` more bytes at once: a table of known size written entry by
+    /// entry then grows its buffer once, not by doubling.
+    public mutating func reserve(_ count: Int) {
+        bytes.reserveCapacity(bytes.count + count)
+    }
+
     /// Overwrites the written bytes in `range` (clamped to what is written) with zeros.
     public mutating func zero(_ range: Range<UInt64>) {
         let end = Int(clamping: min(range.upperBound, UInt64(bytes.count)))

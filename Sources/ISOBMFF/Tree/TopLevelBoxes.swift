@@ -145,6 +145,13 @@ public struct TopLevelBoxes: RandomAccessCollection, MutableCollection, Expressi
         return position
     }
 
+    /// The position of the last box that starts at or before `offset` in the file (the box
+    /// that holds it, when any does), or nil when the first starts after it.
+    public func position(containing offset: UInt64) -> Int? {
+        let after = records.partitioningIndex { $0.offset > offset }
+        return after > 0 ? after - 1 : nil
+    }
+
     /// The type of the box at `position`, without making the box.
     public func type(at position: Int) -> FourCC {
         let record = records[position]

@@ -13,12 +13,14 @@ extension Movie {
 /// of positions, 8 bytes a fragment, however many there are.
 public struct FragmentBoxes: RandomAccessCollection, Sendable {
     let boxes: TopLevelBoxes
-    let positions: [Int]
+    let positions: ChunkedArray<Int>
 
     /// The `moof`s among `boxes`.
     public init(_ boxes: TopLevelBoxes) {
         self.boxes = boxes
-        positions = boxes.indices.filter { boxes.type(at: $0) == "moof" }
+        var positions = ChunkedArray<Int>()
+        for position in boxes.indices where boxes.type(at: position) == "moof" { positions.append(position) }
+        self.positions = positions
     }
 
     public var startIndex: Int { 0 }

@@ -34,7 +34,10 @@ extension Movie {
             }
             let table = track.tableSampleCount > 0 ? try track.tableSamples(maxSamples: maxSamples) : []
             times[track.id] = table.last.map { $0.decodeTime.saturatingAdd(UInt64($0.duration)) } ?? 0
-            samples[track.id] = table.map(making)
+            var kept = table.map(making)
+            // As many as the fragments said they hold, so the list is not doubled as it grows.
+            kept.reserveCapacity(table.count + Int(clamping: min(summary.tracks[track.id]?.samples ?? 0, UInt64(maxSamples))))
+            samples[track.id] = kept
         }
         guard let summary = fragments, !times.isEmpty, let limits = tracks.first?.limits else { return samples }
         for moof in fragmentBoxes {

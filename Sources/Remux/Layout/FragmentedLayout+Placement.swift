@@ -8,7 +8,9 @@ extension FragmentedLayout {
     struct Placement {
         /// `ftyp`, `moov` as the edit made them, each `moof` rewritten, each index as it will be
         /// sized, every other box copied, each fragment's added samples after its `mdat`.
-        var pieces = ChunkedArray<Piece>()
+        var pieces: LazyMapSequence<ChunkedArray<UInt64>, Piece> { packedPieces.lazy.map(Piece.init(packed:)) }
+        /// The pieces, 8 bytes each (two a fragment).
+        private var packedPieces = ChunkedArray<UInt64>()
         /// The `sidx` and `mfra` boxes, in order.
         var indexes: [IndexBox] = []
         var relocation = MediaRelocation(moves: [])
@@ -24,9 +26,8 @@ extension FragmentedLayout {
         init(_ movie: Movie, edited: EditedMovie, movieBox: Box, fragments: FragmentRewrite, sizes: ChunkedArray<UInt64>,
              limits: Limits) throws(BoxError) {
             var position: UInt64 = 0
-            var moves: [MediaRelocation.Move] = []
             func place(_ piece: Piece, size: UInt64) {
-                pieces.append(piece)
+                packedPieces.append(piece.packed)
                 position += size
             }
             if let fileType = edited.fileType { place(.fileType, size: fileType.totalSize) }
@@ -81,8 +82,8 @@ extension FragmentedLayout {
                 default:
                     let header = FragmentedLayout.copiedHeader(box, end: end)
                     let payload = FragmentedLayout.copiedPayload(box, end: end)
-                    moves.append(.init(start: payload.lowerBound, end: payload.upperBound,
-                                       shift: Int64(position + header.headerSize) - Int64(payload.lowerBound)))
+                    relocation.append(.init(start: payload.lowerBound, end: payload.upperBound,
+                                            shift: Int64(position + header.headerSize) - Int64(payload.lowerBound)))
                     place(.copied(number), size: header.totalSize)
                     if box.type == "mdat" { placeAddedMedia() }
                 }
@@ -94,7 +95,6 @@ extension FragmentedLayout {
                 recordBoxStart(end, at: position)
             }
             totalSize = position
-            relocation = MediaRelocation(moves: moves)
         }
 
         private mutating func recordBoxStart(_ source: UInt64, at output: UInt64) {

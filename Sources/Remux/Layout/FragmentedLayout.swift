@@ -33,6 +33,31 @@ struct FragmentedLayout: MovieLayout {
         case index(Int)
         /// A source box copied whole, by its place among the source's top-level boxes.
         case copied(Int)
+
+        /// The piece in 8 bytes: its case in the top 3 bits, its number below.
+        var packed: UInt64 {
+            let (kind, value): (UInt64, Int) = switch self {
+            case .fileType: (0, 0)
+            case .movie: (1, 0)
+            case let .fragment(index): (2, index)
+            case let .addedMedia(index): (3, index)
+            case let .index(number): (4, number)
+            case let .copied(position): (5, position)
+            }
+            return kind << 61 | UInt64(value)
+        }
+
+        init(packed: UInt64) {
+            let value = Int(packed & (1 << 61 - 1))
+            switch packed >> 61 {
+            case 0: self = .fileType
+            case 1: self = .movie
+            case 2: self = .fragment(value)
+            case 3: self = .addedMedia(value)
+            case 4: self = .index(value)
+            default: self = .copied(value)
+            }
+        }
     }
 
     /// A `sidx` or `mfra`: the source box, the box as written, and where it is written.

@@ -11,14 +11,22 @@ struct MediaRelocation {
         var shift: Int64
     }
 
-    /// Sorted by start; payloads of top-level boxes do not overlap.
-    private(set) var moves: [Move]
+    /// Sorted by start; payloads of top-level boxes do not overlap. In blocks: a fragmented
+    /// movie has a move per fragment.
+    private(set) var moves = ChunkedArray<Move>()
 
-    init(moves: [Move]) {
-        var moves = moves
-        // Moves made in file order (a fragment's boxes) are not copied to be sorted.
-        if zip(moves, moves.dropFirst()).contains(where: { $0.start > $1.start }) { moves.sort { $0.start < $1.start } }
-        self.moves = moves
+    init(moves: some Sequence<Move>) {
+        for move in moves { append(move) }
+    }
+
+    /// Adds a move: at the end, as a layout made in file order adds them, each costing only
+    /// itself; one out of order sorts the list again.
+    mutating func append(_ move: Move) {
+        guard let last = moves.last, last.start > move.start else { return moves.append(move) }
+        var list = Array(moves) + [move]
+        list.sort { $0.start < $1.start }
+        moves = ChunkedArray()
+        for move in list { moves.append(move) }
     }
 
     /// Where a chunk of `length` bytes at `offset` goes, or nil when no copied box holds it

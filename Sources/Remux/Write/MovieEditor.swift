@@ -89,27 +89,42 @@ public struct MovieEditor: Sendable {
         if let output = FileIdentity(path: outputPath), sources.contains(where: { FileIdentity(path: $0) == output }) {
             throw .outputIsSource(path: outputPath)
         }
+        let written = try writeRewrite(plan, to: outputPath, replacingExisting: replacingExisting, keepingFragments: keepingFragments,
+                                       progress: progress)
+        // Verify before commit: the new file, read back, is the movie planned, or it never lands.
+        do throws(EditError) {
+            try written.check.verify(try boxing(written.output.writtenContents()))
+        } catch {
+            written.output.discard()
+            throw error
+        }
+        try boxing(written.output.commit())
+        return EditReport(path: outputPath, addedTrackIDs: written.edited.addedTrackIDs, bytesWritten: written.size,
+                          fileSize: written.size, diagnostics: written.edited.diagnostics + written.warnings, losses: written.edited.losses)
+    }
+
+    /// Plans the rewrite and writes it to a new file beside `outputPath`, not yet in its place.
+    /// The layout is let go when this returns, before the file is read back: a fragmented
+    /// movie's holds some bytes a fragment.
+    private func writeRewrite(_ plan: EditPlan, to outputPath: String, replacingExisting: Bool, keepingFragments: Bool,
+                              progress: (@Sendable (WriteProgress) -> Void)?) throws(EditError)
+        -> (edited: EditedMovie, check: WrittenMovieCheck, output: ReplacementFile, size: UInt64, warnings: [String]) {
         let (edited, layout, check) = try fullRewrite(plan, keepingFragments: keepingFragments)
         let output = try boxing(ReplacementFile(replacing: outputPath, replacingExisting: replacingExisting))
         let total = layout.totalSize
         if let progress { output.sink.progress = { progress(WriteProgress(bytesWritten: $0, totalBytes: total)) } }
         var sink = output.sink
-        try boxing(layout.write(to: &sink))
-        guard sink.bytesWritten == total else {
-            output.discard()
-            throw .box(BoxError(.io("wrote \(sink.bytesWritten) bytes to '\(outputPath)' but the layout has \(total)"), at: nil))
-        }
-        for range in layout.erasures { try boxing(sink.writeZeros(range)) }
-        // Verify before commit: the new file, read back, is the movie planned, or it never lands.
         do throws(EditError) {
-            try check.verify(try boxing(output.writtenContents()))
+            try boxing(layout.write(to: &sink))
+            guard sink.bytesWritten == total else {
+                throw .box(BoxError(.io("wrote \(sink.bytesWritten) bytes to '\(outputPath)' but the layout has \(total)"), at: nil))
+            }
+            for range in layout.erasures { try boxing(sink.writeZeros(range)) }
         } catch {
             output.discard()
             throw error
         }
-        try boxing(output.commit())
-        return EditReport(path: outputPath, addedTrackIDs: edited.addedTrackIDs, bytesWritten: total, fileSize: total,
-                          diagnostics: edited.diagnostics + layout.warnings, losses: edited.losses)
+        return (edited, check, output, total, layout.warnings)
     }
 
     /// Writes the edited movie into `sink` instead of a file: for tests and fuzzing, which check

@@ -101,7 +101,7 @@ struct WrittenMovieCheck {
                          sourceMedia: MediaBoxes, outputMedia: MediaBoxes) throws(EditError) {
         var expectedSamples = expected.makeIterator(), foundSamples = found.makeIterator()
         var expectedCount: UInt64 = 0, foundCount: UInt64 = 0
-        var sourceHint = 0, outputHint = 0
+        var sourceHint: Range<UInt64> = 0..<0, outputHint: Range<UInt64> = 0..<0
         while true {
             let before = expectedSamples.next(), after = foundSamples.next()
             if before == nil, after == nil { break }
@@ -125,7 +125,7 @@ struct WrittenMovieCheck {
     /// A raw stream's samples: as many, each of the same size and inside an `mdat`.
     private func compare(_ trackID: UInt32, _ expected: ElementaryStreamSamples, _ found: TrackSamples,
                          outputMedia: MediaBoxes) throws(EditError) {
-        var count = 0, hint = 0
+        var count = 0, hint: Range<UInt64> = 0..<0
         for sample in found {
             count += 1
             if count <= expected.count, expected.size(of: count - 1) != sample.size {
@@ -144,7 +144,7 @@ struct WrittenMovieCheck {
     /// and no larger than a text track's reader takes.
     private func check(_ media: NewTrackMedia, _ samples: TrackSamples, outputMedia: MediaBoxes) throws(EditError) {
         let limit = SampleDataReader.textTrack.maxSampleBytes
-        var count: UInt64 = 0, total: UInt64 = 0, hint = 0
+        var count: UInt64 = 0, total: UInt64 = 0, hint: Range<UInt64> = 0..<0
         for sample in samples {
             count += 1
             total = total.saturatingAdd(UInt64(sample.size))
@@ -218,36 +218,26 @@ struct WrittenMovieCheck {
         }
     }
 
-    /// The payloads of a file's top-level `mdat` boxes, as far as the file holds them, in order.
+    /// The payloads of a file's top-level `mdat` boxes, as far as the file holds them, found
+    /// among its boxes (in file order) as samples ask: nothing is listed.
     private struct MediaBoxes {
-        let payloads: [Range<UInt64>]
+        let file: BoxFile
 
-        init(_ file: BoxFile) {
-            let end = file.source.size
-            var payloads: [Range<UInt64>] = []
-            for position in file.boxes.indices where file.boxes.type(at: position) == "mdat" {
-                let box = file.boxes[position]
-                guard let offset = box.location?.offset else { continue }
-                let start = min(offset.saturatingAdd(box.header.headerSize), end)
-                payloads.append(start..<min(offset.saturatingAdd(box.header.totalSize), end))
-            }
-            // A file's boxes are in file order; boxes given in another order are sorted.
-            if zip(payloads, payloads.dropFirst()).contains(where: { $0.lowerBound > $1.lowerBound }) {
-                payloads.sort { $0.lowerBound < $1.lowerBound }
-            }
-            self.payloads = payloads
-        }
+        init(_ file: BoxFile) { self.file = file }
 
         /// Whether `size` bytes at `offset` lie inside one payload; an empty sample lies anywhere.
         /// `hint` is the payload the previous sample was in: samples mostly follow one another,
-        /// so the search (logarithmic in a fragmented file's thousands of `mdat`s) is rare.
-        func contains(_ offset: UInt64, size: UInt32, hint: inout Int) -> Bool {
+        /// so the search (logarithmic in a fragmented file's thousands of boxes) is rare.
+        func contains(_ offset: UInt64, size: UInt32, hint: inout Range<UInt64>) -> Bool {
             guard size > 0 else { return true }
             let (end, overflow) = offset.addingReportingOverflow(UInt64(size))
             guard !overflow else { return false }
-            if hint < payloads.count, payloads[hint].lowerBound <= offset, end <= payloads[hint].upperBound { return true }
-            hint = payloads.partitioningIndex { $0.upperBound > offset }
-            return hint < payloads.count && payloads[hint].lowerBound <= offset && end <= payloads[hint].upperBound
+            if hint.lowerBound <= offset, end <= hint.upperBound { return true }
+            guard let position = file.boxes.position(containing: offset), file.boxes.type(at: position) == "mdat",
+                  let start = file.boxes[position].location?.offset else { return false }
+            let box = file.boxes[position], fileEnd = file.source.size
+            hint = min(start.saturatingAdd(box.header.headerSize), fileEnd)..<min(start.saturatingAdd(box.header.totalSize), fileEnd)
+            return hint.lowerBound <= offset && end <= hint.upperBound
         }
     }
 }

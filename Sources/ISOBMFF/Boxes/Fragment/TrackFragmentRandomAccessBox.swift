@@ -69,6 +69,7 @@ public struct TrackFragmentRandomAccessBox: BoxPayload {
         writer.write(trackID)
         writer.write(reserved << 6 | UInt32(sizes.traf - 1) << 4 | UInt32(sizes.trun - 1) << 2 | UInt32(sizes.sample - 1))
         writer.write(UInt32(entries.count))
+        writer.reserve(entries.count * ((wide ? 16 : 8) + sizes.traf + sizes.trun + sizes.sample))
         for entry in entries {
             writer.write(entry.time, wide: wide)
             writer.write(entry.moofOffset, wide: wide)
