@@ -37,8 +37,9 @@ extension FragmentedLayout {
             let end = movie.file.source.size
             func placeAddedMedia() {
                 guard let index = pendingMedia else { return }
-                addedMediaStarts[index] = position + 8
-                place(.addedMedia(index), size: BoxHeader(type: "mdat", payloadSize: fragments.addedMediaSize(fragment: index)).totalSize)
+                let header = BoxHeader(type: "mdat", payloadSize: fragments.addedMediaSize(fragment: index))
+                addedMediaStarts[index] = position + header.headerSize
+                place(.addedMedia(index), size: header.totalSize)
                 pendingMedia = nil
             }
             let boxes = movie.file.boxes
