@@ -62,6 +62,9 @@ public enum CompressedMovie {
         }
         defer { inflateEnd(&stream) }
         var output: [UInt8] = []
+        // Room for what the header declares (at most `maxLoadedBytes`), so a growing buffer is
+        // not copied into one twice its size; pages nothing is written to cost nothing.
+        output.reserveCapacity(expectedSize)
         var step = [UInt8](repeating: 0, count: inflateStep)
         var status: Int32 = Z_OK
         var input = Array(input)
