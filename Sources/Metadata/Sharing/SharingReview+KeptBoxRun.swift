@@ -24,7 +24,7 @@ extension SharingReview {
             firstPath = path
             last = range
             lastPath = path
-            bytes = UInt64(range.count)
+            bytes = Self.length(of: range)
         }
 
         /// Adds the box at `range` when it has the run's subject and decision.
@@ -33,9 +33,13 @@ extension SharingReview {
             last = range
             lastPath = path
             count += 1
-            bytes = bytes.saturatingAdd(UInt64(range.count))
+            bytes = bytes.saturatingAdd(Self.length(of: range))
             return true
         }
+
+        /// The bytes of `range`, counted without `Range.count`, whose `Int` traps past 2^63 (a box
+        /// whose 64-bit size says so).
+        private static func length(of range: Range<UInt64>) -> UInt64 { range.upperBound - range.lowerBound }
 
         /// The run as a review entry: one box as before, several as their count, bytes and span.
         var entry: Entry {

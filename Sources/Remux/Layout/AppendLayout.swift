@@ -122,7 +122,7 @@ struct AppendLayout {
         try source.checkChunksInFile(movie, removedTracks: removedTracks)
         let boxes = MediaRelocation(moves: source.copied.map { entry in
             MediaRelocation.Move(start: entry.payload.lowerBound, end: entry.payload.upperBound, shift: 0)
-        })
+        }, end: movie.file.source.size)
         for track in movie.tracks where !removedTracks.contains(track.id) {
             _ = try source.chunks.relocatedOffsets(of: track.id, by: boxes, trak: track.box)
         }

@@ -13,7 +13,7 @@ extension FragmentedLayout {
         private var packedPieces = ChunkedArray<UInt64>()
         /// The `sidx` and `mfra` boxes, in order.
         var indexes: [IndexBox] = []
-        var relocation = MediaRelocation(moves: [])
+        var relocation = MediaRelocation(moves: [], end: 0)
         /// By source `moof` index, the output position of its added tracks' samples.
         var addedMediaStarts: [Int: UInt64] = [:]
         var totalSize: UInt64 = 0
@@ -96,6 +96,7 @@ extension FragmentedLayout {
                 recordBoxStart(end, at: position)
             }
             totalSize = position
+            relocation.end = position
         }
 
         private mutating func recordBoxStart(_ source: UInt64, at output: UInt64) {

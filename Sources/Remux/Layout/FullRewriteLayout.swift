@@ -111,7 +111,7 @@ struct FullRewriteLayout: MovieLayout {
                 position += UInt64(piece.count)
             }
         }
-        return (boxes, position, newMediaStart, importedStart, MediaRelocation(moves: moves))
+        return (boxes, position, newMediaStart, importedStart, MediaRelocation(moves: moves, end: position))
     }
 
     /// How a kept box is copied: whole, with its size written out (a size-0 box may no longer be

@@ -10,7 +10,9 @@ import Movie
 ///   that is the movie edited; every other `moov` is stale or hostile and is never copied (and
 ///   is retired in place).
 /// - Every chunk of a kept track must lie inside a box that stays; one inside a `moov` is
-///   refused, as retiring the `moov` would take its samples with it.
+///   refused, as retiring the `moov` would take its samples with it, and so is one inside a
+///   box the plan removes. An empty chunk holds no byte and keeps no box (the layout gives it
+///   an offset inside the output, `MediaRelocation`).
 /// - A last box the file ends inside (a crash or a cut download), or bytes after the last box
 ///   that do not form one, are left out, with a warning, when no kept sample is in them; a last
 ///   box cut short that holds kept samples stays, with the size of what the file holds.
@@ -67,9 +69,9 @@ struct SourceBoxes {
     /// The `moov` players read, by position.
     private let liveMovie: Int?
 
-    /// Checks every top-level box once (a track's samples inside a box the edit rewrites are
-    /// refused) and notes what is left out unasked. Entries are not kept: a fragmented movie has
-    /// a box per fragment, so ``entries`` decides each as it is reached.
+    /// Checks every top-level box once (a track's samples inside a box the edit rewrites or
+    /// removes are refused) and notes what is left out unasked. Entries are not kept: a
+    /// fragmented movie has a box per fragment, so ``entries`` decides each as it is reached.
     init(edited: EditedMovie, movie: Movie) throws(BoxError) {
         let decoded = try SourceChunks(movie: movie)
         chunks = ChunkOffsetPlan(sourceChunks: decoded)
@@ -89,10 +91,15 @@ struct SourceBoxes {
                 // A moov cut short is what a kill during an in-place edit's append leaves.
                 warnings.append("left out the last box, '\(box.type)' at 0x\(String(entry.range.lowerBound, radix: 16)): the file ends \(box.missingBytes) bytes before its declared end and no track uses its \(entry.range.count) bytes")
             case .rewritten where media.kept.intersects(entry.range):
-                throw Self.samplesInside(box, range: entry.range, movie: movie, chunks: decoded, removed: edited.removal.trackIDs)
+                throw .samplesInside(box, trackID: Self.keptTrack(in: entry.range, movie: movie, chunks: decoded, removed: edited.removal.trackIDs))
             default:
                 break
             }
+        }
+        // The removed boxes, a few: offsets of boxes inside `moov` or a `moof` name no top-level box.
+        for position in edited.removal.boxOffsets.compactMap(boxes.position(startingAt:)).sorted() {
+            guard let entry = entry(at: position), entry.fate == .removed, media.kept.intersects(entry.range) else { continue }
+            throw .samplesInsideRemovedBox(boxes[position], trackID: Self.keptTrack(in: entry.range, movie: movie, chunks: decoded, removed: edited.removal.trackIDs))
         }
         if let tail = movie.file.tail, let range = self.tail {
             guard !media.kept.intersects(range) else {
@@ -156,11 +163,10 @@ struct SourceBoxes {
     /// The box of `entry`, as the file walk read it.
     func box(of entry: Entry) -> Box { boxes[entry.position] }
 
-    /// The error for a kept track whose samples lie inside `box`, which the edit rewrites.
-    private static func samplesInside(_ box: Box, range: Range<UInt64>, movie: Movie, chunks: SourceChunks, removed: Set<UInt32>) -> BoxError {
-        let track = movie.tracks.first { track in
+    /// The first kept track with samples in `range`, for the refusal that names it.
+    private static func keptTrack(in range: Range<UInt64>, movie: Movie, chunks: SourceChunks, removed: Set<UInt32>) -> UInt32? {
+        movie.tracks.first { track in
             !removed.contains(track.id) && ByteRangeSet(chunks.ranges { $0 == track.id }).intersects(range)
-        }
-        return .samplesInside(box, trackID: track?.id)
+        }?.id
     }
 }
