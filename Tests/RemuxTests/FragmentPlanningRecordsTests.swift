@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func movesAddedOutOfOrderAreFound() {
-        var relocation = MediaRelocation(moves: [])
+        var relocation = MediaRelocation(moves: [], end: 4000)
         relocation.append(.init(start: 1000, end: 2000, shift: 50))
         relocation.append(.init(start: 100, end: 200, shift: -20))
         relocation.append(.init(start: 3000, end: 3100, shift: 7))
@@ -31,5 +31,6 @@ import Testing
         #expect(relocation.relocated(3000, length: 100) == 3007)
         #expect(relocation.relocated(190, length: 20) == nil, "runs past its box")
         #expect(relocation.relocated(500, length: 1) == nil, "in no copied box")
+        #expect(relocation.relocated(500, length: 0) == 1050, "an empty chunk goes where the copy goes on")
     }
 }
