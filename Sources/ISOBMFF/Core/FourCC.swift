@@ -6,22 +6,50 @@ public struct FourCC: Hashable, Sendable, Comparable, ExpressibleByStringLiteral
     /// The code as a big-endian 32-bit integer.
     public let rawValue: UInt32
 
+    /// Literals are read from their UTF-8 bytes as compiled, not made into a `String`.
+    public typealias StringLiteralType = StaticString
+    public typealias ExtendedGraphemeClusterLiteralType = StaticString
+    public typealias UnicodeScalarLiteralType = StaticString
+
     /// The code whose big-endian bytes are `rawValue`.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
-    /// Creates a code from four bytes; `©` may be written as the Unicode character U+00A9.
-    /// No allocation, and inlinable so that a literal folds where it is written:
-    /// `box.type == "moof"` makes one per comparison, in loops over every box.
+    /// Creates a code from a literal of four Latin-1 characters (`"moof"`, `"©nam"`: `©` is the
+    /// Unicode character U+00A9); a shorter one is padded with spaces, a character past Latin-1
+    /// becomes `?`. Read from the literal's UTF-8 bytes where it is compiled: `box.type ==
+    /// "moof"` makes one per comparison, in loops over every box, and a `String` would be built
+    /// and checked each time.
     @inlinable
+    public init(stringLiteral value: StaticString) {
+        var raw: UInt32 = 0
+        var count = 0
+        value.withUTF8Buffer { bytes in
+            var index = 0
+            while index < bytes.count, count < 4 {
+                let lead = bytes[index]
+                var scalar = UInt32(lead)
+                // A UTF-8 sequence's length is in its lead byte; two bytes reach U+07FF.
+                let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                if length == 2, index + 1 < bytes.count {
+                    scalar = UInt32(lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+                }
+                raw = raw << 8 | (length == 1 || scalar < 256 && length == 2 ? scalar : 0x3F)
+                count += 1
+                index += length
+            }
+        }
+        for _ in count..<4 { raw = raw << 8 | 0x20 }
+        self.rawValue = raw
+    }
+
+    /// Creates a code from a string as a literal would: four Latin-1 characters, a shorter one
+    /// padded with spaces, a character past Latin-1 as `?`.
     public init(stringLiteral value: String) {
         var raw: UInt32 = 0
         var count = 0
-        if value.utf8.allSatisfy({ $0 < 0x80 }) {
-            for byte in value.utf8.prefix(4) { raw = raw << 8 | UInt32(byte) }
-            count = min(value.utf8.count, 4)
-        } else {
-            for scalar in value.unicodeScalars.prefix(4) { raw = raw << 8 | (scalar.value < 256 ? scalar.value : 0x3F) }
-            count = min(value.unicodeScalars.count, 4)
+        for scalar in value.unicodeScalars.prefix(4) {
+            raw = raw << 8 | (scalar.value < 256 ? scalar.value : 0x3F)
+            count += 1
         }
         for _ in count..<4 { raw = raw << 8 | 0x20 }
         self.rawValue = raw
