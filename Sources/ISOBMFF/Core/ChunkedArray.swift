@@ -1,19 +1,20 @@
 /// A growable list stored in fixed-size blocks: appending never copies what is there, so a list
 /// of a million records costs its elements and at most one block more, where an `Array` doubling
-/// its buffer briefly holds the old buffer and a new one twice its size.
+/// its buffer briefly holds the old buffer and a new one twice its size. Inlinable, so that the
+/// layers above get it specialised for their element, not through generic metadata per access.
 package struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
     /// Elements a block holds (a power of two, so an index splits with a shift and a mask).
-    private static var blockShift: Int { 12 }
-    private static var blockSize: Int { 1 << blockShift }
-    private var blocks: [[Element]] = []
-    package private(set) var count = 0
+    @usableFromInline static var blockShift: Int { 12 }
+    @usableFromInline static var blockSize: Int { 1 << blockShift }
+    @usableFromInline var blocks: [[Element]] = []
+    @usableFromInline package private(set) var count = 0
 
-    package init() {}
+    @inlinable package init() {}
 
-    package var startIndex: Int { 0 }
-    package var endIndex: Int { count }
+    @inlinable package var startIndex: Int { 0 }
+    @inlinable package var endIndex: Int { count }
 
-    package subscript(position: Int) -> Element {
+    @inlinable package subscript(position: Int) -> Element {
         get {
             precondition(position >= 0 && position < count, "ChunkedArray index out of range")
             return blocks[position >> Self.blockShift][position & (Self.blockSize - 1)]
@@ -24,7 +25,7 @@ package struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection 
         }
     }
 
-    package mutating func append(_ element: Element) {
+    @inlinable package mutating func append(_ element: Element) {
         if count & (Self.blockSize - 1) == 0 {
             var block: [Element] = []
             block.reserveCapacity(Self.blockSize)

@@ -3,7 +3,7 @@ extension RandomAccessCollection {
     /// in a collection where every element that does comes after every element that does not
     /// (a sorted one, asked "at or above this value?"). A binary search: logarithmic, so a
     /// lookup per box or per chunk of a long movie stays cheap.
-    package func partitioningIndex(where belongsInSecondPartition: (Element) throws -> Bool) rethrows -> Index {
+    @inlinable package func partitioningIndex(where belongsInSecondPartition: (Element) throws -> Bool) rethrows -> Index {
         var low = startIndex
         var count = self.count
         while count > 0 {

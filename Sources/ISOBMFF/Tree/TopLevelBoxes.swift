@@ -85,7 +85,7 @@ public struct TopLevelBoxes: RandomAccessCollection, MutableCollection, Expressi
         get {
             let record = records[position]
             if let tree = record.tree { return trees[tree] }
-            let header = BoxHeader(type: record.type, form: record.form, payloadSize: record.payloadSizeOrTree)
+            let header = self.header(at: position)
             let path = BoxTreeParser.path(parent: "", type: record.type, ordinal: record.ordinal)
             return Box(header: header, content: .fileRange(offset: record.offset + header.headerSize, length: record.payloadSizeOrTree, source: source),
                        location: BoxLocation(path: path, offset: record.offset))
@@ -136,12 +136,26 @@ public struct TopLevelBoxes: RandomAccessCollection, MutableCollection, Expressi
         trees = keptTrees
     }
 
+    /// The header of the box at `position`, without making the box (or its path).
+    public func header(at position: Int) -> BoxHeader {
+        let record = records[position]
+        if let tree = record.tree { return trees[tree].header }
+        return BoxHeader(type: record.type, form: record.form, payloadSize: record.payloadSizeOrTree)
+    }
+
+    /// Where the box at `position` starts in the file, without making the box; nil for a box
+    /// given with no place.
+    public func offset(at position: Int) -> UInt64? {
+        let record = records[position]
+        if let tree = record.tree { return trees[tree].location?.offset }
+        return record.offset
+    }
+
     /// The position of the box that starts at `offset` in the file, or nil when none does; a
     /// binary search, as the walk keeps boxes in file order.
     public func position(startingAt offset: UInt64) -> Int? {
         let position = records.partitioningIndex { $0.offset >= offset }
-        guard position < records.count, records[position].offset == offset,
-              self[position].location?.offset == offset else { return nil }
+        guard position < records.count, records[position].offset == offset, self.offset(at: position) == offset else { return nil }
         return position
     }
 

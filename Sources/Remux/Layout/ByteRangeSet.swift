@@ -27,10 +27,11 @@ struct ByteRangeSet: Equatable {
 
     var isEmpty: Bool { ranges.isEmpty }
 
-    /// The bytes of this set that are not in `other`, in one pass over both.
+    /// The bytes of this set that are not in `other`, in one pass over both from where they
+    /// meet: a set of one range is taken from a set of a range per fragment with a lookup.
     func subtracting(_ other: ByteRangeSet) -> ByteRangeSet {
         var result: [Range<UInt64>] = []
-        var next = 0
+        var next = ranges.first.map { first in other.ranges.partitioningIndex { $0.upperBound > first.lowerBound } } ?? 0
         for range in ranges {
             var start = range.lowerBound
             while next < other.ranges.count, other.ranges[next].upperBound <= start { next += 1 }

@@ -157,7 +157,8 @@ struct FragmentedLayout: MovieLayout {
         totalSize = placement.totalSize
         let copiedMedia = placement.pieces.lazy.compactMap { piece -> Range<UInt64>? in
             guard case let .copied(position) = piece, movie.file.boxes.type(at: position) == "mdat" else { return nil }
-            return Self.copiedPayload(movie.file.boxes[position], end: movie.file.source.size)
+            return Self.copiedPayload(movie.file.boxes.header(at: position), at: movie.file.boxes.offset(at: position) ?? 0,
+                                      end: movie.file.source.size)
         }
         erasures = Self.erasures(chunks.sourceChunks, removal: edited.removal, keptRuns: runs, removedRuns: removedRuns,
                                  copied: copiedMedia, relocation: placement.relocation)
@@ -205,16 +206,22 @@ struct FragmentedLayout: MovieLayout {
         }
     }
 
-    /// The payload of a copied source box, as far as the file holds it.
-    static func copiedPayload(_ box: Box, end: UInt64) -> Range<UInt64> {
-        let start = box.location?.offset ?? 0
-        return min(start + box.header.headerSize, end)..<min(start.saturatingAdd(box.header.totalSize), end)
+    /// The payload of a copied source box (its header, where it starts), as far as the file
+    /// holds it.
+    static func copiedPayload(_ header: BoxHeader, at start: UInt64, end: UInt64) -> Range<UInt64> {
+        min(start + header.headerSize, end)..<min(start.saturatingAdd(header.totalSize), end)
     }
 
     /// The header a copied source box is written with: its size stated, as far as the file
     /// holds it.
-    static func copiedHeader(_ box: Box, end: UInt64) -> BoxHeader {
-        box.header.explicit.resized(to: UInt64(copiedPayload(box, end: end).count))
+    static func copiedHeader(_ header: BoxHeader, at start: UInt64, end: UInt64) -> BoxHeader {
+        header.explicit.resized(to: UInt64(copiedPayload(header, at: start, end: end).count))
+    }
+
+    /// The source box at `position`, copied: the header it is written with and its payload.
+    private func copied(_ position: Int) -> (header: BoxHeader, payload: Range<UInt64>) {
+        let header = boxes.header(at: position), start = boxes.offset(at: position) ?? 0
+        return (Self.copiedHeader(header, at: start, end: source.size), Self.copiedPayload(header, at: start, end: source.size))
     }
 
     /// The start time, in seconds, of each `moof`: its first sample of the main video (else the
@@ -244,7 +251,7 @@ struct FragmentedLayout: MovieLayout {
         case let .fragment(index): sizes[index]
         case let .addedMedia(index): BoxHeader(type: "mdat", payloadSize: fragments.addedMediaSize(fragment: index)).totalSize
         case let .index(number): placement.indexes[number].written.totalSize
-        case let .copied(position): Self.copiedHeader(boxes[position], end: source.size).totalSize
+        case let .copied(position): copied(position).header.totalSize
         }
     }
 
@@ -284,10 +291,9 @@ struct FragmentedLayout: MovieLayout {
                 }
                 try moof.write(to: &pending, explicitSize: true)
             case let .copied(position):
-                let box = boxes[position]
-                Self.copiedHeader(box, end: source.size).write(into: &pending)
+                let (header, payload) = copied(position)
+                header.write(into: &pending)
                 try Self.flush(&pending, to: &sink)
-                let payload = Self.copiedPayload(box, end: source.size)
                 try sink.copy(from: source, offset: payload.lowerBound, length: UInt64(payload.count))
             }
         }
