@@ -14,15 +14,11 @@ package struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection 
     @inlinable package var startIndex: Int { 0 }
     @inlinable package var endIndex: Int { count }
 
+    /// A block holds exactly the elements appended to it, so a position past ``count`` is out
+    /// of its block's range, as it would be out of an `Array`'s.
     @inlinable package subscript(position: Int) -> Element {
-        get {
-            precondition(position >= 0 && position < count, "ChunkedArray index out of range")
-            return blocks[position >> Self.blockShift][position & (Self.blockSize - 1)]
-        }
-        set {
-            precondition(position >= 0 && position < count, "ChunkedArray index out of range")
-            blocks[position >> Self.blockShift][position & (Self.blockSize - 1)] = newValue
-        }
+        get { blocks[position >> Self.blockShift][position & (Self.blockSize - 1)] }
+        set { blocks[position >> Self.blockShift][position & (Self.blockSize - 1)] = newValue }
     }
 
     @inlinable package mutating func append(_ element: Element) {

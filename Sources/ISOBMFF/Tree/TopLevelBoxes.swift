@@ -38,13 +38,12 @@ public struct TopLevelBoxes: RandomAccessCollection, MutableCollection, Expressi
         }
 
         /// Its place in ``TopLevelBoxes/trees``, or nil when it is a file range.
-        var tree: Int? {
-            get { packed >> 30 == Self.treeForm ? Int(payloadSizeOrTree) : nil }
-            set {
-                guard let newValue else { return }
-                payloadSizeOrTree = UInt64(newValue)
-                packed = Self.treeForm << 30
-            }
+        var tree: Int? { packed >> 30 == Self.treeForm ? Int(payloadSizeOrTree) : nil }
+
+        /// Makes it the record of the tree at `place` in ``TopLevelBoxes/trees``.
+        mutating func hold(tree place: Int) {
+            payloadSizeOrTree = UInt64(place)
+            packed = Self.treeForm << 30
         }
 
         var ordinal: Int { Int(packed & Self.maximumOrdinal) }
@@ -94,7 +93,7 @@ public struct TopLevelBoxes: RandomAccessCollection, MutableCollection, Expressi
             if let tree = records[position].tree {
                 trees[tree] = newValue
             } else {
-                records[position].tree = trees.count
+                records[position].hold(tree: trees.count)
                 trees.append(newValue)
             }
         }
@@ -127,7 +126,7 @@ public struct TopLevelBoxes: RandomAccessCollection, MutableCollection, Expressi
             guard try !shouldBeRemoved(box) else { continue }
             var record = records[position]
             if record.tree != nil {
-                record.tree = keptTrees.count
+                record.hold(tree: keptTrees.count)
                 keptTrees.append(box)
             }
             kept.append(record)
@@ -149,6 +148,17 @@ public struct TopLevelBoxes: RandomAccessCollection, MutableCollection, Expressi
         let record = records[position]
         if let tree = record.tree { return trees[tree].location?.offset }
         return record.offset
+    }
+
+    /// Where the box at `position` lies in a file of `fileSize` bytes, as far as the file holds
+    /// it (a last box may claim more): the whole box and its payload; nil for a box given with
+    /// no place.
+    public func extent(at position: Int, fileSize: UInt64) -> (box: Range<UInt64>, payload: Range<UInt64>)? {
+        guard let start = offset(at: position) else { return nil }
+        let header = header(at: position)
+        let end = Swift.min(start.saturatingAdd(header.totalSize), fileSize)
+        let box = Swift.min(start, end)..<end
+        return (box, Swift.min(start.saturatingAdd(header.headerSize), end)..<end)
     }
 
     /// The position of the box that starts at `offset` in the file, or nil when none does; a

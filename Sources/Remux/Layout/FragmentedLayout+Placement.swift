@@ -81,8 +81,7 @@ extension FragmentedLayout {
                 case _ where edited.removal.boxOffsets.contains(start):
                     continue
                 default:
-                    let header = FragmentedLayout.copiedHeader(box.header, at: start, end: end)
-                    let payload = FragmentedLayout.copiedPayload(box.header, at: start, end: end)
+                    let (header, payload) = FragmentedLayout.copied(boxes, at: number, fileSize: end)
                     relocation.append(.init(start: payload.lowerBound, end: payload.upperBound,
                                             shift: Int64(position + header.headerSize) - Int64(payload.lowerBound)))
                     place(.copied(number), size: header.totalSize)

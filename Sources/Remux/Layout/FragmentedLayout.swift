@@ -157,8 +157,7 @@ struct FragmentedLayout: MovieLayout {
         totalSize = placement.totalSize
         let copiedMedia = placement.pieces.lazy.compactMap { piece -> Range<UInt64>? in
             guard case let .copied(position) = piece, movie.file.boxes.type(at: position) == "mdat" else { return nil }
-            return Self.copiedPayload(movie.file.boxes.header(at: position), at: movie.file.boxes.offset(at: position) ?? 0,
-                                      end: movie.file.source.size)
+            return Self.copied(movie.file.boxes, at: position, fileSize: movie.file.source.size).payload
         }
         erasures = Self.erasures(chunks.sourceChunks, removal: edited.removal, keptRuns: runs, removedRuns: removedRuns,
                                  copied: copiedMedia, relocation: placement.relocation)
@@ -206,22 +205,16 @@ struct FragmentedLayout: MovieLayout {
         }
     }
 
-    /// The payload of a copied source box (its header, where it starts), as far as the file
-    /// holds it.
-    static func copiedPayload(_ header: BoxHeader, at start: UInt64, end: UInt64) -> Range<UInt64> {
-        min(start + header.headerSize, end)..<min(start.saturatingAdd(header.totalSize), end)
+    /// The top-level box at `position` of `boxes`, copied: the header it is written with (its
+    /// size stated) and its payload, as far as a file of `fileSize` bytes holds it.
+    static func copied(_ boxes: TopLevelBoxes, at position: Int, fileSize: UInt64) -> (header: BoxHeader, payload: Range<UInt64>) {
+        let payload = boxes.extent(at: position, fileSize: fileSize)?.payload ?? 0..<0
+        return (boxes.header(at: position).explicit.resized(to: UInt64(payload.count)), payload)
     }
 
-    /// The header a copied source box is written with: its size stated, as far as the file
-    /// holds it.
-    static func copiedHeader(_ header: BoxHeader, at start: UInt64, end: UInt64) -> BoxHeader {
-        header.explicit.resized(to: UInt64(copiedPayload(header, at: start, end: end).count))
-    }
-
-    /// The source box at `position`, copied: the header it is written with and its payload.
+    /// The source box at `position`, copied.
     private func copied(_ position: Int) -> (header: BoxHeader, payload: Range<UInt64>) {
-        let header = boxes.header(at: position), start = boxes.offset(at: position) ?? 0
-        return (Self.copiedHeader(header, at: start, end: source.size), Self.copiedPayload(header, at: start, end: source.size))
+        Self.copied(boxes, at: position, fileSize: source.size)
     }
 
     /// The start time, in seconds, of each `moof`: its first sample of the main video (else the

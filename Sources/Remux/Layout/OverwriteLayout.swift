@@ -136,12 +136,14 @@ struct OverwriteLayout {
         -> [Range<UInt64>] {
         let end = movie.file.source.size
         var erasures: [Range<UInt64>] = []
-        for box in movie.file.boxes {
-            guard let offset = box.location?.offset, !consumed.contains(offset), !edited.removal.boxOffsets.contains(offset) else { continue }
-            let payload = min(offset + box.header.headerSize, end)..<min(offset.saturatingAdd(box.header.totalSize), end)
-            if edited.erasesRetiredMovie, box.type == "free" || box.type == "skip", !kept.intersects(payload) {
+        let boxes = movie.file.boxes
+        for position in boxes.indices {
+            guard let offset = boxes.offset(at: position), !consumed.contains(offset), !edited.removal.boxOffsets.contains(offset),
+                  let payload = boxes.extent(at: position, fileSize: end)?.payload else { continue }
+            let type = boxes.type(at: position)
+            if edited.erasesRetiredMovie, type == "free" || type == "skip", !kept.intersects(payload) {
                 erasures.append(payload)
-            } else if edited.removal.leavesOutUnusedMedia, box.type == "mdat" {
+            } else if edited.removal.leavesOutUnusedMedia, type == "mdat" {
                 erasures += ByteRangeSet([payload]).subtracting(kept).ranges
             }
         }

@@ -112,18 +112,15 @@ struct SourceBoxes {
 
     /// One entry per top-level box, in file order, each decided as it is reached.
     var entries: LazyMapSequence<LazyFilterSequence<Range<Int>>, Entry> {
-        boxes.indices.lazy.filter { boxes[$0].location != nil }.map { entry(at: $0)! }
+        boxes.indices.lazy.filter { boxes.offset(at: $0) != nil }.map { entry(at: $0)! }
     }
 
     /// What the edit does with the top-level box at `position`; nil for a box with no place in
     /// the file.
     private func entry(at position: Int) -> Entry? {
-        let box = boxes[position]
-        guard let location = box.location else { return nil }
-        let start = location.offset
-        let payloadStart = min(start + box.header.headerSize, end)
-        let range = start..<min(start.saturatingAdd(box.header.totalSize), end)
-        var entry = Entry(position: position, range: range, payload: payloadStart..<range.upperBound, fate: .kept)
+        guard let (range, payload) = boxes.extent(at: position, fileSize: end) else { return nil }
+        let box = boxes[position], start = range.lowerBound
+        var entry = Entry(position: position, range: range, payload: payload, fate: .kept)
         if box.missingBytes > 0 && position != liveMovie && !media.kept.intersects(range) {
             entry.fate = .cutShort
         } else if box.type == "ftyp" || box.type == "moov" {

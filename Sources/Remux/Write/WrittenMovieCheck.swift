@@ -234,9 +234,8 @@ struct WrittenMovieCheck {
             guard !overflow else { return false }
             if hint.lowerBound <= offset, end <= hint.upperBound { return true }
             guard let position = file.boxes.position(containing: offset), file.boxes.type(at: position) == "mdat",
-                  let start = file.boxes.offset(at: position) else { return false }
-            let header = file.boxes.header(at: position), fileEnd = file.source.size
-            hint = min(start.saturatingAdd(header.headerSize), fileEnd)..<min(start.saturatingAdd(header.totalSize), fileEnd)
+                  let payload = file.boxes.extent(at: position, fileSize: file.source.size)?.payload else { return false }
+            hint = payload
             return hint.lowerBound <= offset && end <= hint.upperBound
         }
     }
