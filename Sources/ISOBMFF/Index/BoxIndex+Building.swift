@@ -28,7 +28,7 @@ extension BoxIndexWalk {
     mutating func indexFile() {
         var offset: UInt64 = 0
         var previous: Int32 = -1
-        var counts: [FourCC: Int] = [:]
+        var counts = SiblingOrdinals()
         while offset < reader.size {
             let remaining = reader.size - offset
             let start = index.records.count
@@ -38,8 +38,7 @@ extension BoxIndexWalk {
                     throw BoxError(.truncated(needed: 8, available: remaining), at: BoxLocation(path: "", offset: offset))
                 }
                 let header = try BoxTreeParser.readHeader(at: offset, available: remaining, in: reader, path: "")
-                let ordinal = counts[header.type, default: 0] + 1
-                counts[header.type] = ordinal
+                let ordinal = counts.next(header.type)
                 let box = try add(header, at: offset, ordinal: ordinal, parent: -1, depth: 0)
                 if previous >= 0 { index.records[Int(previous)].nextSibling = box }
                 previous = box

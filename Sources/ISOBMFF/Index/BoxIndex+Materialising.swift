@@ -18,7 +18,7 @@ extension BoxIndex {
     }
 
     private func boxes(_ siblings: SiblingSequence, parentPath: String, limits: Limits) throws(BoxError) -> [Box] {
-        var counts: [FourCC: Int] = [:]
+        var counts = SiblingOrdinals()
         var boxes: [Box] = []
         for child in siblings {
             let path = BoxTreeParser.childPath(parent: parentPath, type: records[child].type, counts: &counts)

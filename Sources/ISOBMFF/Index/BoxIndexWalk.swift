@@ -98,12 +98,11 @@ struct BoxIndexWalk {
         var handler = handler
         var childCount = 0
         var previous: Int32 = -1
-        var counts: [FourCC: Int] = [:]
+        var counts = SiblingOrdinals()
         while end - offset >= 8, childCount < maxCount ?? Int.max {
             let head = try window.bytes(at: offset, count: min(end - offset, 32), end: end, in: reader, limits: limits)
             let header = try readHeader(head, at: offset, available: end - offset)
-            let ordinal = counts[header.type, default: 0] + 1
-            counts[header.type] = ordinal
+            let ordinal = counts.next(header.type)
             guard header.totalSize <= end - offset else {
                 throw BoxTreeParser.overrun(header, left: end - offset,
                                             at: BoxLocation(path: trailPath(adding: (header.type, ordinal)), offset: offset))

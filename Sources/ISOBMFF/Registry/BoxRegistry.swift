@@ -22,7 +22,7 @@ public struct BoxRegistry: Sendable {
     private let layouts: RuleIndex<BoxLayout>
     /// The position in ``rules`` of the row whose codec decodes a box.
     private let codecs: RuleIndex<Int>
-    private let fileLevelReadings: [FourCC: FileLevelReading]
+    private let fileLevelReadings: FourCCTable<FileLevelReading>
     private let roles: RuleIndex<BoxRole>
 
     /// A registry of `rules`; a row that repeats a fact of an earlier one is listed in
@@ -32,7 +32,7 @@ public struct BoxRegistry: Sendable {
         var conflicts: [String] = []
         var layouts = RuleIndex<BoxLayout>()
         var codecs = RuleIndex<Int>()
-        var fileLevelReadings: [FourCC: FileLevelReading] = [:]
+        var fileLevelReadings = FourCCTable<FileLevelReading>()
         var roles = RuleIndex<BoxRole>()
         for (position, rule) in rules.enumerated() {
             if let role = rule.role, !roles.insert(role, for: rule) {
@@ -120,7 +120,7 @@ public struct BoxRegistry: Sendable {
 private struct RuleIndex<Value: Sendable>: Sendable {
     /// The values for one place, by the boxes they match.
     struct Place: Sendable {
-        var byType: [FourCC: Value] = [:]
+        var byType = FourCCTable<Value>()
         var copyrightSymbolItems: Value?
         var anyType: Value?
 
@@ -150,8 +150,11 @@ private struct RuleIndex<Value: Sendable>: Sendable {
 
     var fileLevel = Place()
     var anywhere = Place()
-    var inParent: [FourCC: Place] = [:]
-    var inItemOf: [FourCC: Place] = [:]
+    /// Places by parent type (`inParent`) and by grandparent (`inItemOf`), as positions in
+    /// `places`: a lookup reads the place where it is rather than copying it out of a table.
+    var inParent = FourCCTable<Int>()
+    var inItemOf = FourCCTable<Int>()
+    var places: [Place] = []
 
     /// Stores `value` where `rule` applies; false when one of its places already had one.
     mutating func insert(_ value: Value, for rule: BoxRule) -> Bool {
@@ -163,19 +166,31 @@ private struct RuleIndex<Value: Sendable>: Sendable {
         case let .inside(parents):
             var inserted = true
             for parent in parents.sorted() {
-                inserted = inParent[parent, default: Place()].insert(value, for: rule.type) && inserted
+                let position = placePosition(parent, itemOf: false)
+                inserted = places[position].insert(value, for: rule.type) && inserted
             }
             return inserted
         case let .insideItemOf(grandparent):
-            return inItemOf[grandparent, default: Place()].insert(value, for: rule.type)
+            let position = placePosition(grandparent, itemOf: true)
+            return places[position].insert(value, for: rule.type)
         }
+    }
+
+    /// The position in `places` of the place for boxes in `type` (`itemOf`: in items of
+    /// `type`), made empty if there is none yet.
+    private mutating func placePosition(_ type: FourCC, itemOf: Bool) -> Int {
+        if let position = itemOf ? inItemOf[type] : inParent[type] { return position }
+        places.append(Place())
+        if itemOf { inItemOf[type] = places.count - 1 } else { inParent[type] = places.count - 1 }
+        return places.count - 1
     }
 
     /// The value of the most specific row for a box of `type` in `context`.
     func value(for type: FourCC, in context: BoxContext) -> Value? {
         if let parent = context.parent {
-            if let value = inParent[parent]?.value(for: type) { return value }
-            if let grandparent = context.grandparent, let value = inItemOf[grandparent]?.value(for: type) { return value }
+            if let position = inParent[parent], let value = places[position].value(for: type) { return value }
+            if let grandparent = context.grandparent, let position = inItemOf[grandparent],
+               let value = places[position].value(for: type) { return value }
         } else if let value = fileLevel.value(for: type) {
             return value
         }

@@ -12,10 +12,15 @@ extension Box {
     /// (`BoxTreeParser.deferredTypes`) is parsed from its file under `limits`, as the walk
     /// parsed it; any other box is returned as it is.
     public func expanded(limits: Limits = .standard) throws(BoxError) -> Box {
+        try expanded(limits: limits, held: nil)
+    }
+
+    /// ``expanded(limits:)`` from `held`, the whole box already read, when not nil.
+    func expanded(limits: Limits, held: [UInt8]?) throws(BoxError) -> Box {
         guard BoxTreeParser.deferredTypes.contains(type), missingBytes == 0, let location,
               case let .fileRange(offset, length, source) = content,
               offset == location.offset + header.headerSize, length == header.payloadSize else { return self }
         var parser = BoxTreeParser(limits: limits)
-        return try parser.parseBox(header, at: location, in: source, parent: nil, depth: 0, handler: nil)
+        return try parser.parseBox(header, at: location, in: source, parent: nil, depth: 0, handler: nil, held: held)
     }
 }

@@ -10,7 +10,7 @@ extension BoxFile {
         let start = concatenation.starts[part]
         let end = start + concatenation.parts[part].size
         let topLevel = location.path.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
-        var counts: [FourCC: Int] = [:]
+        var counts = SiblingOrdinals()
         var path = location.path
         for box in boxes {
             guard let boxOffset = box.location?.offset, boxOffset >= start, boxOffset < end, boxOffset <= location.offset else { continue }

@@ -4,16 +4,19 @@ extension BoxTreeParser {
     /// ``Limits/wholeReadSize`` (and the in-memory budget) is read with one positional read and
     /// parsed in memory; a larger one is walked child by child; a leaf over
     /// ``Limits/inlineLeafThreshold`` (a sample table, a `trun`) stays a file range.
+    /// `held` is the whole box when the caller has already read it (the file walk's read-ahead).
     mutating func parseBox(_ header: BoxHeader, at location: BoxLocation, in source: any ByteSource,
-                           parent: FourCC?, depth: Int, handler: FourCC?) throws(BoxError) -> Box {
+                           parent: FourCC?, depth: Int, handler: FourCC?, held: [UInt8]? = nil) throws(BoxError) -> Box {
         let payloadOffset = location.offset + header.headerSize
         let range = Box(header: header, content: .fileRange(offset: payloadOffset, length: header.payloadSize, source: source),
                         location: location)
         // A box no larger than a leaf kept in memory is read whole at once, its first bytes telling
         // the layout: container or leaf, all of it is needed (a fragmented movie has such a `moof`
         // per fragment). A larger one is peeked at first: a leaf of it stays in the file.
-        let whole = header.payloadSize <= limits.inlineLeafThreshold && header.totalSize <= limits.wholeReadSize
-            ? try source.read(at: location.offset, count: Int(header.totalSize)) : nil
+        var whole: [UInt8]?
+        if header.payloadSize <= limits.inlineLeafThreshold && header.totalSize <= limits.wholeReadSize {
+            whole = if let held { held } else { try source.read(at: location.offset, count: Int(header.totalSize)) }
+        }
         let peekCount = Int(min(header.payloadSize, UInt64(Self.layoutPeekSize)))
         let peek: ArraySlice<UInt8>
         if let whole {
@@ -21,7 +24,7 @@ extension BoxTreeParser {
         } else {
             peek = try source.read(at: payloadOffset, count: peekCount)[...]
         }
-        guard let layout = registry.layout(of: header.type, parent: parent, handler: handler, payloadStart: peek),
+        guard let layout = Self.registry.layout(of: header.type, parent: parent, handler: handler, payloadStart: peek),
               header.payloadSize >= UInt64(layout.prefixSize) else {
             return try smallLeaf(header, at: location, in: source, read: whole) ?? range
         }
@@ -76,7 +79,7 @@ extension BoxTreeParser {
         var offset = payloadOffset + UInt64(layout.prefixSize)
         var window = SourceWindow()
         var children: [Box] = []
-        var counts: [FourCC: Int] = [:]
+        var counts = SiblingOrdinals()
         var handler = handler
         while end - offset >= 8, children.count < maxCount ?? Int.max {
             let head = try window.bytes(at: offset, count: min(end - offset, 32), end: end, in: source, limits: limits)
@@ -126,20 +129,32 @@ extension BoxTreeParser {
 struct SourceWindow {
     var start: UInt64 = 0
     var buffer: [UInt8] = []
-    var fillSize: UInt64 = 1 << 10
+    /// The size of the first refill, and of the next after ``startOver()``.
+    let firstFill: UInt64
+    var fillSize: UInt64
+
+    init(firstFill: UInt64 = 1 << 10) {
+        self.firstFill = firstFill
+        fillSize = firstFill
+    }
 
     /// Back to small reads: after a large child the next one may be large too.
-    mutating func startOver() { fillSize = 1 << 10 }
+    mutating func startOver() { fillSize = firstFill }
+
+    /// `count` bytes at `offset` when the buffer holds them all, without reading.
+    func held(at offset: UInt64, count: UInt64) -> ArraySlice<UInt8>? {
+        guard offset >= start, offset - start <= UInt64(buffer.count), count <= UInt64(buffer.count) - (offset - start) else { return nil }
+        let from = Int(offset - start)
+        return buffer[from..<from + Int(count)]
+    }
 
     /// `count` bytes at `offset` (which with `count` lies before `end`), from the buffer.
     mutating func bytes(at offset: UInt64, count: UInt64, end: UInt64, in source: any ByteSource,
                         limits: Limits) throws(BoxError) -> ArraySlice<UInt8> {
-        if offset < start || offset + count > start + UInt64(buffer.count) {
-            start = offset
-            buffer = try source.read(at: offset, count: Int(min(end - offset, max(fillSize, count))))
-            fillSize = min(fillSize * 2, max(limits.wholeReadSize, 1 << 10))
-        }
-        let from = Int(offset - start)
-        return buffer[from..<from + Int(count)]
+        if let held = held(at: offset, count: count) { return held }
+        start = offset
+        buffer = try source.read(at: offset, count: Int(min(end - offset, max(fillSize, count))))
+        fillSize = min(fillSize * 2, max(limits.wholeReadSize, 1 << 10))
+        return buffer[..<Int(count)]
     }
 }

@@ -5,8 +5,9 @@ extension BoxTreeParser {
                            parent: FourCC?, depth: Int, handler: FourCC?) throws(BoxError) -> Box {
         let headerSize = Int(header.headerSize)
         let payload = bytes[(bytes.startIndex + headerSize)...]
-        let leaf = Box(header: header, content: .data(payload), location: location)
-        guard let layout = registry.layout(of: header.type, parent: parent, handler: handler, payloadStart: payload),
+        // Made only when it is the answer, so that a container does not make one too.
+        var leaf: Box { Box(header: header, content: .data(payload), location: location) }
+        guard let layout = Self.registry.layout(of: header.type, parent: parent, handler: handler, payloadStart: payload),
               payload.count >= layout.prefixSize else { return leaf }
         // Optional data nested too deep stays opaque (kept, not parsed); structure is an error.
         if layout.isTentative && depth >= limits.maxDepth { return leaf }
@@ -36,7 +37,7 @@ extension BoxTreeParser {
     mutating func parseChildren(_ reader: inout ByteReader, parent: FourCC?, depth: Int, handler: FourCC?,
                                 maxCount: Int?) throws(BoxError) -> (children: [Box], trailing: ArraySlice<UInt8>) {
         var children: [Box] = []
-        var counts: [FourCC: Int] = [:]
+        var counts = SiblingOrdinals()
         var handler = handler
         while reader.remaining >= 8, children.count < maxCount ?? Int.max {
             var headReader = reader

@@ -12,8 +12,9 @@ public struct BoxTreeParser: Sendable {
     /// The bounds on nesting, box counts and bytes kept in memory.
     public let limits: Limits
     /// Which boxes are containers and how file-level boxes are read: ISOBMFF's rows, which hold
-    /// every layout, so a file parses into the same tree whoever parses it.
-    let registry = BoxRegistry.isobmff
+    /// every layout, so a file parses into the same tree whoever parses it. A static, not a
+    /// copy in each parser: one is made per fragment, and each copy retained every table in it.
+    static let registry = BoxRegistry.isobmff
     var boxCount = 0
     /// The most boxes this parse reads below the top level: ``Limits/maxBoxCount``, or more for
     /// a large file.
@@ -27,6 +28,10 @@ public struct BoxTreeParser: Sendable {
 
     /// Enough of a payload to tell a container's dialect (``BoxLayout/depending(_:)``).
     public static let layoutPeekSize = 16
+    /// What the file walk reads at each top-level box: its header and, for a fragment, the
+    /// whole `moof` (a payload of at most ``Limits/inlineLeafThreshold`` is read whole) and the
+    /// `mdat` header after it, in one read rather than three.
+    static let topLevelReadAhead: UInt64 = 8 << 10
 
     /// Creates a parser bounded by `limits`.
     public init(limits: Limits = .standard) {
@@ -59,7 +64,8 @@ public struct BoxTreeParser: Sendable {
         var file = BoxFile(source: source)
         maxBoxCount = limits.maxBoxCount(forFileSize: source.size)
         var offset: UInt64 = 0
-        var counts: [FourCC: Int] = [:]
+        var counts = SiblingOrdinals()
+        var window = SourceWindow(firstFill: Self.topLevelReadAhead)
         while offset < source.size {
             let remaining = source.size - offset
             do throws(BoxError) {
@@ -67,7 +73,10 @@ public struct BoxTreeParser: Sendable {
                     throw BoxError(.truncated(needed: 8, available: remaining),
                                    at: BoxLocation(path: "", offset: offset))
                 }
-                let header = try Self.readHeader(at: offset, available: remaining, in: source, path: "")
+                window.startOver()
+                var headReader = ByteReader(try window.bytes(at: offset, count: min(remaining, 32), end: source.size, in: source,
+                                                             limits: limits), baseOffset: offset, path: "")
+                let header = try BoxHeader.read(from: &headReader, available: remaining)
                 let path = Self.childPath(parent: "", type: header.type, counts: &counts)
                 let location = BoxLocation(path: path, offset: offset)
                 try countTopLevelBox(at: location, in: source)
@@ -80,9 +89,10 @@ public struct BoxTreeParser: Sendable {
                     // A fragment cut short is still one the caller counts, with no boxes read.
                     if Self.deferredTypes.contains(header.type) { reaching(box) }
                 } else {
-                    box = try parseTopLevel(header, at: location, in: source, reaching: reaching)
+                    box = try parseTopLevel(header, at: location, in: source, held: window.held(at: offset, count: header.totalSize),
+                                            reaching: reaching)
                 }
-                file.boxes.appendFromWalk(box, ordinal: counts[header.type] ?? 1)
+                file.boxes.appendFromWalk(box, ordinal: max(counts.count(of: header.type), 1))
                 offset += min(header.totalSize, remaining)
             } catch {
                 file.damage = error
@@ -93,24 +103,25 @@ public struct BoxTreeParser: Sendable {
         return file
     }
 
+    /// `held`: the whole box, when the walk's read-ahead holds it.
     private mutating func parseTopLevel(_ header: BoxHeader, at location: BoxLocation, in source: any ByteSource,
-                                        reaching: (Box) -> Void) throws(BoxError) -> Box {
+                                        held: ArraySlice<UInt8>?, reaching: (Box) -> Void) throws(BoxError) -> Box {
         let payloadOffset = location.offset + header.headerSize
         let fileRange = Box(header: header, content: .fileRange(offset: payloadOffset, length: header.payloadSize, source: source),
                             location: location)
-        switch registry.fileLevelReading(of: header.type) {
+        switch Self.registry.fileLevelReading(of: header.type) {
         case .never?: return fileRange
         case .tree? where Self.deferredTypes.contains(header.type):
             // Parsed to find damage where it is, then dropped: its tree is made again, by the
             // same parse, when a caller reaches it (`Box.expanded(limits:)`), so what the file
             // holds stays independent of its number of fragments.
-            reaching(try fileRange.expanded(limits: limits))
+            reaching(try fileRange.expanded(limits: limits, held: held.map(Array.init)))
             return fileRange
         case .tree?: return try parseBox(header, at: location, in: source, parent: nil, depth: 0, handler: nil)
         case nil: break
         }
         guard header.payloadSize <= limits.inlineLeafThreshold, reserve(header.totalSize) else { return fileRange }
-        let bytes = try source.read(at: location.offset, count: Int(header.totalSize))
+        let bytes = if let held { Array(held) } else { try source.read(at: location.offset, count: Int(header.totalSize)) }
         return Box(header: header, content: .data(bytes[Int(header.headerSize)...]), location: location)
     }
 
@@ -150,21 +161,29 @@ public struct BoxTreeParser: Sendable {
         }
     }
 
-    /// Boxes whose paths are always numbered (`trak[1]`), as there are usually several.
-    static let alwaysNumbered: Set<FourCC> = ["trak", "traf", "moof"]
+    /// Whether paths always number boxes of `type` (`trak[1]`), as there are usually several:
+    /// `trak`, `traf` and `moof`.
+    static func isAlwaysNumbered(_ type: FourCC) -> Bool {
+        type == "trak" || type == "traf" || type == "moof"
+    }
 
     /// Path of a child: `trak`, `traf` and `moof` are always numbered; other types only from
     /// their second occurrence.
-    static func childPath(parent: String, type: FourCC, counts: inout [FourCC: Int]) -> String {
-        let ordinal = (counts[type] ?? 0) + 1
-        counts[type] = ordinal
-        return path(parent: parent, type: type, ordinal: ordinal)
+    static func childPath(parent: String, type: FourCC, counts: inout SiblingOrdinals) -> String {
+        path(parent: parent, type: type, ordinal: counts.next(type))
     }
 
     /// The path of the `ordinal`th child of `type` (from 1) under `parent`.
     static func path(parent: String, type: FourCC, ordinal: Int) -> String {
-        let name = alwaysNumbered.contains(type) || ordinal > 1 ? "\(type)[\(ordinal)]" : type.description
-        return parent.isEmpty ? name : "\(parent)/\(name)"
+        var path = parent
+        if !path.isEmpty { path.append("/") }
+        path.append(type.description)
+        if isAlwaysNumbered(type) || ordinal > 1 {
+            path.append("[")
+            path.append(String(ordinal))
+            path.append("]")
+        }
+        return path
     }
 
     /// The error for a child whose declared size runs past the end of its parent.

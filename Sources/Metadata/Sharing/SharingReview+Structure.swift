@@ -37,8 +37,11 @@ extension SharingReview {
             if let offset = track.box.location?.offset { walk.trackIDs[offset] = track.id }
         }
         walk.review(movie.movieBox, context: BoxContext().inside(movie.movieBox), scope: .movie)
-        for fragment in movie.file.boxes where fragment.type == "moof" {
-            let moof = try fragment.expanded(limits: limits)
+        // Only the fragments the reader found more than structure in: the walk finds nothing in
+        // the others (every box in them has a role, and none is user data or metadata).
+        for offset in movie.fragments?.fragmentsWithOtherBoxes ?? [] {
+            guard let position = movie.file.boxes.position(startingAt: offset) else { continue }
+            let moof = try movie.file.boxes[position].expanded(limits: limits)
             walk.review(moof, context: BoxContext().inside(moof), scope: .movie)
         }
         return walk.found
@@ -58,19 +61,20 @@ extension SharingReview {
         mutating func review(_ container: Box, context: BoxContext, scope: MetadataScope) {
             for child in container.children {
                 let offset = child.location?.offset
-                if let offset, skipped.contains(offset) { continue }
+                if let offset, !skipped.isEmpty, skipped.contains(offset) { continue }
                 var childScope = scope
                 if child.type == "trak", let id = offset.flatMap({ trackIDs[$0] }) { childScope = .track(id) }
                 if child.type == "traf", let id = child.child("tfhd").flatMap({ try? TrackFragmentHeaderBox($0.loaded(limits: limits)).trackID }) {
                     childScope = .track(id)
                 }
-                let subject = "box:\(container.type)/\(child.type)"
+                // Made only for a candidate: most boxes are not one.
+                var subject: String { "box:\(container.type)/\(child.type)" }
                 if SharingReview.fileLevelOnly.contains(child.type) {
                     found.append(BoxCandidate(subject: subject, box: child, scope: scope, topLevel: false, misplacedIn: container.type))
                     continue
                 }
                 // Items (every child of user data, the entries of a list) are decided by the item rules.
-                if let offset, itemOffsets.contains(offset) { continue }
+                if let offset, !itemOffsets.isEmpty, itemOffsets.contains(offset) { continue }
                 if container.type == "udta", child.type != "meta" { continue }
                 let isMetadataList = child.type == "meta" && SharingReview.isQuickTimeMetadata(child)
                 guard isMetadataList || registry.role(of: child.type, in: context) != nil else {

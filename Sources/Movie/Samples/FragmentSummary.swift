@@ -10,9 +10,14 @@ public struct FragmentSummary: Sendable, Equatable {
     public var fragmentCount: Int
     /// The `trex` defaults, by track ID.
     public var defaults: [UInt32: TrackExtendsBox]
+    /// The offsets of the `moof`s that hold more than the structure of a fragment: a box that
+    /// no registry row places where it is (free space, unknown boxes, boxes out of place), or
+    /// user data or metadata. The others need not be read again to find what a file holds
+    /// besides samples.
+    public var fragmentsWithOtherBoxes: [UInt64] = []
 
     public static func == (lhs: FragmentSummary, rhs: FragmentSummary) -> Bool {
-        lhs.fragmentCount == rhs.fragmentCount && lhs.tracks.count == rhs.tracks.count && lhs.defaults == rhs.defaults
+        lhs.fragmentCount == rhs.fragmentCount && lhs.fragmentsWithOtherBoxes == rhs.fragmentsWithOtherBoxes && lhs.tracks.count == rhs.tracks.count && lhs.defaults == rhs.defaults
             && lhs.tracks.allSatisfy { rhs.tracks[$0.key]?.samples == $0.value.samples && rhs.tracks[$0.key]?.duration == $0.value.duration }
     }
 

@@ -19,6 +19,8 @@ public struct FragmentTally: Sendable {
     var firstHeaders: [(trackID: UInt32, location: BoxLocation?)] = []
     /// How many `moof`s were added.
     public private(set) var fragmentCount = 0
+    /// The offsets of the `moof`s that hold more than their structure (``holdsOtherBoxes(_:)``).
+    var fragmentsWithOtherBoxes: [UInt64] = []
     /// The first problem met while adding (a `tfhd` or `trun` that does not decode); what
     /// follows it is not added, and ``summary(movieExtends:limits:)`` throws it.
     public private(set) var problem: BoxError?
@@ -38,6 +40,7 @@ public struct FragmentTally: Sendable {
     public mutating func add(_ moof: Box, limits: Limits = .standard) {
         guard problem == nil else { return }
         fragmentCount += 1
+        if Self.holdsOtherBoxes(moof), let offset = moof.location?.offset { fragmentsWithOtherBoxes.append(offset) }
         do throws(BoxError) {
             for traf in moof.children("traf") {
                 guard let tfhd = traf.child("tfhd") else { continue }
@@ -64,6 +67,20 @@ public struct FragmentTally: Sendable {
         }
     }
 
+    /// Whether `moof` holds, at any depth, a box that no registry row names a part players need
+    /// where it is (``BoxRole``: free space, unknown boxes, boxes out of place) or user data or
+    /// metadata (`udta`, `meta`). A fragment that holds none is all structure, so a review of
+    /// what a file holds need not read it again (most fragments are).
+    static func holdsOtherBoxes(_ moof: Box) -> Bool {
+        func holdsOther(_ container: Box, context: BoxContext) -> Bool {
+            container.children.contains { child in
+                child.type == "udta" || child.type == "meta" || BoxRegistry.isobmff.role(of: child.type, in: context) == nil
+                    || holdsOther(child, context: context.inside(child))
+            }
+        }
+        return holdsOther(moof, context: BoxContext().inside(moof))
+    }
+
     /// The summary, with the `trex` defaults of `movieExtends`; throws the problem met while adding.
     public func summary(movieExtends: Box?, limits: Limits = .standard) throws(BoxError) -> FragmentSummary {
         if let problem { throw problem }
@@ -73,7 +90,9 @@ public struct FragmentTally: Sendable {
             let atDefault = total.samplesAtTrackDefault.saturatingMultiply(UInt64(defaults[trackID]?.duration ?? 0))
             tracks[trackID] = (total.samples, total.duration.saturatingAdd(atDefault))
         }
-        return FragmentSummary(tracks: tracks, fragmentCount: fragmentCount, defaults: defaults)
+        var summary = FragmentSummary(tracks: tracks, fragmentCount: fragmentCount, defaults: defaults)
+        summary.fragmentsWithOtherBoxes = fragmentsWithOtherBoxes
+        return summary
     }
 
     /// For each track ID the fragments name and no track of `known` has, the first `tfhd` naming

@@ -10,9 +10,8 @@ import Movie
 ///
 /// Media boxes that follow one another in the copy with only a few bytes left out between them
 /// — the `mdat`s of a fragmented movie, whose `moof`s the defragmented movie leaves out — become
-/// one `mdat` holding the same bytes at the same distances: copied as one range, the bytes
-/// between them then overwritten with zeros (``erasures``), as one kernel copy of a gigabyte
-/// costs a third less than ten thousand of its fragments. A range of ``alignedCopyMinimum`` bytes or more starts at the same place within a
+/// one `mdat` holding the same bytes at the same distances, the bytes between them written as
+/// zeros (``erasures``). A range of ``alignedCopyMinimum`` bytes or more starts at the same place within a
 /// 4 KiB page as in the source (a `free` box before it makes up the difference), so every copy
 /// in it moves whole pages, as `cp` does: a copy between offsets that differ within the page
 /// costs the kernel half again as much.
@@ -45,8 +44,8 @@ struct FullRewriteLayout: MovieLayout {
     /// Copies at least this long are page-aligned like their source.
     static let alignedCopyMinimum: UInt64 = 64 << 20
     let totalSize: UInt64
-    /// Output ranges to overwrite with zeros after the copy: samples of removed tracks, and
-    /// what lies between `mdat`s made one.
+    /// Output ranges written as zeros: samples of removed tracks, and what lies between `mdat`s
+    /// made one.
     let erasures: [Range<UInt64>]
     /// What the edit left out of the source unasked (a box the file ends inside, damaged bytes).
     let warnings: [String]
@@ -130,7 +129,7 @@ struct FullRewriteLayout: MovieLayout {
 
     /// `boxes` with each run of `mdat`s copied as one range each, at most ``coalescedGap`` apart
     /// in the source, made one `mdat` of one range; and the source ranges between them, which
-    /// are overwritten with zeros after the copy (but the bytes of kept samples there).
+    /// are written as zeros (but the bytes of kept samples there).
     private static func coalescingMedia(_ boxes: some Sequence<CopiedBox>) -> (boxes: [CopiedBox], gaps: [Range<UInt64>]) {
         var result: [CopiedBox] = []
         var gaps: [Range<UInt64>] = []

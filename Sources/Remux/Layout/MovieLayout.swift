@@ -5,7 +5,9 @@ import ISOBMFF
 protocol MovieLayout {
     /// The output's size in bytes.
     var totalSize: UInt64 { get }
-    /// Output ranges to overwrite with zeros after the copy: samples of removed tracks.
+    /// Output ranges written as zeros in place of what ``write(to:)`` writes there (samples of
+    /// removed tracks, what lies between `mdat`s made one): the writer passes the output through
+    /// an ``ErasingSink``.
     var erasures: [Range<UInt64>] { get }
     /// What the edit left out of the source unasked, for the report.
     var warnings: [String] { get }

@@ -113,13 +113,13 @@ public struct MovieEditor: Sendable {
         let output = try boxing(ReplacementFile(replacing: outputPath, replacingExisting: replacingExisting))
         let total = layout.totalSize
         if let progress { output.sink.progress = { progress(WriteProgress(bytesWritten: $0, totalBytes: total)) } }
-        var sink = output.sink
+        let sink = output.sink
+        var erasing = ErasingSink(sink, erasing: layout.erasures)
         do throws(EditError) {
-            try boxing(layout.write(to: &sink))
+            try boxing(layout.write(to: &erasing))
             guard sink.bytesWritten == total else {
                 throw .box(BoxError(.io("wrote \(sink.bytesWritten) bytes to '\(outputPath)' but the layout has \(total)"), at: nil))
             }
-            for range in layout.erasures { try boxing(sink.writeZeros(range)) }
         } catch {
             output.discard()
             throw error
@@ -134,11 +134,13 @@ public struct MovieEditor: Sendable {
     package func write(_ plan: EditPlan, into sink: inout ByteWriter, keepingFragments: Bool = false) throws(EditError) -> EditReport {
         let (edited, layout, check) = try fullRewrite(plan, keepingFragments: keepingFragments)
         let start = sink.count
-        try boxing(layout.write(to: &sink))
-        // The same zeros the file path writes over removed tracks' samples.
-        for range in layout.erasures {
-            sink.zero(UInt64(start) + range.lowerBound..<UInt64(start) + range.upperBound)
-        }
+        // Moved in and back, so the bytes are not copied.
+        var erasing = ErasingSink(sink, erasing: layout.erasures)
+        sink = ByteWriter()
+        let failure: BoxError?
+        do { try layout.write(to: &erasing); failure = nil } catch { failure = error }
+        sink = erasing.base
+        if let failure { throw .box(failure) }
         try check.verify(MemoryByteSource(Array(sink.bytes[start...])))
         return EditReport(path: path, addedTrackIDs: edited.addedTrackIDs, bytesWritten: layout.totalSize,
                           fileSize: layout.totalSize, diagnostics: edited.diagnostics + layout.warnings, losses: edited.losses)
