@@ -15,20 +15,37 @@
 /// one wherever it is.
 public struct BoxRegistry: Sendable {
     /// The rows, in the order they were given.
-    public let rules: [BoxRule]
+    public var rules: [BoxRule] { index.rules }
     /// Rows that state a fact another row already states for the same boxes in the same place;
     /// the earlier row is used. Empty in a well-formed registry.
-    public let conflicts: [String]
-    private let layouts: RuleIndex<BoxLayout>
-    /// The position in ``rules`` of the row whose codec decodes a box.
-    private let codecs: RuleIndex<Int>
-    private let fileLevelReadings: FourCCTable<FileLevelReading>
-    private let roles: RuleIndex<BoxRole>
+    public var conflicts: [String] { index.conflicts }
+    /// The rows and what indexes them, behind one reference: a registry is copied where it is
+    /// used (into a parser, for a call on ``isobmff``), and each table in it was retained.
+    private let index: Index
+
+    private final class Index: Sendable {
+        let rules: [BoxRule]
+        let conflicts: [String]
+        let layouts: RuleIndex<BoxLayout>
+        /// The position in ``rules`` of the row whose codec decodes a box.
+        let codecs: RuleIndex<Int>
+        let fileLevelReadings: FourCCTable<FileLevelReading>
+        let roles: RuleIndex<BoxRole>
+
+        init(rules: [BoxRule], conflicts: [String], layouts: RuleIndex<BoxLayout>, codecs: RuleIndex<Int>,
+             fileLevelReadings: FourCCTable<FileLevelReading>, roles: RuleIndex<BoxRole>) {
+            self.rules = rules
+            self.conflicts = conflicts
+            self.layouts = layouts
+            self.codecs = codecs
+            self.fileLevelReadings = fileLevelReadings
+            self.roles = roles
+        }
+    }
 
     /// A registry of `rules`; a row that repeats a fact of an earlier one is listed in
     /// ``conflicts`` and not used for that fact.
     public init(_ rules: [BoxRule]) {
-        self.rules = rules
         var conflicts: [String] = []
         var layouts = RuleIndex<BoxLayout>()
         var codecs = RuleIndex<Int>()
@@ -52,11 +69,8 @@ public struct BoxRegistry: Sendable {
                 fileLevelReadings[type] = reading
             }
         }
-        self.conflicts = conflicts
-        self.layouts = layouts
-        self.codecs = codecs
-        self.fileLevelReadings = fileLevelReadings
-        self.roles = roles
+        index = Index(rules: rules, conflicts: conflicts, layouts: layouts, codecs: codecs, fileLevelReadings: fileLevelReadings,
+                      roles: roles)
     }
 
     /// The rows of every part, in order: the first part's rows win a conflict.
@@ -68,28 +82,28 @@ public struct BoxRegistry: Sendable {
     /// whose payload starts with `payloadStart`; nil for a leaf.
     public func layout(of type: FourCC, parent: FourCC?, handler: FourCC?,
                        payloadStart: ArraySlice<UInt8>) -> ContainerLayout? {
-        if let anywhere = layouts.anywhere.value(for: type), anywhere.isStructure {
+        if let anywhere = index.layouts.anywhere.value(for: type), anywhere.isStructure {
             return anywhere.resolved(payloadStart: payloadStart, handler: handler)
         }
-        return layouts.value(for: type, in: BoxContext(parent: parent, handler: handler))?
+        return index.layouts.value(for: type, in: BoxContext(parent: parent, handler: handler))?
             .resolved(payloadStart: payloadStart, handler: handler)
     }
 
     /// How the parser reads a box of `type` at file level; nil for the default (read whole
     /// when small).
     public func fileLevelReading(of type: FourCC) -> FileLevelReading? {
-        fileLevelReadings[type]
+        index.fileLevelReadings[type]
     }
 
     /// What a box of `type` in `context` is for, when a row names it as a part players need;
     /// nil for a box no row places there (which a player skips, ISO/IEC 14496-12 §4.2).
     public func role(of type: FourCC, in context: BoxContext) -> BoxRole? {
-        roles.value(for: type, in: context)
+        index.roles.value(for: type, in: context)
     }
 
     /// The row whose codec decodes a box of `type` in `context`, found without reading the box.
     public func rule(decoding type: FourCC, in context: BoxContext) -> BoxRule? {
-        codecs.value(for: type, in: context).map { rules[$0] }
+        index.codecs.value(for: type, in: context).map { rules[$0] }
     }
 
     /// The decoded box, nil when no row decodes it in `context` (or it is not in the form its

@@ -24,7 +24,7 @@ extension BoxTreeParser {
         } else {
             peek = try source.read(at: payloadOffset, count: peekCount)[...]
         }
-        guard let layout = Self.registry.layout(of: header.type, parent: parent, handler: handler, payloadStart: peek),
+        guard let layout = registry.layout(of: header.type, parent: parent, handler: handler, payloadStart: peek),
               header.payloadSize >= UInt64(layout.prefixSize) else {
             return try smallLeaf(header, at: location, in: source, read: whole) ?? range
         }
@@ -129,17 +129,11 @@ extension BoxTreeParser {
 struct SourceWindow {
     var start: UInt64 = 0
     var buffer: [UInt8] = []
-    /// The size of the first refill, and of the next after ``startOver()``.
-    let firstFill: UInt64
-    var fillSize: UInt64
+    var fillSize: UInt64 = 1 << 10
 
-    init(firstFill: UInt64 = 1 << 10) {
-        self.firstFill = firstFill
-        fillSize = firstFill
-    }
-
-    /// Back to small reads: after a large child the next one may be large too.
-    mutating func startOver() { fillSize = firstFill }
+    /// Back to small reads (`size`, 1 KiB unless said): after a large child the next one may be
+    /// large too.
+    mutating func startOver(size: UInt64 = 1 << 10) { fillSize = size }
 
     /// `count` bytes at `offset` when the buffer holds them all, without reading.
     func held(at offset: UInt64, count: UInt64) -> ArraySlice<UInt8>? {

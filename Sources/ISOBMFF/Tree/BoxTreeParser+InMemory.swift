@@ -7,7 +7,7 @@ extension BoxTreeParser {
         let payload = bytes[(bytes.startIndex + headerSize)...]
         // Made only when it is the answer, so that a container does not make one too.
         var leaf: Box { Box(header: header, content: .data(payload), location: location) }
-        guard let layout = Self.registry.layout(of: header.type, parent: parent, handler: handler, payloadStart: payload),
+        guard let layout = registry.layout(of: header.type, parent: parent, handler: handler, payloadStart: payload),
               payload.count >= layout.prefixSize else { return leaf }
         // Optional data nested too deep stays opaque (kept, not parsed); structure is an error.
         if layout.isTentative && depth >= limits.maxDepth { return leaf }

@@ -12,9 +12,8 @@ public struct BoxTreeParser: Sendable {
     /// The bounds on nesting, box counts and bytes kept in memory.
     public let limits: Limits
     /// Which boxes are containers and how file-level boxes are read: ISOBMFF's rows, which hold
-    /// every layout, so a file parses into the same tree whoever parses it. A static, not a
-    /// copy in each parser: one is made per fragment, and each copy retained every table in it.
-    static let registry = BoxRegistry.isobmff
+    /// every layout, so a file parses into the same tree whoever parses it.
+    let registry = BoxRegistry.isobmff
     var boxCount = 0
     /// The most boxes this parse reads below the top level: ``Limits/maxBoxCount``, or more for
     /// a large file.
@@ -28,10 +27,12 @@ public struct BoxTreeParser: Sendable {
 
     /// Enough of a payload to tell a container's dialect (``BoxLayout/depending(_:)``).
     public static let layoutPeekSize = 16
-    /// What the file walk reads at each top-level box: its header and, for a fragment, the
-    /// whole `moof` (a payload of at most ``Limits/inlineLeafThreshold`` is read whole) and the
-    /// `mdat` header after it, in one read rather than three.
-    static let topLevelReadAhead: UInt64 = 8 << 10
+    /// The least the file walk reads at each top-level box: its header and, for a fragment, the
+    /// whole `moof` and the `mdat` header after it, in one read rather than three. More when
+    /// the last fragment was larger (up to ``Limits/inlineLeafThreshold``, past which a `moof`
+    /// is not read whole); not a fixed 8 KiB, as copying what is not used costs more than the
+    /// reads it saves.
+    static let topLevelReadAhead: UInt64 = 1 << 10
 
     /// Creates a parser bounded by `limits`.
     public init(limits: Limits = .standard) {
@@ -65,7 +66,10 @@ public struct BoxTreeParser: Sendable {
         maxBoxCount = limits.maxBoxCount(forFileSize: source.size)
         var offset: UInt64 = 0
         var counts = SiblingOrdinals()
-        var window = SourceWindow(firstFill: Self.topLevelReadAhead)
+        var window = SourceWindow()
+        // As much as the last fragment and the header after it took, so the next is read whole
+        // with its header when it is no larger.
+        var readAhead = Self.topLevelReadAhead
         while offset < source.size {
             let remaining = source.size - offset
             do throws(BoxError) {
@@ -73,7 +77,7 @@ public struct BoxTreeParser: Sendable {
                     throw BoxError(.truncated(needed: 8, available: remaining),
                                    at: BoxLocation(path: "", offset: offset))
                 }
-                window.startOver()
+                window.startOver(size: readAhead)
                 var headReader = ByteReader(try window.bytes(at: offset, count: min(remaining, 32), end: source.size, in: source,
                                                              limits: limits), baseOffset: offset, path: "")
                 let header = try BoxHeader.read(from: &headReader, available: remaining)
@@ -91,6 +95,9 @@ public struct BoxTreeParser: Sendable {
                 } else {
                     box = try parseTopLevel(header, at: location, in: source, held: window.held(at: offset, count: header.totalSize),
                                             reaching: reaching)
+                    if Self.deferredTypes.contains(header.type) {
+                        readAhead = max(Self.topLevelReadAhead, min(header.totalSize + 32, limits.inlineLeafThreshold + 64))
+                    }
                 }
                 file.boxes.appendFromWalk(box, ordinal: max(counts.count(of: header.type), 1))
                 offset += min(header.totalSize, remaining)
@@ -109,7 +116,7 @@ public struct BoxTreeParser: Sendable {
         let payloadOffset = location.offset + header.headerSize
         let fileRange = Box(header: header, content: .fileRange(offset: payloadOffset, length: header.payloadSize, source: source),
                             location: location)
-        switch Self.registry.fileLevelReading(of: header.type) {
+        switch registry.fileLevelReading(of: header.type) {
         case .never?: return fileRange
         case .tree? where Self.deferredTypes.contains(header.type):
             // Parsed to find damage where it is, then dropped: its tree is made again, by the

@@ -72,10 +72,11 @@ public struct FragmentTally: Sendable {
     /// metadata (`udta`, `meta`). A fragment that holds none is all structure, so a review of
     /// what a file holds need not read it again (most fragments are).
     static func holdsOtherBoxes(_ moof: Box) -> Bool {
+        let registry = BoxRegistry.isobmff
         func holdsOther(_ container: Box, context: BoxContext) -> Bool {
             container.children.contains { child in
-                child.type == "udta" || child.type == "meta" || BoxRegistry.isobmff.role(of: child.type, in: context) == nil
-                    || holdsOther(child, context: context.inside(child))
+                child.type == "udta" || child.type == "meta" || registry.role(of: child.type, in: context) == nil
+                    || child.isContainer && holdsOther(child, context: context.inside(child))
             }
         }
         return holdsOther(moof, context: BoxContext().inside(moof))
