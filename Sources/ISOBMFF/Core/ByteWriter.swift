@@ -18,13 +18,6 @@ public struct ByteWriter: Sendable {
         bytes.reserveCapacity(bytes.count + count)
     }
 
-    /// Overwrites the written bytes in `range` (clamped to what is written) with zeros.
-    public mutating func zero(_ range: Range<UInt64>) {
-        let end = Int(clamping: min(range.upperBound, UInt64(bytes.count)))
-        let start = Int(clamping: min(range.lowerBound, UInt64(end)))
-        bytes.replaceSubrange(start..<end, with: repeatElement(0, count: end - start))
-    }
-
     /// Writes one byte.
     public mutating func write(_ value: UInt8) { bytes.append(value) }
     /// Writes a big-endian 16-bit unsigned integer.

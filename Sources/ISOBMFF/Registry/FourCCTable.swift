@@ -19,6 +19,7 @@ struct FourCCTable<Value: Sendable>: Sendable {
             return nil
         }
         set {
+            // Tables are filled once and only added to: setting nil removes nothing.
             guard let newValue else { return }
             // At most half full, so a search ends soon at an empty slot.
             if (count + 1) * 2 > values.count { grow() }

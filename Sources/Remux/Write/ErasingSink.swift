@@ -70,13 +70,16 @@ struct ErasingSink<Base: ByteSink>: ByteSink {
     }
 
     private mutating func writeZeros(_ count: UInt64) throws(BoxError) {
-        let zeros = [UInt8](repeating: 0, count: Int(min(count, 1 << 20)))
         var left = count
         while left > 0 {
-            let step = min(left, UInt64(zeros.count))
-            try base.write(zeros[..<Int(step)])
+            let step = min(left, UInt64(erasedBytes.count))
+            try base.write(erasedBytes[..<Int(step)])
             position += step
             left -= step
         }
     }
 }
+
+/// The zeros an ``ErasingSink`` writes from, a slice at a time: an erasure per fragment is not an
+/// allocation each.
+private let erasedBytes = [UInt8](repeating: 0, count: 64 << 10)

@@ -134,13 +134,9 @@ public struct MovieEditor: Sendable {
     package func write(_ plan: EditPlan, into sink: inout ByteWriter, keepingFragments: Bool = false) throws(EditError) -> EditReport {
         let (edited, layout, check) = try fullRewrite(plan, keepingFragments: keepingFragments)
         let start = sink.count
-        // Moved in and back, so the bytes are not copied.
         var erasing = ErasingSink(sink, erasing: layout.erasures)
-        sink = ByteWriter()
-        let failure: BoxError?
-        do { try layout.write(to: &erasing); failure = nil } catch { failure = error }
+        try boxing(layout.write(to: &erasing))
         sink = erasing.base
-        if let failure { throw .box(failure) }
         try check.verify(MemoryByteSource(Array(sink.bytes[start...])))
         return EditReport(path: path, addedTrackIDs: edited.addedTrackIDs, bytesWritten: layout.totalSize,
                           fileSize: layout.totalSize, diagnostics: edited.diagnostics + layout.warnings, losses: edited.losses)
