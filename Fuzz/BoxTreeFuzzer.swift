@@ -15,6 +15,9 @@
 //   3. The box index of the input (BoxIndex) has the parse's damage and warnings, one record per
 //      parsed box with its type, offset and path in the same order, and the tree it materialises
 //      writes back to the input exactly.
+//   4. The samples the reader gathers in its pass (Movie.read(_:limits:samplesUpTo:)) are those
+//      Movie.samples(ofEach:maxSamples:) reads from the fragments again; when reading them again
+//      fails, the pass gathered none.
 
 import ISOBMFF
 import KnownBoxes
@@ -47,10 +50,11 @@ public func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
 
     guard let movie = try? Movie(file: file, limits: fuzzLimits) else { return 0 }
     // Reading and adding up the fragments in one pass gives the movie the separate passes give.
-    guard let read = try? Movie.read(MemoryByteSource(input), limits: fuzzLimits),
-          read.fragments == movie.fragments, read.undescribedTrackFragments == movie.undescribedTrackFragments else {
+    guard let read = try? Movie.read(MemoryByteSource(input), limits: fuzzLimits, samplesUpTo: maxSamplesPerTrack),
+          read.movie.fragments == movie.fragments, read.movie.undescribedTrackFragments == movie.undescribedTrackFragments else {
         fatalError("Movie.read and Movie(file:) disagree on the fragments")
     }
+    checkGatheredSamples(read.samples, movie: movie)
     exerciseMovie(movie)
     let report = MovieReport(path: "fuzz", movie: movie)                                   // legible info
     sink.write(report.text)
@@ -117,6 +121,16 @@ private func checkPayloads(_ box: Box, context: BoxContext) {
 }
 
 /// Everything `legible info` computes, plus a walk of every sample table.
+/// Invariant 4.
+private func checkGatheredSamples(_ gathered: [UInt32: [SampleTable.Sample]]?, movie: Movie) {
+    do throws(BoxError) {
+        let again = try movie.samples(ofEach: movie.tracks, maxSamples: maxSamplesPerTrack)
+        if let gathered, gathered != again { fatalError("the samples gathered in the read are not those read again") }
+    } catch {
+        if gathered != nil { fatalError("the read gathered samples that reading again refuses: \(error)") }
+    }
+}
+
 private func exerciseMovie(_ movie: Movie) {
     _ = movie.isQuickTime
     _ = movie.durationSeconds

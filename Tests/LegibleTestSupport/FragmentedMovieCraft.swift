@@ -16,13 +16,13 @@ public enum FragmentedMovieCraft {
     }
 
     /// A top-level box of `bytes`: its type and byte range.
-    struct TopBox {
-        var type: String
-        var range: Range<Int>
+    public struct TopBox {
+        public var type: String
+        public var range: Range<Int>
     }
 
     /// The top-level boxes of `bytes` (32-bit sizes only).
-    static func boxes(_ bytes: [UInt8], in range: Range<Int>) throws -> [TopBox] {
+    public static func boxes(_ bytes: [UInt8], in range: Range<Int>) throws -> [TopBox] {
         var boxes: [TopBox] = []
         var offset = range.lowerBound
         while offset + 8 <= range.upperBound {

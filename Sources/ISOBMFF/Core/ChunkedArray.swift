@@ -13,6 +13,13 @@ package struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection 
 
     @inlinable package var startIndex: Int { 0 }
     @inlinable package var endIndex: Int { count }
+    // Index arithmetic of its own: the standard library's defaults for a strideable index are
+    // not specialized across modules, and instantiated generic metadata at each step of a
+    // binary search (a quarter of a rewrite's chunk relocation).
+    @inlinable package func index(after position: Int) -> Int { position + 1 }
+    @inlinable package func index(before position: Int) -> Int { position - 1 }
+    @inlinable package func index(_ position: Int, offsetBy distance: Int) -> Int { position + distance }
+    @inlinable package func distance(from start: Int, to end: Int) -> Int { end - start }
 
     /// A block holds exactly the elements appended to it, so a position past ``count`` is out
     /// of its block's range, as it would be out of an `Array`'s.

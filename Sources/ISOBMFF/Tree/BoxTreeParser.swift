@@ -40,9 +40,10 @@ public struct BoxTreeParser: Sendable {
         maxBoxCount = limits.maxBoxCount
     }
 
-    /// Parses a whole file. Only structural data is read. `reaching` is given each movie
-    /// fragment the walk checks, with its boxes, before it is kept as a file range
-    /// (`deferredTypes`): a caller that adds the fragments up does so in the same pass.
+    /// Parses a whole file. Only structural data is read. `reaching` is given, in file order,
+    /// each top-level box the walk reads with its boxes (`moov`, `meta`, …) and each movie
+    /// fragment it checks, before it is kept as a file range (`deferredTypes`; one cut short, with
+    /// none): a caller that adds the fragments up does so in the same pass.
     public static func parse(_ source: any ByteSource, limits: Limits = .standard,
                              reaching: (Box) -> Void = { _ in }) -> BoxFile {
         var parser = BoxTreeParser(limits: limits)
@@ -124,7 +125,10 @@ public struct BoxTreeParser: Sendable {
             // holds stays independent of its number of fragments.
             reaching(try fileRange.expanded(limits: limits, held: held.map(Array.init)))
             return fileRange
-        case .tree?: return try parseBox(header, at: location, in: source, parent: nil, depth: 0, handler: nil)
+        case .tree?:
+            let box = try parseBox(header, at: location, in: source, parent: nil, depth: 0, handler: nil)
+            reaching(box)
+            return box
         case nil: break
         }
         guard header.payloadSize <= limits.inlineLeafThreshold, reserve(header.totalSize) else { return fileRange }

@@ -45,9 +45,26 @@ public struct Movie: Sendable {
     /// Parses `source` and builds its typed view, its fragments added up in the same pass as
     /// the reader reaches them (``FragmentTally``).
     public static func read(_ source: any ByteSource, limits: Limits = .standard) throws(BoxError) -> Movie {
+        try read(source, limits: limits, samplesUpTo: nil).movie
+    }
+
+    /// As ``read(_:limits:)``, and, given `maxSamples`, the samples of every track by track ID
+    /// as ``samples(ofEach:maxSamples:)`` of all tracks gives them, its fragments' gathered as
+    /// the reader reaches them, so that a rewrite of the whole movie parses them once. The
+    /// samples are nil when the movie has no fragments, or when gathering gave up (a `moov`
+    /// after the first fragment or compressed, a table or `trun` that does not read, a walk
+    /// stopped at a bound): `samples(ofEach:maxSamples:)` reads them again, and throws what
+    /// stopped it.
+    public static func read(_ source: any ByteSource, limits: Limits,
+                            samplesUpTo maxSamples: Int?) throws(BoxError) -> (movie: Movie, samples: [UInt32: [SampleTable.Sample]]?) {
         var tally = FragmentTally()
-        let file = BoxTreeParser.parse(source, limits: limits) { moof in tally.add(moof, limits: limits) }
-        return try Movie(file: file, tally: tally, limits: limits)
+        var gathered = maxSamples.map { ReadingPassSamples(source: source, maxSamples: $0, limits: limits) }
+        let file = BoxTreeParser.parse(source, limits: limits) { box in
+            if box.type == "moof" { tally.add(box, limits: limits) }
+            gathered?.reached(box)
+        }
+        let movie = try Movie(file: file, tally: tally, limits: limits)
+        return (movie, gathered?.samples(of: movie))
     }
 
     /// Builds the typed view of a parsed file; throws when it has no usable `moov` or a track's

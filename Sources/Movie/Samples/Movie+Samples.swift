@@ -20,37 +20,19 @@ extension Movie {
     /// each kept as `making` makes it: a caller that needs only where each sample is keeps a
     /// few bytes a sample.
     public func samples<Element>(ofEach tracks: [Track], maxSamples: Int,
-                                 making: (SampleTable.Sample) -> Element) throws(BoxError) -> [UInt32: [Element]] {
-        var samples: [UInt32: [Element]] = [:]
-        // The decode time of each fragmented track's next sample.
-        var times: [UInt32: UInt64] = [:]
+                                 making: @escaping (SampleTable.Sample) -> Element) throws(BoxError) -> [UInt32: [Element]] {
+        var collector = FragmentSampleCollector(defaults: fragments?.defaults ?? [:], fileSize: file.source.size,
+                                                maxSamples: maxSamples, limits: tracks.first?.limits ?? .standard, making: making)
         for track in tracks {
-            guard let summary = fragments, summary.tracks[track.id] != nil else {
-                samples[track.id] = try track.tableSamples(maxSamples: maxSamples).map(making)
-                continue
-            }
-            if let stop = readingStop {
+            let fragmentSamples = fragments?.tracks[track.id]?.samples
+            if fragmentSamples != nil, let stop = readingStop {
                 throw BoxError(.damaged("\(stop.message), track \(track.id)'s fragments included"), at: stop.location)
             }
-            let table = track.tableSampleCount > 0 ? try track.tableSamples(maxSamples: maxSamples) : []
-            times[track.id] = table.last.map { $0.decodeTime.saturatingAdd(UInt64($0.duration)) } ?? 0
-            var kept = table.map(making)
-            // As many as the fragments said they hold, so the list is not doubled as it grows.
-            kept.reserveCapacity(table.count + Int(clamping: min(summary.tracks[track.id]?.samples ?? 0, UInt64(maxSamples))))
-            samples[track.id] = kept
+            try collector.start(track, fragmentSamples: fragmentSamples)
         }
-        guard let summary = fragments, !times.isEmpty, let limits = tracks.first?.limits else { return samples }
-        for moof in fragmentBoxes {
-            for run in try FragmentSampleIndex.placedRuns(in: moof, defaults: summary.defaults, limits: limits) {
-                let trackID = run.header.trackID
-                guard var time = times[trackID] else { continue }
-                try FragmentSampleIndex.appendSamples(of: run, defaults: summary.defaults[trackID], time: &time, fileSize: file.source.size,
-                                                      maxSamples: maxSamples, limits: limits, to: &samples[trackID, default: []],
-                                                      making: making)
-                times[trackID] = time
-            }
-        }
-        return samples
+        guard collector.takesFragments else { return collector.samples }
+        for moof in fragmentBoxes { try collector.add(moof) }
+        return collector.samples
     }
 }
 

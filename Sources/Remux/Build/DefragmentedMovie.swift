@@ -18,8 +18,11 @@ enum DefragmentedMovie {
     private static let replacedTables: Set<FourCC> = ["stts", "ctts", "stss", "stsz", "stz2", "stsc", "stco", "co64"]
 
     /// `movie` with every track's samples in its sample table; `movie` itself when it has no
-    /// fragments.
-    static func regular(_ movie: Movie, limits: Limits) throws(BoxError) -> Movie {
+    /// fragments. `samples`: every track's, as `movie.samples(ofEach:maxSamples:)` of all its
+    /// tracks gives them with ``maximumSamples`` (the reader gathers them in its pass,
+    /// `Movie.read(_:limits:samplesUpTo:)`); nil, they are read here.
+    static func regular(_ movie: Movie, samples given: [UInt32: [SampleTable.Sample]]? = nil,
+                        limits: Limits) throws(BoxError) -> Movie {
         guard movie.isFragmented else { return movie }
         // Judged on the fragmented movie: the regular one would have neither fragments of no
         // track (their samples gone) nor the damaged header as it was.
@@ -27,7 +30,8 @@ enum DefragmentedMovie {
         let movieTimescale = movie.header?.timescale ?? 600
         var traks: [Box] = []
         var movieDuration: UInt64 = 0
-        let samples = try movie.samples(ofEach: movie.tracks, maxSamples: maximumSamples)
+        let samples: [UInt32: [SampleTable.Sample]]
+        if let given { samples = given } else { samples = try movie.samples(ofEach: movie.tracks, maxSamples: maximumSamples) }
         try checkSamplesOutsideLeftOutBoxes(movie, samples: samples)
         for (track, trak) in zip(movie.tracks, movie.movieBox.children("trak")) {
             let rebuilt = try Self.trak(trak, track: track, samples: samples[track.id] ?? [],

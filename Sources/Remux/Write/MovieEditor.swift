@@ -29,19 +29,31 @@ public struct MovieEditor: Sendable {
     /// The initialization segment read before the source, when the source is a media segment
     /// (``init(initializationSegment:mediaSegment:limits:onWait:)``).
     public let initializationSegment: String?
+    /// The fragmented source as the regular movie a rewrite writes (``DefragmentedMovie``), or
+    /// why it cannot be one, made as the editor opened the file `forRegularOutput`; nil when it
+    /// was not, or when the reader could not gather the samples (the rewrite then reads them).
+    private let regularSource: Result<Movie, BoxError>?
 
     /// Opens the movie at `path` for editing, holding `lock` on it (`FileLock`) until the
     /// editor is released: `.exclusive` for an in-place edit, so that no other Legible process
     /// reads or edits the file meanwhile, `.shared` to write a new file from it. `onWait` is
     /// called once when another process holds a conflicting lock and this one waits for it.
-    public init(path: String, limits: Limits = .standard, lock: FileLock = .shared,
+    /// `forRegularOutput` says the editor will write new files that do not keep a fragmented
+    /// movie's fragments (``write(_:to:replacingExisting:keepingFragments:progress:)``): their
+    /// samples are gathered as the file is read, so that they are parsed once, not again for
+    /// the write; another edit then works as well, at that cost.
+    public init(path: String, limits: Limits = .standard, lock: FileLock = .shared, forRegularOutput: Bool = false,
                 onWait: (() -> Void)? = nil) throws(BoxError) {
         self.path = path
         self.limits = limits
         self.lock = lock
         initializationSegment = nil
         let source = try FileByteSource(path: path, lock: lock, onWait: onWait)
-        movie = try Movie.read(source, limits: limits)
+        let read = try Movie.read(source, limits: limits, samplesUpTo: forRegularOutput ? DefragmentedMovie.maximumSamples : nil)
+        movie = read.movie
+        regularSource = read.samples.map { samples in
+            Result { () throws(BoxError) in try DefragmentedMovie.regular(read.movie, samples: samples, limits: limits) }
+        }
     }
 
     /// Opens a media segment for writing a new file from it, read after the initialization
@@ -55,6 +67,7 @@ public struct MovieEditor: Sendable {
         self.limits = limits
         lock = .shared
         self.initializationSegment = initializationSegment
+        regularSource = nil
         movie = try SegmentedMovieFiles(initialization: initializationSegment, mediaSegments: [mediaSegment])
             .open(limits: limits, lock: .shared, onWait: onWait)
     }
@@ -72,6 +85,7 @@ public struct MovieEditor: Sendable {
         self.limits = limits
         lock = .shared
         initializationSegment = nil
+        regularSource = nil
     }
 
     /// Writes the edited movie to `outputPath`, `moov` first. The output must not be the
@@ -154,7 +168,7 @@ public struct MovieEditor: Sendable {
             return (edited, try boxing(FragmentedLayout(edited: edited, movie: movie, limits: limits)),
                     WrittenMovieCheck(edited: edited, source: movie, limits: limits))
         }
-        let source = try boxing(DefragmentedMovie.regular(movie, limits: limits))
+        let source = if let regularSource { try boxing(regularSource.get()) } else { try boxing(DefragmentedMovie.regular(movie, limits: limits)) }
         var edited = try EditedMovie(movie: source, plan: plan, limits: limits)
         plantedFault?(&edited.movieBox)
         return (edited, try boxing(FullRewriteLayout(edited: edited, movie: source)),

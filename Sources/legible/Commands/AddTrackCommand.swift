@@ -138,7 +138,7 @@ struct AddTrackCommand: ParsableCommand {
         let files = try entries().map(\.file)
         let report: EditReport
         do {
-            report = try MovieEditor(path: movie).planned(editPlan(), inPlace: outputOptions.inPlace, keepingFragments: outputOptions.keepFragments)
+            report = try MovieEditor(path: movie, forRegularOutput: !outputOptions.inPlace && !outputOptions.keepFragments).planned(editPlan(), inPlace: outputOptions.inPlace, keepingFragments: outputOptions.keepFragments)
         } catch EditError.fragmentedMovie {
             throw fragmentedInPlace
         } catch {

@@ -84,7 +84,8 @@ struct EditDestinationOptions<Rule: EditDestinationRule>: ParsableArguments {
                 if !quiet { printNote("waiting for another legible process that is using '\(path)'") }
             }
             let editor = try initializationSegment.map { try MovieEditor(initializationSegment: $0, mediaSegment: movie, onWait: onWait) }
-                ?? MovieEditor(path: movie, lock: inPlace ? .exclusive : .shared, onWait: { onWait(movie) })
+                ?? MovieEditor(path: movie, lock: inPlace ? .exclusive : .shared, forRegularOutput: output != nil && !keepFragments,
+                               onWait: { onWait(movie) })
             if keepFragments, !editor.movie.isFragmented, !quiet {
                 printNote("'\(movie)' is not fragmented; --keep-fragments changes nothing")
             }

@@ -127,7 +127,8 @@ public struct TrackRunBox: BoxPayload {
         var position = entries.startIndex + index * entryFields.entrySize
         func next() -> UInt32 {
             defer { position += 4 }
-            return entries[position..<position + 4].reduce(UInt32(0)) { ($0 << 8) | UInt32($1) }
+            return UInt32(entries[position]) << 24 | UInt32(entries[position + 1]) << 16 | UInt32(entries[position + 2]) << 8
+                | UInt32(entries[position + 3])
         }
         var entry = Entry()
         if entryFields.contains(.sampleDurationPresent) { entry.duration = next() }
@@ -158,8 +159,12 @@ public struct TrackRunBox: BoxPayload {
 }
 
 extension TrackRunBox.Flags {
-    /// Bytes per entry for the entry fields these flags give.
-    var entrySize: Int { Self.entryFields.filter(contains).count * 4 }
+    /// Bytes per entry for the entry fields these flags give: four a field (asked for each
+    /// sample read, so counted from the bits rather than the list).
+    var entrySize: Int { (rawValue & Self.entryFieldBits).nonzeroBitCount * 4 }
+
+    /// The bits of ``entryFields``.
+    private static let entryFieldBits: UInt32 = entryFields.reduce(0) { $0 | $1.rawValue }
 
     /// The field an entry bit adds, as dumps name it.
     var name: String {
