@@ -120,7 +120,6 @@ private func checkPayloads(_ box: Box, context: BoxContext) {
     for child in box.children { checkPayloads(child, context: inside) }
 }
 
-/// Everything `legible info` computes, plus a walk of every sample table.
 /// Invariant 4.
 private func checkGatheredSamples(_ gathered: [UInt32: [SampleTable.Sample]]?, movie: Movie) {
     do throws(BoxError) {
@@ -131,6 +130,7 @@ private func checkGatheredSamples(_ gathered: [UInt32: [SampleTable.Sample]]?, m
     }
 }
 
+/// Everything `legible info` computes, plus a walk of every sample table.
 private func exerciseMovie(_ movie: Movie) {
     _ = movie.isQuickTime
     _ = movie.durationSeconds

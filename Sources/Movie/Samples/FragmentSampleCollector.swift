@@ -13,7 +13,7 @@ struct FragmentSampleCollector<Element> {
     /// The decode time of the next sample of each track that takes fragments' samples.
     private var times: [UInt32: UInt64] = [:]
     /// The `trex` defaults, by track ID.
-    let defaults: [UInt32: TrackExtendsBox]
+    private let defaults: [UInt32: TrackExtendsBox]
     private let fileSize: UInt64
     private let maxSamples: Int
     private let limits: Limits

@@ -138,7 +138,8 @@ struct AddTrackCommand: ParsableCommand {
         let files = try entries().map(\.file)
         let report: EditReport
         do {
-            report = try MovieEditor(path: movie, forRegularOutput: !outputOptions.inPlace && !outputOptions.keepFragments).planned(editPlan(), inPlace: outputOptions.inPlace, keepingFragments: outputOptions.keepFragments)
+            let editor = try MovieEditor(path: movie, forRegularOutput: !outputOptions.inPlace && !outputOptions.keepFragments)
+            report = try editor.planned(editPlan(), inPlace: outputOptions.inPlace, keepingFragments: outputOptions.keepFragments)
         } catch EditError.fragmentedMovie {
             throw fragmentedInPlace
         } catch {
